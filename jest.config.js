@@ -1,0 +1,20 @@
+// Unit tests sit beside the code (src, *.spec.ts); HTTP tests in test/ run on both databases.
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }];
+// content-disposition 3 (used by @fastify/static) ships ES modules only: compile it to CommonJS.
+const esmOnly = ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false }];
+const common = {
+  moduleFileExtensions: ['js', 'json', 'ts'],
+  rootDir: '.',
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': tsJest, 'node_modules/content-disposition/.+\\.js$': esmOnly },
+  transformIgnorePatterns: ['node_modules/(?!content-disposition/)'],
+  setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
+};
+
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,76 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+import { HardwarePart } from '../inventory/hardware-part.entity';
+import { Tag } from '../tags/tag.entity';
+import { Uplink } from './uplink.entity';
+
+/** A device (router inventory record, SPEC 2.2). A MAC is in at most one inventory. */
+@Entity('devices')
+@Index('IDX_devices_org_network', ['organisation_id', 'location_network_id'])
+export class Device {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 17, unique: true })
+  mac_id: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  serial: string | null;
+
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  @Index()
+  @Column({ type: 'integer', nullable: true })
+  location_network_id: number | null;
+
+  @ManyToOne(() => LocationNetwork, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'location_network_id' })
+  location_network?: LocationNetwork | null;
+
+  /** Activation name: the network name under which the device was last activated. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  name: string | null;
+
+  @Index()
+  @Column({ type: 'integer', nullable: true })
+  hardware_part_id: number | null;
+
+  @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'hardware_part_id' })
+  hardware_part?: HardwarePart | null;
+
+  @OneToMany(() => Uplink, (uplink) => uplink.device)
+  uplinks?: Uplink[];
+
+  @ManyToMany(() => Tag)
+  @JoinTable({
+    name: 'device_tags',
+    joinColumn: { name: 'device_id', referencedColumnName: 'id' },
+    inverseJoinColumn: { name: 'tag_id', referencedColumnName: 'id' },
+  })
+  tags?: Tag[];
+
+  @CreateDateColumn()
+  created_at: Date;
+
+  @UpdateDateColumn()
+  updated_at: Date;
+}

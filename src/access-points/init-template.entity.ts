@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export interface UplinkTemplateDetail {
+  uplink_type: string;
+  [field: string]: unknown;
+}
+
+/** An uplink (init) template of an organisation (SPEC 2.3). */
+@Entity('init_templates')
+@Index('UQ_init_templates_org_name', ['organisation_id', 'name'], { unique: true })
+export class InitTemplate {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'simple-json' })
+  details: UplinkTemplateDetail[];
+
+  @CreateDateColumn()
+  created_at: Date;
+}

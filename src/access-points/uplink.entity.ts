@@ -1,0 +1,41 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Device } from './device.entity';
+
+/** An uplink of a device, built from an init template detail (SPEC 2.2, 2.3). */
+@Entity('uplinks')
+@Index('IDX_uplinks_device_deleted', ['device_id', 'is_deleted'])
+export class Uplink {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  device_id: number;
+
+  @ManyToOne(() => Device, (device) => device.uplinks, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'device_id' })
+  device?: Device;
+
+  @Column({ type: 'integer', nullable: true })
+  init_template_id: number | null;
+
+  @Column({ type: 'varchar', length: 16 })
+  uplink_type: string;
+
+  /** The other fields of the template detail, as given. */
+  @Column({ type: 'simple-json' })
+  details: Record<string, unknown>;
+
+  @Column({ type: 'boolean', default: false })
+  is_deleted: boolean;
+
+  @CreateDateColumn()
+  created_at: Date;
+}

@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { ValidationFailedError } from '../common/errors';
+import { normaliseMac } from '../common/mac/mac';
+import { UnitOfWork } from '../database/unit-of-work';
+import { HardwarePart } from '../inventory/hardware-part.entity';
+import { InventoryRepository } from '../inventory/inventory.repository';
+import { Organisation } from '../organisations/organisation.entity';
+import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { UpgradeData } from '../upgrades/upgrade-data.entity';
+import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
+import { IssuedToken, UsersService, UserView } from '../users/users.service';
+import {
+  CreateHardwarePartDto,
+  CreateOrganisationDto,
+  CreateTokenDto,
+  CreateUpgradeDataDto,
+  CreateUserDto,
+  UpsertMasterInventoryDto,
+} from './dto/admin.dto';
+
+export const DEFAULT_ALLOWED_DEVICES = 100;
+
+export interface OrganisationView {
+  id: number;
+  name: string;
+  allowed_device_count: number;
+}
+
+export interface UpgradeDataView {
+  id: number;
+  version: string;
+  url: Record<string, string>;
+  organisation_id: number | null;
+  is_released: boolean;
+}
+
+export const organisationView = ({
+  id,
+  name,
+  allowed_device_count,
+}: Organisation): OrganisationView => ({
+  id,
+  name,
+  allowed_device_count,
+});
+
+export const upgradeDataView = (d: UpgradeData): UpgradeDataView => ({
+  id: d.id,
+  version: d.version,
+  url: d.url,
+  organisation_id: d.organisation_id,
+  is_released: d.is_released,
+});
+
+/** The platform operator's use cases (CONTRACT 4 and 5); the CLI calls the same methods. */
+@Injectable()
+export class AdminService {
+  constructor(
+    private readonly organisations: OrganisationsRepository,
+    private readonly users: UsersService,
+    private readonly inventory: InventoryRepository,
+    private readonly upgradeData: UpgradeDataRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  createOrganisation(input: CreateOrganisationDto): Promise<OrganisationView> {
+    return this.unitOfWork.run(async () => {
+      if (await this.organisations.findByName(input.name)) {
+        throw new ValidationFailedError(['name has already been taken']);
+      }
+      const created = await this.organisations.create(
+        input.name,
+        input.allowed_device_count ?? DEFAULT_ALLOWED_DEVICES,
+      );
+      return organisationView(created);
+    });
+  }
+
+  createUser(input: CreateUserDto): Promise<UserView> {
+    return this.users.createUser(input);
+  }
+
+  issueToken(input: CreateTokenDto): Promise<IssuedToken> {
+    return this.users.issueToken(input.user_id, input.name, input.expires_in_days);
+  }
+
+  createHardwarePart(input: CreateHardwarePartDto): Promise<HardwarePart> {
+    return this.unitOfWork.run(async () => {
+      if (await this.inventory.findPartByNumber(input.part_number)) {
+        throw new ValidationFailedError(['part_number has already been taken']);
+      }
+      return this.inventory.createPart(input);
+    });
+  }
+
+  /** Upserts by serial in a constant number of statements, whatever the number of devices. */
+  upsertMasterInventory(input: UpsertMasterInventoryDto): Promise<{ count: number }> {
+    return this.unitOfWork.run(async () => {
+      const partNumbers = [...new Set(input.devices.map((d) => d.part_number))];
+      const parts = new Map(
+        (await this.inventory.findPartsByNumbers(partNumbers)).map((p) => [p.part_number, p.id]),
+      );
+      const problems: string[] = [];
+      const seenSerials = new Set<string>();
+      const seenMacs = new Set<string>();
+      const rows = input.devices.map((device, i) => {
+        const mac = normaliseMac(device.mac_id);
+        if (!mac) {
+          problems.push(`devices.${i}.mac_id ${device.mac_id} is not a MAC address`);
+        } else if (seenMacs.has(mac)) {
+          problems.push(`devices.${i}.mac_id ${mac} is given twice`);
+        }
+        if (seenSerials.has(device.serial)) {
+          problems.push(`devices.${i}.serial ${device.serial} is given twice`);
+        }
+        if (!parts.has(device.part_number)) {
+          problems.push(`devices.${i}.part_number ${device.part_number} does not exist`);
+        }
+        seenSerials.add(device.serial);
+        seenMacs.add(mac ?? '');
+        return {
+          serial: device.serial,
+          mac_id: mac ?? '',
+          hardware_part_id: parts.get(device.part_number) ?? 0,
+        };
+      });
+      const existing = await this.inventory.findByMacs([...seenMacs].filter(Boolean));
+      const serialOf = new Map(rows.map((r) => [r.mac_id, r.serial]));
+      for (const record of existing) {
+        if (serialOf.get(record.mac_id) !== record.serial) {
+          problems.push(`mac_id ${record.mac_id} belongs to serial ${record.serial}`);
+        }
+      }
+      if (problems.length > 0) {
+        throw new ValidationFailedError(problems);
+      }
+      await this.inventory.upsertMaster(rows);
+      return { count: rows.length };
+    });
+  }
+
+  createUpgradeData(input: CreateUpgradeDataDto): Promise<UpgradeDataView> {
+    return this.unitOfWork.run(async () => {
+      const problems: string[] = [];
+      if (!/^\d+(\.\d+)*$/.test(input.version)) {
+        problems.push('version must be dotted numbers, e.g. 1.4.2');
+      }
+      for (const [part, location] of Object.entries(input.url)) {
+        if (typeof location !== 'string' || location.length === 0) {
+          problems.push(`url.${part} must be a non-empty string`);
+        }
+      }
+      if (input.organisation_id && !(await this.organisations.findById(input.organisation_id))) {
+        problems.push(`organisation ${input.organisation_id} does not exist`);
+      }
+      if (problems.length > 0) {
+        throw new ValidationFailedError(problems);
+      }
+      const created = await this.upgradeData.create({
+        version: input.version,
+        url: input.url,
+        organisation_id: input.organisation_id ?? null,
+        is_released: input.is_released,
+      });
+      return upgradeDataView(created);
+    });
+  }
+}

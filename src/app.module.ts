@@ -1,0 +1,85 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule, ConfigService } from '@nestjs/config';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './common/auth/auth.module';
+import { createValidationPipe, ValidationCodeInterceptor } from './common/errors';
+import { DomainErrorFilter } from './common/errors/domain-error.filter';
+import { UnexpectedErrorFilter } from './common/errors/unexpected-error.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { OrganisationsModule } from './organisations/organisations.module';
+import { UsersModule } from './users/users.module';
+import { NetworkAccessModule } from './network-access/network-access.module';
+import { InventoryModule } from './inventory/inventory.module';
+import { AdminModule } from './admin/admin.module';
+import { DemoModule } from './demo/demo.module';
+
+/** Feature modules; each issue adds its module here. */
+const FEATURE_MODULES = [AdminModule];
+
+@Module({})
+export class AppModule {
+  /** The whole application for one validated configuration (main.ts, the CLI and the tests). */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({
+          isGlobal: true,
+          ignoreEnvFile: true,
+          load: [() => ({ [APP_CONFIG_KEY]: config })],
+        }),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token'],
+            customProps: () => ({ service: 'airfleet' }),
+          },
+        }),
+        TypeOrmModule.forRootAsync({
+          inject: [ConfigService],
+          useFactory: (configService: ConfigService) => ({
+            ...dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
+            migrationsRun: true,
+          }),
+        }),
+        ClsModule.forRoot({
+          global: true,
+          plugins: [
+            new ClsPluginTransactional({
+              imports: [TypeOrmModule],
+              adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+            }),
+          ],
+        }),
+        DatabaseModule,
+        RateLimitModule,
+        AuthModule,
+        HealthModule,
+        MetricsModule,
+        OrganisationsModule,
+        UsersModule,
+        NetworkAccessModule,
+        InventoryModule,
+        DemoModule,
+        ...FEATURE_MODULES,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: ValidationCodeInterceptor },
+        // The catch-all filter is declared first so that the specific one is tried before it.
+        { provide: APP_FILTER, useClass: UnexpectedErrorFilter },
+        { provide: APP_FILTER, useClass: DomainErrorFilter },
+      ],
+    };
+  }
+}

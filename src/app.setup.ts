@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import helmet from '@fastify/helmet';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { HttpMetrics } from './metrics/metrics.module';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply. */
+export function createFastifyAdapter(): FastifyAdapter {
+  return new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    logger: false,
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+      req.id = id; // pino-http's default genReqId reads req.id, so logs and reply share it
+      return id;
+    },
+  });
+}
+
+export function openApiDocument(app: NestFastifyApplication) {
+  const config = new DocumentBuilder()
+    .setTitle('Airfleet API')
+    .setDescription(
+      'Multi-tenant cloud controller for fleets of Wi-Fi access points. Authenticate with ' +
+        '`Authorization: Bearer <token>` (or an `access_token` query or body parameter). ' +
+        'Errors answer `{msg, error_code}` unless an operation documents another shape.',
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Access token' })
+    .addSecurityRequirements('bearer')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Everything main.ts and the test harness both apply before listening. */
+export async function configureApp(app: NestFastifyApplication): Promise<void> {
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+  });
+  const metrics = app.get(HttpMetrics);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header('x-request-id', request.id);
+    done(null, payload);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  SwaggerModule.setup('docs', app, () => openApiDocument(app), {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { persistAuthorization: true },
+  });
+}

@@ -1,0 +1,146 @@
+process.env.TZ = 'UTC';
+
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Command, InvalidArgumentError } from 'commander';
+import { AdminService } from './admin/admin.service';
+import { AppModule } from './app.module';
+import { ConfigurationError, loadAppConfig } from './config/app-config';
+import { DemoService } from './demo/demo.service';
+import { DomainError } from './common/errors';
+import { USER_ROLES, UserRole } from './users/user.entity';
+import { UsersService } from './users/users.service';
+
+/**
+ * The bootstrap command line (CONTRACT 4): `npm run --silent cli -- COMMAND [options]`.
+ * Prints one JSON object on stdout and exits 0, or an error on stderr and exits non-zero.
+ */
+function positiveInt(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new InvalidArgumentError('must be a positive integer');
+  }
+  return Number(value);
+}
+
+function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value)) {
+    throw new InvalidArgumentError('must be a non-negative integer');
+  }
+  return Number(value);
+}
+
+function role(value: string): UserRole {
+  if (!(USER_ROLES as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`must be one of ${USER_ROLES.join(', ')}`);
+  }
+  return value as UserRole;
+}
+
+async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(loadAppConfig()), {
+    logger: false,
+  });
+  try {
+    const result = await work(app);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await app.close();
+  }
+}
+
+export function buildCli(): Command {
+  const program = new Command('airfleet')
+    .description('Airfleet bootstrap commands (same database settings as the server)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stderr.write(s),
+      writeErr: (s) => process.stderr.write(s),
+    });
+
+  program
+    .command('org:create')
+    .description('create an organisation')
+    .requiredOption('--name <name>', 'organisation name')
+    .option('--allowed-devices <n>', 'allowed device count', nonNegativeInt, 100)
+    .action((o: { name: string; allowedDevices: number }) =>
+      withApp((app) =>
+        app
+          .get(AdminService)
+          .createOrganisation({ name: o.name, allowed_device_count: o.allowedDevices }),
+      ),
+    );
+
+  program
+    .command('user:create')
+    .description('create a user in an organisation')
+    .requiredOption('--org <id>', 'organisation id', positiveInt)
+    .requiredOption('--email <email>', 'email address')
+    .option('--role <role>', 'admin or member', role, 'member' as UserRole)
+    .option('--super-admin', 'platform operator', false)
+    .option('--password <password>', 'password for the browser pages')
+    .action(
+      (o: { org: number; email: string; role: UserRole; superAdmin: boolean; password?: string }) =>
+        withApp((app) =>
+          app.get(UsersService).createUser({
+            organisation_id: o.org,
+            email: o.email,
+            role: o.role,
+            super_admin: o.superAdmin,
+            password: o.password,
+          }),
+        ),
+    );
+
+  program
+    .command('token:create')
+    .description('issue an access token for a user')
+    .requiredOption('--user <id>', 'user id', positiveInt)
+    .option('--name <name>', 'token name')
+    .option('--expires-in-days <n>', 'days until expiry', positiveInt)
+    .action((o: { user: number; name?: string; expiresInDays?: number }) =>
+      withApp((app) => app.get(UsersService).issueToken(o.user, o.name, o.expiresInDays)),
+    );
+
+  program
+    .command('token:revoke')
+    .description('revoke an access token')
+    .requiredOption('--id <id>', 'token id', positiveInt)
+    .action((o: { id: number }) => withApp((app) => app.get(UsersService).revokeToken(o.id)));
+
+  program
+    .command('seed:demo')
+    .description('create a demo organisation with inventory, firmware and templates')
+    .action(() =>
+      withApp(async (app) => {
+        const { organisation_id, user_id, token } = await app.get(DemoService).seedDemo();
+        return { organisation_id, user_id, token };
+      }),
+    );
+  return program;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof DomainError) {
+    return JSON.stringify(error.body());
+  }
+  if (error instanceof ConfigurationError) {
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+if (require.main === module) {
+  buildCli()
+    .parseAsync(process.argv)
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      const code = (error as { code?: string }).code;
+      if (code === 'commander.helpDisplayed' || code === 'commander.version') {
+        process.exit(0);
+      }
+      if (!code?.startsWith('commander.')) {
+        process.stderr.write(`error: ${describe(error)}\n`);
+      }
+      process.exit(1);
+    });
+}

@@ -1,0 +1,10 @@
+import { UserRole } from '../../users/user.entity';
+
+/** The authenticated caller, as attached to the request by the bearer strategy. */
+export interface AuthUser {
+  id: number;
+  organisation_id: number;
+  email: string;
+  role: UserRole;
+  super_admin: boolean;
+}

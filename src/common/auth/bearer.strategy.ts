@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-http-bearer';
+import { UsersService } from '../../users/users.service';
+import { AuthUser } from './auth-user';
+
+/**
+ * passport-http-bearer reads the token from `Authorization: Bearer`, the `access_token` query
+ * parameter or the `access_token` body field (CONTRACT 3).
+ */
+@Injectable()
+export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
+  constructor(private readonly users: UsersService) {
+    super();
+  }
+
+  async validate(token: string): Promise<AuthUser | false> {
+    return (await this.users.authenticate(token)) ?? false;
+  }
+}

@@ -1,0 +1,55 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
+import { AuthUser } from './auth-user';
+import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
+
+/** Deny by default: every route needs a valid bearer token unless it is marked @Public(). */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return isPublic ? true : super.canActivate(context);
+  }
+
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
+    if (err || !user) {
+      throw new UnauthenticatedError();
+    }
+    return user;
+  }
+}
+
+/** Checks @RequireRole after authentication: 403 1029 when the caller lacks it. */
+@Injectable()
+export class RoleGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const role = this.reflector.getAllAndOverride<RequiredRole | undefined>(REQUIRED_ROLE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!role) {
+      return true;
+    }
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    const allowed = role === 'super_admin' ? user?.super_admin === true : user?.role === 'admin';
+    if (!allowed) {
+      throw new ForbiddenError(
+        role === 'super_admin'
+          ? 'Only a platform super administrator may do this'
+          : 'Only an organisation admin may do this',
+      );
+    }
+    return true;
+  }
+}

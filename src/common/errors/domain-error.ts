@@ -1,0 +1,110 @@
+import { ApiErrorCode, HTTP_STATUS_OF } from './api-error-code';
+
+export type ErrorBody = Record<string, unknown>;
+
+/**
+ * Base of every error a service throws. Each subclass knows its HTTP status and the exact body
+ * SPEC.md names for it; DomainErrorFilter writes them out unchanged.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly httpStatus: number;
+  abstract body(): ErrorBody;
+  /** Extra response headers (e.g. WWW-Authenticate). */
+  headers(): Record<string, string> {
+    return {};
+  }
+}
+
+/** The common shape `{msg, error_code, ...extra}` (SPEC 7). */
+export class CodedError extends DomainError {
+  readonly httpStatus: number;
+
+  constructor(
+    readonly code: ApiErrorCode,
+    msg: string,
+    readonly extra: ErrorBody = {},
+  ) {
+    super(msg);
+    this.httpStatus = HTTP_STATUS_OF[code];
+  }
+
+  body(): ErrorBody {
+    return { msg: this.message, error_code: this.code, ...this.extra };
+  }
+}
+
+/** A validation failure: `{msg, error_code, errors}` with errors as one comma-joined string. */
+export class ValidationFailedError extends CodedError {
+  constructor(
+    readonly messages: string[],
+    code: ApiErrorCode = ApiErrorCode.InvalidParameter,
+    msg = 'Invalid parameters',
+  ) {
+    super(code, msg, { errors: messages.join(', ') });
+  }
+
+  /** The same failure answered with another operation's code and message. */
+  withCode(code: ApiErrorCode, msg?: string): ValidationFailedError {
+    return new ValidationFailedError(this.messages, code, msg ?? this.message);
+  }
+}
+
+/** Code-less `{msg, ...extra}` (release/remove with no matching device, SPEC 4.2). */
+export class PlainMsgError extends DomainError {
+  constructor(
+    readonly httpStatus: number,
+    msg: string,
+    readonly extra: ErrorBody = {},
+  ) {
+    super(msg);
+  }
+
+  body(): ErrorBody {
+    return { msg: this.message, ...this.extra };
+  }
+}
+
+/** `{message}` (config_rollback, SPEC 4.1). */
+export class MessageError extends DomainError {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return { message: this.message };
+  }
+}
+
+/** `{message, status}` with the HTTP status equal to `status` (upgrades, SPEC 4.4). */
+export class StatusMessageError extends DomainError {
+  constructor(
+    readonly httpStatus: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return { message: this.message, status: this.httpStatus };
+  }
+}
+
+/** Unknown, expired or revoked token (CONTRACT 3). */
+export class UnauthenticatedError extends CodedError {
+  constructor(msg = 'Missing, invalid, expired or revoked access token') {
+    super(ApiErrorCode.Unauthenticated, msg);
+  }
+
+  override headers(): Record<string, string> {
+    return { 'WWW-Authenticate': 'Bearer' };
+  }
+}
+
+export class ForbiddenError extends CodedError {
+  constructor(msg = 'You are not allowed to perform this operation') {
+    super(ApiErrorCode.Forbidden, msg);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './api-error-code';
+export * from './domain-error';
+export * from './validation';

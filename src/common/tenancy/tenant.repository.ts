@@ -1,0 +1,73 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import {
+  EntityManager,
+  EntityTarget,
+  FindManyOptions,
+  FindOptionsWhere,
+  ObjectLiteral,
+  Repository,
+  SelectQueryBuilder,
+} from 'typeorm';
+
+export type Tx = TransactionHost<TransactionalAdapterTypeOrm>;
+
+export interface TenantOwned extends ObjectLiteral {
+  organisation_id: number | null;
+}
+
+/**
+ * Base of every repository of organisation-owned records. Its query helpers all take the
+ * organisation first and add it to the WHERE clause themselves, so a subclass cannot load a
+ * record by id alone without going out of its way. Queries run inside the caller's transaction
+ * when there is one (nestjs-cls transactional), else on the default connection.
+ */
+export abstract class TenantRepository<T extends TenantOwned> {
+  protected constructor(
+    protected readonly txHost: Tx,
+    private readonly entity: EntityTarget<T>,
+  ) {}
+
+  /** The entity manager of the current transaction, or the default one. */
+  protected get manager(): EntityManager {
+    return this.txHost.tx;
+  }
+
+  /** The raw repository: only for inserts and for queries that already carry the organisation. */
+  protected get repository(): Repository<T> {
+    return this.manager.getRepository(this.entity);
+  }
+
+  /** A query builder already restricted to the organisation's rows. */
+  protected scoped(orgId: number, alias: string): SelectQueryBuilder<T> {
+    return this.repository
+      .createQueryBuilder(alias)
+      .where(`${alias}.organisation_id = :orgId`, { orgId });
+  }
+
+  /** `where` with the organisation added (to each alternative when it is an array). */
+  protected whereOf(orgId: number, where?: FindOptionsWhere<T> | FindOptionsWhere<T>[]) {
+    const own = { organisation_id: orgId } as FindOptionsWhere<T>;
+    if (Array.isArray(where)) {
+      return where.length > 0 ? where.map((w) => ({ ...w, ...own })) : [own];
+    }
+    return { ...(where ?? {}), ...own };
+  }
+
+  protected findScoped(orgId: number, options: FindManyOptions<T> = {}): Promise<T[]> {
+    return this.repository.find({ ...options, where: this.whereOf(orgId, options.where) });
+  }
+
+  protected findOneScoped(orgId: number, options: FindManyOptions<T> = {}): Promise<T | null> {
+    return this.repository.findOne({ ...options, where: this.whereOf(orgId, options.where) });
+  }
+
+  protected countScoped(orgId: number, where?: FindOptionsWhere<T>): Promise<number> {
+    return this.repository.count({ where: this.whereOf(orgId, where) });
+  }
+
+  /** The organisation's record with this id, or null (also for another organisation's id). */
+  findById(orgId: number, id: number): Promise<T | null> {
+    return this.findOneScoped(orgId, { where: { id } as unknown as FindOptionsWhere<T> });
+  }
+}

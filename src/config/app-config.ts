@@ -1,0 +1,95 @@
+import { plainToInstance, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The environment variables of CONTRACT 1, checked once at boot. */
+class EnvironmentVariables {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 3000;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres://' })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  DATABASE_PATH: string = './data/airfleet.sqlite';
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  HEARTBEAT_TIMEOUT_SECONDS: number = 300;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_PER_MINUTE: number = 600;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis://' })
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: string = 'info';
+}
+
+/** Typed, validated configuration; injected through @nestjs/config under the key `app`. */
+export interface AppConfig {
+  port: number;
+  database: { type: 'postgres'; url: string } | { type: 'better-sqlite3'; path: string };
+  heartbeatTimeoutSeconds: number;
+  rateLimitPerMinute: number;
+  redisUrl?: string;
+  logLevel: string;
+}
+
+export class ConfigurationError extends Error {}
+
+/** Reads and validates the environment; throws ConfigurationError naming every bad variable. */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const vars = plainToInstance(EnvironmentVariables, present);
+  const errors = validateSync(vars, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const details = errors
+      .map(
+        (e) =>
+          `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+      )
+      .join('\n  ');
+    throw new ConfigurationError(`Invalid configuration:\n  ${details}`);
+  }
+  return {
+    port: vars.PORT,
+    database: vars.DATABASE_URL
+      ? { type: 'postgres', url: vars.DATABASE_URL }
+      : { type: 'better-sqlite3', path: vars.DATABASE_PATH },
+    heartbeatTimeoutSeconds: vars.HEARTBEAT_TIMEOUT_SECONDS,
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    redisUrl: vars.REDIS_URL,
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+export const APP_CONFIG_KEY = 'app';

@@ -1,0 +1,129 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { InitTemplate } from '../access-points/init-template.entity';
+import { UnitOfWork } from '../database/unit-of-work';
+import { InventoryRepository } from '../inventory/inventory.repository';
+import { NetworkTemplate } from '../location-networks/network-template.entity';
+import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
+import { UsersService } from '../users/users.service';
+
+export interface DemoSeed {
+  organisation_id: number;
+  user_id: number;
+  token: string;
+  email: string;
+  password: string;
+}
+
+export const DEMO_PASSWORD = 'airfleet-demo';
+
+const DEMO_PARTS = [
+  { part_number: 'AF-AP100', wifi_uplink: false, usb: false },
+  { part_number: 'AF-AP200', wifi_uplink: true, usb: false },
+  { part_number: 'AF-AP300', wifi_uplink: true, usb: true },
+];
+
+/** The demo organisation of CONTRACT 1 and 4: an admin, a token, inventory, firmware, templates. */
+@Injectable()
+export class DemoService {
+  private readonly logger = new Logger(DemoService.name);
+
+  constructor(
+    private readonly organisations: OrganisationsRepository,
+    private readonly users: UsersService,
+    private readonly inventory: InventoryRepository,
+    private readonly upgradeData: UpgradeDataRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+  ) {}
+
+  /** Creates the demo organisation when the database has no organisation yet. */
+  async seedOnFirstStart(): Promise<DemoSeed | null> {
+    if ((await this.organisations.count()) > 0) {
+      return null;
+    }
+    const seed = await this.seedDemo();
+    this.logger.log({ organisation_id: seed.organisation_id }, 'Created the demo organisation');
+    return seed;
+  }
+
+  seedDemo(): Promise<DemoSeed> {
+    return this.unitOfWork.run(async () => {
+      const existing = await this.organisations.count();
+      const name = existing === 0 ? 'Demo Organisation' : `Demo Organisation ${Date.now()}`;
+      const organisation = await this.organisations.create(name, 100);
+      const suffix = existing === 0 ? '' : `+${organisation.id}`;
+      const user = await this.users.createUser({
+        organisation_id: organisation.id,
+        email: `demo${suffix}@airfleet.local`,
+        role: 'admin',
+        password: DEMO_PASSWORD,
+      });
+      const { token } = await this.users.issueToken(user.id, 'demo');
+
+      const parts = await Promise.all(
+        DEMO_PARTS.map(
+          async (part) =>
+            (await this.inventory.findPartByNumber(part.part_number)) ??
+            this.inventory.createPart(part),
+        ),
+      );
+      await this.inventory.upsertMaster(
+        Array.from({ length: 24 }, (_, i) => ({
+          serial: `AFDEMO${String(i + 1).padStart(4, '0')}`,
+          mac_id: `02:AF:00:00:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`,
+          hardware_part_id: parts[i % parts.length].id,
+        })),
+      );
+      const url = Object.fromEntries(
+        DEMO_PARTS.map((p) => [p.part_number, `https://firmware.example/${p.part_number}`]),
+      );
+      for (const [version, released] of [
+        ['1.0.0', true],
+        ['1.1.0', true],
+        ['1.2.0-beta', false],
+      ] as const) {
+        await this.upgradeData.create({
+          version: version.replace('-beta', ''),
+          url: Object.fromEntries(Object.entries(url).map(([k, v]) => [k, `${v}/${version}.bin`])),
+          organisation_id: released ? null : organisation.id,
+          is_released: released,
+        });
+      }
+      const manager = this.txHost.tx;
+      await manager.getRepository(InitTemplate).save({
+        organisation_id: organisation.id,
+        name: 'default-uplinks',
+        details: [
+          { uplink_type: '1', interface: 'eth0', mode: 'dhcp' },
+          { uplink_type: '2', interface: 'wlan0', ssid: 'backhaul' },
+          { uplink_type: '4', interface: 'usb0', apn: 'internet' },
+        ],
+      });
+      await manager.getRepository(NetworkTemplate).save({
+        organisation_id: organisation.id,
+        name: 'standard-office',
+        configuration: {
+          ssid_configuration: [
+            {
+              ssid_name: 'Office',
+              security_mode: 'wpa2',
+              wpa_key: 'change-me-now',
+              ssid_mode: '1',
+            },
+            { ssid_name: 'Guest', security_mode: 'open', captive_portal: true },
+          ],
+        },
+      });
+      return {
+        organisation_id: organisation.id,
+        user_id: user.id,
+        token,
+        email: user.email,
+        password: DEMO_PASSWORD,
+      };
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { HardwarePart } from './hardware-part.entity';
+
+/** Every device ever manufactured: the platform's source of truth for serial, MAC and model. */
+@Entity('master_inventory')
+export class MasterInventory {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 255, unique: true })
+  serial: string;
+
+  @Column({ type: 'varchar', length: 17, unique: true })
+  mac_id: string;
+
+  @Index()
+  @Column({ type: 'integer' })
+  hardware_part_id: number;
+
+  @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'hardware_part_id' })
+  hardware_part?: HardwarePart;
+}

@@ -1,0 +1,90 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+import { User } from '../users/user.entity';
+import { NetworkTemplate } from './network-template.entity';
+
+/** A named group of devices and SSIDs of one organisation (SPEC 2.1). */
+@Entity('location_networks')
+@Index('UQ_location_networks_org_name_key', ['organisation_id', 'network_name_key'], {
+  unique: true,
+})
+export class LocationNetwork {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  /** The user who created the network. */
+  @Column({ type: 'integer', nullable: true })
+  user_id: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Column({ type: 'varchar', length: 255 })
+  network_name: string;
+
+  /** lower(network_name): makes names unique per organisation case-insensitively on both databases. */
+  @Column({ type: 'varchar', length: 255, select: false })
+  network_name_key: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  timezone: string;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  network_configuration: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  cloned_network_id: number | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  presence: boolean | null;
+
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  presence_url: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  vendor_type: string | null;
+
+  /** Network template id (CONTRACT 7: `network_template` is a template of the organisation). */
+  @Index()
+  @Column({ type: 'integer', nullable: true })
+  network_template: number | null;
+
+  @ManyToOne(() => NetworkTemplate, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'network_template' })
+  template?: NetworkTemplate;
+
+  @Column({ type: 'boolean', nullable: true })
+  template_adherence: boolean | null;
+
+  @Column({ type: 'boolean', default: false })
+  enable_policy: boolean;
+
+  @Column({ type: 'simple-json', nullable: true })
+  template_policy_attributes: Record<string, unknown> | null;
+
+  @Column({ type: 'simple-json', default: '[]' })
+  tag_list: string[];
+
+  @CreateDateColumn()
+  created_at: Date;
+
+  @UpdateDateColumn()
+  updated_at: Date;
+}

@@ -1,0 +1,49 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { User } from '../users/user.entity';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+
+export const ACCESS_LEVELS = ['full', 'read_only'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** A member's access to one network (CONTRACT 3). */
+@Entity('network_access_grants')
+@Index('UQ_network_access_grants_user_network', ['user_id', 'location_network_id'], {
+  unique: true,
+})
+export class NetworkAccessGrant {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index()
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @Column({ type: 'integer' })
+  user_id: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @Index()
+  @Column({ type: 'integer' })
+  location_network_id: number;
+
+  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'location_network_id' })
+  network?: LocationNetwork;
+
+  @Column({ type: 'varchar', length: 16 })
+  level: AccessLevel;
+
+  @CreateDateColumn()
+  created_at: Date;
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { DomainError, ForbiddenError } from '../common/errors';
+import { AccessLevel } from './network-access-grant.entity';
+import { NetworkAccessRepository } from './network-access.repository';
+
+/**
+ * Who may read and write which network (CONTRACT 3). Admins reach every network of their
+ * organisation; members reach only granted networks, reading with either level and writing with
+ * `full`. A network the caller cannot read answers exactly as a missing one.
+ */
+@Injectable()
+export class NetworkAccessPolicy {
+  constructor(private readonly grants: NetworkAccessRepository) {}
+
+  /** The caller's level on a network of its organisation; null when the caller has no access. */
+  async levelOn(user: AuthUser, networkId: number): Promise<AccessLevel | null> {
+    if (user.role === 'admin') {
+      return 'full';
+    }
+    return (await this.grants.findOne(user.organisation_id, user.id, networkId))?.level ?? null;
+  }
+
+  /** Ids of the networks the caller may read, or 'all' for an admin. */
+  async readableNetworkIds(user: AuthUser): Promise<number[] | 'all'> {
+    if (user.role === 'admin') {
+      return 'all';
+    }
+    return (await this.grants.findForUser(user.organisation_id, user.id)).map(
+      (grant) => grant.location_network_id,
+    );
+  }
+
+  /** Throws `notFound()` unless the caller may read the network. */
+  async assertCanRead(
+    user: AuthUser,
+    networkId: number,
+    notFound: () => DomainError,
+  ): Promise<void> {
+    if (!(await this.levelOn(user, networkId))) {
+      throw notFound();
+    }
+  }
+
+  /** Throws `notFound()` without access, 403 1029 with read-only access. */
+  async assertCanWrite(
+    user: AuthUser,
+    networkId: number,
+    notFound: () => DomainError,
+  ): Promise<void> {
+    const level = await this.levelOn(user, networkId);
+    if (!level) {
+      throw notFound();
+    }
+    if (level !== 'full') {
+      throw new ForbiddenError('Your access to this network is read-only');
+    }
+  }
+}

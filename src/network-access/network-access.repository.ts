@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
+
+@Injectable()
+export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant> {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super(txHost, NetworkAccessGrant);
+  }
+
+  /** Every grant of a user in the organisation. */
+  findForUser(orgId: number, userId: number): Promise<NetworkAccessGrant[]> {
+    return this.findScoped(orgId, { where: { user_id: userId } });
+  }
+
+  findOne(orgId: number, userId: number, networkId: number): Promise<NetworkAccessGrant | null> {
+    return this.findOneScoped(orgId, {
+      where: { user_id: userId, location_network_id: networkId },
+    });
+  }
+
+  /** Creates the grant or changes its level (one grant per user and network). */
+  async upsert(
+    orgId: number,
+    userId: number,
+    networkId: number,
+    level: AccessLevel,
+  ): Promise<NetworkAccessGrant> {
+    await this.repository.upsert(
+      { organisation_id: orgId, user_id: userId, location_network_id: networkId, level },
+      { conflictPaths: ['user_id', 'location_network_id'] },
+    );
+    return (await this.findOne(orgId, userId, networkId))!;
+  }
+}

@@ -1,0 +1,55 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+
+/** An SSID of a location network (SPEC 2.4). */
+@Entity('network_ssids')
+@Index('UQ_network_ssids_network_name', ['location_network_id', 'ssid_name'], { unique: true })
+export class NetworkSsid {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index()
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @Column({ type: 'integer' })
+  location_network_id: number;
+
+  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'location_network_id' })
+  location_network?: LocationNetwork;
+
+  @Column({ type: 'varchar', length: 32 })
+  ssid_name: string;
+
+  /** The scalar fields of SPEC 2.4 other than ssid_name, as validated (strings and booleans). */
+  @Column({ type: 'simple-json' })
+  settings: Record<string, string | boolean | null>;
+
+  @Column({ type: 'simple-json', nullable: true })
+  associated_aps_and_tags: unknown[] | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  dhcp_mappings: { IPADDR: string; MAC: string }[] | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  dhcp_ranges: { START: string; END: string }[] | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  v_lan_attributes: Record<string, unknown> | null;
+
+  @CreateDateColumn()
+  created_at: Date;
+
+  @UpdateDateColumn()
+  updated_at: Date;
+}

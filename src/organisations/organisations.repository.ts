@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Organisation } from './organisation.entity';
+
+/** Organisations are the tenants themselves, so this repository is the one not scoped by one. */
+@Injectable()
+export class OrganisationsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private get repository() {
+    return this.txHost.tx.getRepository(Organisation);
+  }
+
+  findById(id: number): Promise<Organisation | null> {
+    return this.repository.findOneBy({ id });
+  }
+
+  findByName(name: string): Promise<Organisation | null> {
+    return this.repository.findOneBy({ name });
+  }
+
+  create(name: string, allowedDeviceCount: number): Promise<Organisation> {
+    return this.repository.save(
+      this.repository.create({ name, allowed_device_count: allowedDeviceCount }),
+    );
+  }
+
+  count(): Promise<number> {
+    return this.repository.count();
+  }
+
+  /**
+   * Reads the organisation and, on PostgreSQL, locks its row until the transaction ends, so that
+   * concurrent requests that check the allowed device count run one after another.
+   */
+  async lockForUpdate(id: number): Promise<Organisation> {
+    const query = this.repository.createQueryBuilder('o').where('o.id = :id', { id });
+    if (this.txHost.tx.connection.options.type === 'postgres') {
+      query.setLock('pessimistic_write');
+    }
+    return query.getOneOrFail();
+  }
+}

@@ -1,0 +1,38 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+
+/** A firmware release (SPEC 2.5): global when organisation_id is null. */
+@Entity('upgrade_data')
+export class UpgradeData {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 64 })
+  version: string;
+
+  /** Map from hardware part number to firmware location. */
+  @Column({ type: 'simple-json' })
+  url: Record<string, string>;
+
+  @Index()
+  @Column({ type: 'integer', nullable: true })
+  organisation_id: number | null;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation | null;
+
+  @Column({ type: 'boolean', default: false })
+  is_released: boolean;
+
+  @CreateDateColumn()
+  created_at: Date;
+}

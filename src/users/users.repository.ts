@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { IsNull } from 'typeorm';
+import { AccessToken } from './access-token.entity';
+import { User } from './user.entity';
+
+/** Users and their access tokens. Platform-level: used by auth, the CLI and the admin API. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  private get users() {
+    return this.txHost.tx.getRepository(User);
+  }
+
+  private get tokens() {
+    return this.txHost.tx.getRepository(AccessToken);
+  }
+
+  findById(id: number): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** The user of the organisation with this id, or null. */
+  findInOrganisation(orgId: number, id: number): Promise<User | null> {
+    return this.users.findOneBy({ id, organisation_id: orgId });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findOneBy({ email: email.toLowerCase() });
+  }
+
+  createUser(
+    fields: Pick<User, 'organisation_id' | 'email' | 'role' | 'super_admin' | 'password_hash'>,
+  ): Promise<User> {
+    return this.users.save(this.users.create({ ...fields, email: fields.email.toLowerCase() }));
+  }
+
+  createToken(
+    fields: Pick<AccessToken, 'user_id' | 'name' | 'token_hash' | 'expires_at'>,
+  ): Promise<AccessToken> {
+    return this.tokens.save(this.tokens.create({ ...fields, revoked_at: null }));
+  }
+
+  findTokenById(id: number): Promise<AccessToken | null> {
+    return this.tokens.findOneBy({ id });
+  }
+
+  async revokeToken(id: number, at: Date): Promise<boolean> {
+    const result = await this.tokens.update({ id, revoked_at: IsNull() }, { revoked_at: at });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The token with this hash and its user, in one query. */
+  findTokenByHash(tokenHash: string): Promise<AccessToken | null> {
+    return this.tokens.findOne({ where: { token_hash: tokenHash }, relations: { user: true } });
+  }
+}

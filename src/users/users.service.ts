@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
+import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { UnitOfWork } from '../database/unit-of-work';
+import { hashPassword } from './password';
+import { hashToken, newTokenSecret } from './token-secret';
+import { User, UserRole } from './user.entity';
+import { UsersRepository } from './users.repository';
+
+export interface NewUser {
+  organisation_id: number;
+  email: string;
+  role?: UserRole;
+  super_admin?: boolean;
+  password?: string;
+}
+
+export interface IssuedToken {
+  id: number;
+  token: string;
+  expires_at: string | null;
+}
+
+export interface UserView {
+  id: number;
+  email: string;
+  organisation_id: number;
+  role: UserRole;
+  super_admin: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Users and access tokens: creation, issue, revocation and authentication (CONTRACT 3, 4, 5). */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly organisations: OrganisationsRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  static view(user: User): UserView {
+    const { id, email, organisation_id, role, super_admin } = user;
+    return { id, email, organisation_id, role, super_admin };
+  }
+
+  createUser(input: NewUser): Promise<UserView> {
+    return this.unitOfWork.run(async () => {
+      const problems: string[] = [];
+      if (!(await this.organisations.findById(input.organisation_id))) {
+        problems.push(`organisation ${input.organisation_id} does not exist`);
+      }
+      if (await this.users.findByEmail(input.email)) {
+        problems.push('email has already been taken');
+      }
+      if (problems.length > 0) {
+        throw new ValidationFailedError(problems);
+      }
+      const user = await this.users.createUser({
+        organisation_id: input.organisation_id,
+        email: input.email,
+        role: input.role ?? 'member',
+        super_admin: input.super_admin ?? false,
+        password_hash: input.password ? await hashPassword(input.password) : null,
+      });
+      return UsersService.view(user);
+    });
+  }
+
+  /** Issues a token; the secret is returned once and only its SHA-256 hash is stored. */
+  issueToken(
+    userId: number,
+    name?: string | null,
+    expiresInDays?: number | null,
+  ): Promise<IssuedToken> {
+    return this.unitOfWork.run(async () => {
+      if (!(await this.users.findById(userId))) {
+        throw new ValidationFailedError([`user ${userId} does not exist`]);
+      }
+      const token = newTokenSecret();
+      const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * DAY_MS) : null;
+      const saved = await this.users.createToken({
+        user_id: userId,
+        name: name ?? null,
+        token_hash: hashToken(token),
+        expires_at: expiresAt,
+      });
+      return { id: saved.id, token, expires_at: expiresAt ? expiresAt.toISOString() : null };
+    });
+  }
+
+  async revokeToken(id: number): Promise<{ id: number; revoked: true }> {
+    const token = await this.users.findTokenById(id);
+    if (!token) {
+      throw new CodedError(ApiErrorCode.InvalidParameter, `token ${id} does not exist`, {
+        errors: `token ${id} does not exist`,
+      });
+    }
+    await this.users.revokeToken(id, new Date());
+    return { id, revoked: true };
+  }
+
+  /** The user a token belongs to, or null when it is unknown, expired or revoked. */
+  async authenticate(token: string, now = new Date()): Promise<AuthUser | null> {
+    const found = await this.users.findTokenByHash(hashToken(token));
+    if (!found?.user || found.revoked_at || (found.expires_at && found.expires_at <= now)) {
+      return null;
+    }
+    return UsersService.view(found.user);
+  }
+}

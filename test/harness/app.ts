@@ -1,0 +1,151 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { Client } from 'pg';
+import request from 'supertest';
+import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp, createFastifyAdapter } from '../../src/app.setup';
+import { loadAppConfig } from '../../src/config/app-config';
+import { Fixtures } from './fixtures';
+
+export const DATABASES = ['sqlite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+/** Where the harness creates its throwaway PostgreSQL databases (CI: the local server). */
+export const PG_ADMIN_URL =
+  process.env.PG_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let databaseCounter = 0;
+
+/** Creates a fresh PostgreSQL database for one test file; refuses names without "test". */
+export async function createPostgresDatabase(): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `airfleet_test_${process.pid}_${Date.now()}_${databaseCounter++}`;
+  if (!name.includes('test')) {
+    throw new Error(`refusing to use database ${name}: its name must contain "test"`);
+  }
+  const admin = new Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is required for the tests and is unreachable at ${PG_ADMIN_URL}: ${String(error)}`,
+    );
+  }
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Counts the SQL statements TypeORM sends while it is switched on. */
+class CountingLogger implements TypeOrmLogger {
+  counting = false;
+  statements: string[] = [];
+  logQuery(query: string) {
+    if (this.counting) {
+      this.statements.push(query);
+    }
+  }
+  logQueryError() {}
+  logQuerySlow() {}
+  logSchemaBuild() {}
+  logMigration() {}
+  log() {}
+}
+
+export interface TestApp {
+  db: DatabaseKind;
+  app: NestFastifyApplication;
+  dataSource: DataSource;
+  fixtures: Fixtures;
+  /** A supertest agent on the running app. */
+  http(): ReturnType<typeof request>;
+  /** Runs `work` and returns the SQL statements it issued (for constant-statement tests). */
+  statementsOf(work: () => Promise<unknown>): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Boots the whole application on a fresh database of the given kind. */
+export async function startApp(
+  db: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const postgres = db === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadAppConfig({
+    ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: ':memory:' }),
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(config)],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(), {
+    logger: false,
+  });
+  await configureApp(app);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const dataSource = app.get(DataSource);
+  const counter = new CountingLogger();
+  Object.defineProperty(dataSource, 'logger', { value: counter, configurable: true });
+  return {
+    db,
+    app,
+    dataSource,
+    fixtures: new Fixtures(app),
+    http: () => request(app.getHttpServer()),
+    async statementsOf(work) {
+      counter.statements = [];
+      counter.counting = true;
+      try {
+        await work();
+      } finally {
+        counter.counting = false;
+      }
+      return counter.statements;
+    },
+    async close() {
+      await app.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+/**
+ * Runs a describe block once on SQLite and once on PostgreSQL, each on a fresh database:
+ * `onBothDatabases('location networks', (t) => { it(..., async () => t().http()...) })`.
+ */
+export function onBothDatabases(
+  title: string,
+  body: (t: () => TestApp) => void,
+  env: Record<string, string> = {},
+): void {
+  describe.each(DATABASES)(`${title} [%s]`, (db) => {
+    let testApp: TestApp | undefined;
+    beforeAll(async () => {
+      testApp = await startApp(db, env);
+    }, 120_000);
+    afterAll(async () => {
+      await testApp?.close();
+    });
+    body(() => {
+      if (!testApp) {
+        throw new Error('the app did not start');
+      }
+      return testApp;
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DataSource, DeepPartial, EntityTarget, ObjectLiteral } from 'typeorm';
+import { normaliseMac } from '../../src/common/mac/mac';
+import { HardwarePart } from '../../src/inventory/hardware-part.entity';
+import { MasterInventory } from '../../src/inventory/master-inventory.entity';
+import { Organisation } from '../../src/organisations/organisation.entity';
+import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
+import { UserRole } from '../../src/users/user.entity';
+import { UsersService } from '../../src/users/users.service';
+
+export interface Caller {
+  userId: number;
+  orgId: number;
+  token: string;
+  /** `{Authorization: 'Bearer …'}` for supertest's `.set()`. */
+  auth: { Authorization: string };
+}
+
+let sequence = 0;
+/** A value unique within the test run, for names, serials and MACs. */
+export const unique = (prefix = 'x') =>
+  `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** Builds records directly, so each test states only what it is about. */
+export class Fixtures {
+  private readonly dataSource: DataSource;
+  private readonly users: UsersService;
+  private macCounter = Math.floor(Math.random() * 0xffffff);
+
+  constructor(app: NestFastifyApplication) {
+    this.dataSource = app.get(DataSource);
+    this.users = app.get(UsersService);
+  }
+
+  save<T extends ObjectLiteral>(entity: EntityTarget<T>, fields: DeepPartial<T>): Promise<T> {
+    const repository = this.dataSource.getRepository(entity);
+    return repository.save(repository.create(fields));
+  }
+
+  organisation(fields: Partial<Organisation> = {}): Promise<Organisation> {
+    return this.save(Organisation, { name: unique('org-'), allowed_device_count: 100, ...fields });
+  }
+
+  /** A user with a fresh token; a new organisation unless `orgId` is given. */
+  async caller(
+    options: { orgId?: number; role?: UserRole; super_admin?: boolean; password?: string } = {},
+  ): Promise<Caller> {
+    const orgId = options.orgId ?? (await this.organisation()).id;
+    const user = await this.users.createUser({
+      organisation_id: orgId,
+      email: `${unique('user-')}@example.test`,
+      role: options.role ?? 'admin',
+      super_admin: options.super_admin ?? false,
+      password: options.password,
+    });
+    const { token } = await this.users.issueToken(user.id, 'test');
+    return { userId: user.id, orgId, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  admin(orgId?: number): Promise<Caller> {
+    return this.caller({ orgId, role: 'admin' });
+  }
+
+  member(orgId: number): Promise<Caller> {
+    return this.caller({ orgId, role: 'member' });
+  }
+
+  superAdmin(): Promise<Caller> {
+    return this.caller({ role: 'admin', super_admin: true });
+  }
+
+  hardwarePart(fields: Partial<HardwarePart> = {}): Promise<HardwarePart> {
+    return this.save(HardwarePart, {
+      part_number: unique('PN-'),
+      wifi_uplink: false,
+      usb: false,
+      ...fields,
+    });
+  }
+
+  /** A fresh MAC in stored form, never used before in this run. */
+  mac(): string {
+    this.macCounter = (this.macCounter + 1) % 0xffffff;
+    return normaliseMac(
+      `0A${process.pid.toString(16).padStart(4, '0').slice(-4)}${this.macCounter.toString(16).padStart(6, '0')}`,
+    )!;
+  }
+
+  /** Puts `count` new devices into the master inventory and returns their records. */
+  async masterDevices(count: number, part?: HardwarePart): Promise<MasterInventory[]> {
+    const hardwarePart = part ?? (await this.hardwarePart());
+    const rows = Array.from({ length: count }, () => ({
+      serial: unique('SN'),
+      mac_id: this.mac(),
+      hardware_part_id: hardwarePart.id,
+    }));
+    await this.dataSource.getRepository(MasterInventory).insert(rows);
+    return this.dataSource
+      .getRepository(MasterInventory)
+      .find({
+        where: rows.map((r) => ({ serial: r.serial })),
+        relations: { hardware_part: true },
+        order: { id: 'ASC' },
+      });
+  }
+
+  upgradeData(fields: Partial<UpgradeData> = {}): Promise<UpgradeData> {
+    return this.save(UpgradeData, {
+      version: '1.0.0',
+      url: {},
+      organisation_id: null,
+      is_released: true,
+      ...fields,
+    });
+  }
+}
