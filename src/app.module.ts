@@ -22,6 +22,7 @@ import { NetworkAccessModule } from './network-access/network-access.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { AdminModule } from './admin/admin.module';
 import { DemoModule } from './demo/demo.module';
+import { DevicesModule } from './access-points/devices.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [AdminModule];
@@ -71,6 +72,7 @@ export class AppModule {
         NetworkAccessModule,
         InventoryModule,
         DemoModule,
+        DevicesModule,
         ...FEATURE_MODULES,
       ],
       providers: [

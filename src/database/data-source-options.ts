@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+import './sqlite-parameters';
 
 /**
  * The one place that turns configuration into TypeORM options. Both databases run their own

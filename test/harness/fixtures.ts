@@ -32,9 +32,10 @@ export class Fixtures {
     this.users = app.get(UsersService);
   }
 
-  save<T extends ObjectLiteral>(entity: EntityTarget<T>, fields: DeepPartial<T>): Promise<T> {
+  async save<T extends ObjectLiteral>(entity: EntityTarget<T>, fields: NoInfer<DeepPartial<T>>): Promise<T> {
     const repository = this.dataSource.getRepository(entity);
-    return repository.save(repository.create(fields));
+    const saved: T = await repository.save(repository.create(fields));
+    return saved;
   }
 
   organisation(fields: Partial<Organisation> = {}): Promise<Organisation> {

@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
+import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { Upgrade } from '../upgrades/upgrade.entity';
+import { Device } from './device.entity';
+
+export interface DeviceFilter {
+  ids?: number[];
+  macs?: string[];
+  networkId?: number;
+}
+
+export interface NewDeviceRow {
+  mac_id: string;
+  serial: string | null;
+  hardware_part_id: number | null;
+  location_network_id: number | null;
+  name: string | null;
+}
+
+/** A device with what its record shows: hardware part, live uplinks, tags and pending upgrade. */
+export type DetailedDevice = Device & { pending_upgrade: Upgrade | null };
+
+@Injectable()
+export class DevicesRepository extends TenantRepository<Device> {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super(txHost, Device);
+  }
+
+  countInOrganisation(orgId: number): Promise<number> {
+    return this.countScoped(orgId);
+  }
+
+  /**
+   * Which of these MACs are in ANY organisation's inventory. The one cross-tenant read: it only
+   * tells whether a MAC is taken (a MAC is in at most one inventory) and is never shown to a caller.
+   */
+  findTakenMacs(macs: string[]): Promise<Pick<Device, 'id' | 'mac_id' | 'organisation_id' | 'location_network_id'>[]> {
+    if (macs.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.repository.find({
+      select: { id: true, mac_id: true, organisation_id: true, location_network_id: true },
+      where: { mac_id: In(macs) },
+    });
+  }
+
+  /** Inserts every row in one statement. */
+  async insertMany(orgId: number, rows: NewDeviceRow[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.repository.insert(rows.map((row) => ({ ...row, organisation_id: orgId })));
+    }
+  }
+
+  /** Puts the organisation's devices with these ids into a network (one statement). */
+  async assignToNetwork(orgId: number, ids: number[], networkId: number | null, name?: string): Promise<number> {
+    if (ids.length === 0) {
+      return 0;
+    }
+    const result = await this.repository.update(
+      { organisation_id: orgId, id: In(ids) },
+      name === undefined ? { location_network_id: networkId } : { location_network_id: networkId, name },
+    );
+    return result.affected ?? 0;
+  }
+
+  /** The organisation's devices matching the filter, bare (no relations). */
+  findPlain(orgId: number, filter: DeviceFilter): Promise<Device[]> {
+    const query = this.scoped(orgId, 'd').orderBy('d.id', 'ASC');
+    this.applyFilter(query, filter);
+    return query.getMany();
+  }
+
+  /**
+   * The organisation's devices matching the filter with everything their record shows, in a
+   * constant number of statements; `page` limits to one page (ordered by id).
+   */
+  async findDetailed(
+    orgId: number,
+    filter: DeviceFilter,
+    page?: { offset: number; limit: number },
+  ): Promise<DetailedDevice[]> {
+    let ids: number[] | undefined = filter.ids;
+    if (page) {
+      const idQuery = this.scoped(orgId, 'd').select('d.id', 'id').orderBy('d.id', 'ASC');
+      this.applyFilter(idQuery, filter);
+      const rows = await idQuery.offset(page.offset).limit(page.limit).getRawMany<{ id: number }>();
+      ids = rows.map((row) => Number(row.id));
+      if (ids.length === 0) {
+        return [];
+      }
+    }
+    const query = this.scoped(orgId, 'd')
+      .leftJoinAndSelect('d.hardware_part', 'hp')
+      .leftJoinAndSelect('d.uplinks', 'u', 'u.is_deleted = :deleted', { deleted: false })
+      .leftJoinAndSelect('d.tags', 't')
+      .orderBy('d.id', 'ASC')
+      .addOrderBy('u.id', 'ASC')
+      .addOrderBy('t.name', 'ASC');
+    this.applyFilter(query, { ...filter, ids });
+    const devices = await query.getMany();
+    if (devices.length === 0) {
+      return [];
+    }
+    const pending = await this.manager.getRepository(Upgrade).find({
+      where: { organisation_id: orgId, device_id: In(devices.map((d) => d.id)), status: 'pending' },
+    });
+    const pendingByDevice = new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
+    return devices.map((device) =>
+      Object.assign(device, { pending_upgrade: pendingByDevice.get(device.id) ?? null }),
+    );
+  }
+
+  countMatching(orgId: number, filter: DeviceFilter): Promise<number> {
+    const query = this.scoped(orgId, 'd');
+    this.applyFilter(query, filter);
+    return query.getCount();
+  }
+
+  private applyFilter(query: ReturnType<DevicesRepository['scoped']>, filter: DeviceFilter): void {
+    if (filter.ids) {
+      query.andWhere(filter.ids.length ? 'd.id IN (:...ids)' : '1 = 0', { ids: filter.ids });
+    }
+    if (filter.macs) {
+      query.andWhere(filter.macs.length ? 'd.mac_id IN (:...macs)' : '1 = 0', { macs: filter.macs });
+    }
+    if (filter.networkId !== undefined) {
+      query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });
+    }
+  }
+}
