@@ -75,7 +75,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const details = errors
       .map(
         (e) =>
-          `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+          `${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
       )
       .join('\n  ');
     throw new ConfigurationError(`Invalid configuration:\n  ${details}`);

@@ -1,0 +1,31 @@
+import { SCALAR_FIELDS } from './network-ssid.fields';
+import { NetworkSsid } from './network-ssid.entity';
+
+/** The SSID record returned by show and list (SPEC 2.4): every field, absent ones null. */
+export type NetworkSsidView = Record<string, unknown> & {
+  id: number;
+  location_network_id: number;
+  ssid_name: string;
+};
+
+export function ssidView(ssid: NetworkSsid): NetworkSsidView {
+  const scalars = Object.fromEntries(
+    SCALAR_FIELDS.map((field) => [field, ssid.settings?.[field] ?? null]),
+  );
+  return {
+    id: ssid.id,
+    location_network_id: ssid.location_network_id,
+    ssid_name: ssid.ssid_name,
+    ...scalars,
+    associated_aps_and_tags: ssid.associated_aps_and_tags ?? null,
+    dhcp_mappings: ssid.dhcp_mappings ?? null,
+    dhcp_ranges: ssid.dhcp_ranges ?? null,
+    v_lan_attributes: ssid.v_lan_attributes ?? null,
+  };
+}
+
+/** The short answer of create, update and destroy: `{id, ssid_name}`. */
+export const ssidRef = (ssid: { id: number; ssid_name: string }) => ({
+  id: ssid.id,
+  ssid_name: ssid.ssid_name,
+});

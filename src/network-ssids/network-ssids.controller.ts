@@ -1,0 +1,182 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser } from '../common/auth/decorators';
+import { ApiErrorCode, OnInvalid } from '../common/errors';
+import { ok } from '../common/http/envelope';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import {
+  CreateNetworkSsidDto,
+  ListNetworkSsidsQueryDto,
+  SsidIdParamDto,
+  UpdateNetworkSsidByBodyIdDto,
+  UpdateNetworkSsidDto,
+} from './dto/network-ssid.dto';
+import { SSID_CREATE_FAILED, SSID_UPDATE_FAILED } from './network-ssids.errors';
+import { NetworkSsidsService } from './network-ssids.service';
+
+const SSID_EXAMPLE = {
+  id: 7,
+  location_network_id: 3,
+  ssid_name: 'Guests',
+  is_enabled: true,
+  ssid_mode: '1',
+  wpa_key: 'secret-key',
+  dhcp_relay_server: '2',
+  ip_address: '192.168.10.1',
+  subnet_mask: '255.255.255.0',
+  '…': 'every other scalar field of SPEC 2.4, null when absent',
+  associated_aps_and_tags: [],
+  dhcp_mappings: [{ IPADDR: '192.168.10.5', MAC: 'AA:BB:CC:DD:EE:FF' }],
+  dhcp_ranges: [{ START: '192.168.10.100', END: '192.168.10.200' }],
+  v_lan_attributes: { name: 'guests', enable_dhcp_on_v_lan: true, v_lan_id: 20, id: 'v1' },
+};
+
+const refExample = (msg: string) => ({
+  status: 200,
+  description: msg,
+  schema: { example: { msg, data: { id: 7, ssid_name: 'Guests' } } },
+});
+
+/** SSIDs of location networks (SPEC 4.3, CONTRACT 2). */
+@ApiTags('network-ssids')
+@ApiBearerAuth()
+@ApiErrorResponses(ApiErrorCode.Unauthenticated)
+@Controller('v1')
+export class NetworkSsidsController {
+  constructor(private readonly ssids: NetworkSsidsService) {}
+
+  @Get('list_network_ssids')
+  @ApiOperation({ summary: 'List SSIDs of a network (by name or id) or of every readable network' })
+  @ApiResponse({
+    status: 200,
+    schema: { example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 } },
+  })
+  @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
+  async listNetworkSsids(@CurrentUser() user: AuthUser, @Query() query: ListNetworkSsidsQueryDto) {
+    return ok({ network_ssids: await this.ssids.list(user, query) });
+  }
+
+  @Get('network_ssids')
+  @ApiOperation({ summary: 'List SSIDs (identical to GET /v1/list_network_ssids)' })
+  @ApiResponse({
+    status: 200,
+    schema: { example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 } },
+  })
+  @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
+  async index(@CurrentUser() user: AuthUser, @Query() query: ListNetworkSsidsQueryDto) {
+    return ok({ network_ssids: await this.ssids.list(user, query) });
+  }
+
+  @Get('network_ssids/:id')
+  @ApiOperation({ summary: 'Show an SSID of a network the caller can read' })
+  @ApiResponse({
+    status: 200,
+    schema: { example: { data: { network_ssid: SSID_EXAMPLE }, status: 200 } },
+  })
+  @ApiErrorResponses(ApiErrorCode.SsidNotFound, ApiErrorCode.InvalidParameter)
+  async show(@CurrentUser() user: AuthUser, @Param() params: SsidIdParamDto) {
+    return ok({ network_ssid: await this.ssids.show(user, params.id) });
+  }
+
+  @Post('network_ssids')
+  @HttpCode(200)
+  @OnInvalid(ApiErrorCode.SsidCreateFailed, SSID_CREATE_FAILED)
+  @ApiOperation({ summary: 'Create an SSID in a network (full access to the network needed)' })
+  @ApiResponse(refExample('SSID created'))
+  @ApiErrorResponses(
+    ApiErrorCode.NetworkNotFound,
+    ApiErrorCode.SsidCreateFailed,
+    ApiErrorCode.Forbidden,
+  )
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateNetworkSsidDto) {
+    const data = await this.ssids.create(user, body.network_id, body.network_ssid);
+    return { msg: 'SSID created', data };
+  }
+
+  @Put('network_ssids/:id')
+  @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
+  @ApiOperation({ summary: 'Update an SSID (fields left out keep their value)' })
+  @ApiResponse(refExample('SSID updated'))
+  @ApiErrorResponses(
+    ApiErrorCode.SsidNotFound,
+    ApiErrorCode.SsidUpdateFailed,
+    ApiErrorCode.Forbidden,
+  )
+  async replace(
+    @CurrentUser() user: AuthUser,
+    @Param() params: SsidIdParamDto,
+    @Body() body: UpdateNetworkSsidDto,
+  ) {
+    return {
+      msg: 'SSID updated',
+      data: await this.ssids.update(user, params.id, body.network_ssid),
+    };
+  }
+
+  @Patch('network_ssids/:id')
+  @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
+  @ApiOperation({ summary: 'Update an SSID (same as PUT)' })
+  @ApiResponse(refExample('SSID updated'))
+  @ApiErrorResponses(
+    ApiErrorCode.SsidNotFound,
+    ApiErrorCode.SsidUpdateFailed,
+    ApiErrorCode.Forbidden,
+  )
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param() params: SsidIdParamDto,
+    @Body() body: UpdateNetworkSsidDto,
+  ) {
+    return {
+      msg: 'SSID updated',
+      data: await this.ssids.update(user, params.id, body.network_ssid),
+    };
+  }
+
+  @Put('update_network_ssid')
+  @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
+  @ApiOperation({
+    summary: 'Update an SSID that stays in router mode with its DHCP server enabled',
+    description:
+      'Applied only when, after merging, ssid_mode is 1 and dhcp_relay_server is 2; else 422 1023 and nothing is saved.',
+  })
+  @ApiResponse(refExample('SSID updated'))
+  @ApiErrorResponses(
+    ApiErrorCode.SsidNotFound,
+    ApiErrorCode.SsidUpdateFailed,
+    ApiErrorCode.SsidNeedsRouterModeAndDhcp,
+    ApiErrorCode.Forbidden,
+  )
+  async updateNetworkSsid(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UpdateNetworkSsidByBodyIdDto,
+  ) {
+    const data = await this.ssids.updateNetworkSsid(user, body.id, body.network_ssid);
+    return { msg: 'SSID updated', data };
+  }
+
+  @Delete('network_ssids/:id')
+  @ApiOperation({ summary: 'Delete an SSID (full access to its network needed)' })
+  @ApiResponse(refExample('SSID deleted'))
+  @ApiErrorResponses(
+    ApiErrorCode.SsidNotFound,
+    ApiErrorCode.SsidDestroyFailed,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async destroy(@CurrentUser() user: AuthUser, @Param() params: SsidIdParamDto) {
+    return { msg: 'SSID deleted', data: await this.ssids.destroy(user, params.id) };
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { NetworkSsidsController } from './network-ssids.controller';
+import { NetworkSsidsRepository } from './network-ssids.repository';
+import { NetworkSsidsService } from './network-ssids.service';
+
+/** SSIDs of location networks (SPEC 2.4, 4.3); exports the service for network clone/rollback. */
+@Module({
+  controllers: [NetworkSsidsController],
+  providers: [NetworkSsidsService, NetworkSsidsRepository],
+  exports: [NetworkSsidsService],
+})
+export class NetworkSsidsModule {}

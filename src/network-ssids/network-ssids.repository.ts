@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DeepPartial, In, Not } from 'typeorm';
+import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+import { SsidValues } from './network-ssid.fields';
+import { NetworkSsid } from './network-ssid.entity';
+
+/** Columns copied when a network's SSIDs are cloned (everything but id and timestamps). */
+const COPIED_COLUMNS = [
+  'ssid_name',
+  'settings',
+  'associated_aps_and_tags',
+  'dhcp_mappings',
+  'dhcp_ranges',
+  'v_lan_attributes',
+] as const;
+
+/** A row to write when a network's SSIDs are replaced; `id` and `created_at` keep existing ones. */
+export interface ReplacementRow {
+  id?: number;
+  created_at?: Date;
+  values: SsidValues;
+}
+
+const columnsOf = (values: SsidValues): DeepPartial<NetworkSsid> => ({
+  ssid_name: values.ssid_name,
+  settings: values.settings,
+  associated_aps_and_tags: values.associated_aps_and_tags,
+  dhcp_mappings: values.dhcp_mappings,
+  dhcp_ranges: values.dhcp_ranges,
+  v_lan_attributes: values.v_lan_attributes as Record<string, unknown> | null,
+});
+
+/** Every query on SSIDs, organisation first; also the two network lookups SSIDs need. */
+@Injectable()
+export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super(txHost, NetworkSsid);
+  }
+
+  /** The organisation's network with this id, or null. */
+  findNetwork(orgId: number, networkId: number): Promise<LocationNetwork | null> {
+    return this.manager
+      .getRepository(LocationNetwork)
+      .findOne({ where: { organisation_id: orgId, id: networkId } });
+  }
+
+  /** The organisation's network with this name (names are unique case-insensitively), or null. */
+  findNetworkByName(orgId: number, name: string): Promise<LocationNetwork | null> {
+    return this.manager
+      .getRepository(LocationNetwork)
+      .createQueryBuilder('n')
+      .where('n.organisation_id = :orgId', { orgId })
+      .andWhere('n.network_name_key = :key', { key: name.toLowerCase() })
+      .getOne();
+  }
+
+  /** SSIDs of the given networks ('all': every network of the organisation), by id. */
+  findInNetworks(orgId: number, networkIds: number[] | 'all'): Promise<NetworkSsid[]> {
+    if (networkIds !== 'all' && networkIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.findScoped(orgId, {
+      where: networkIds === 'all' ? {} : { location_network_id: In(networkIds) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** Whether another SSID of the network already has this name. */
+  async nameTaken(
+    orgId: number,
+    networkId: number,
+    name: string,
+    exceptId?: number,
+  ): Promise<boolean> {
+    const count = await this.countScoped(orgId, {
+      location_network_id: networkId,
+      ssid_name: name,
+      ...(exceptId === undefined ? {} : { id: Not(exceptId) }),
+    });
+    return count > 0;
+  }
+
+  async create(orgId: number, networkId: number, values: SsidValues): Promise<NetworkSsid> {
+    const row = this.repository.create({
+      ...columnsOf(values),
+      organisation_id: orgId,
+      location_network_id: networkId,
+    });
+    return this.repository.save(row);
+  }
+
+  async updateValues(orgId: number, id: number, values: SsidValues): Promise<void> {
+    await this.repository.update({ organisation_id: orgId, id }, columnsOf(values));
+  }
+
+  /** Deletes one SSID; returns how many rows went (0 when it was already gone). */
+  async deleteById(orgId: number, id: number): Promise<number> {
+    const result = await this.repository.delete({ organisation_id: orgId, id });
+    return result.affected ?? 0;
+  }
+
+  /** Copies every SSID of one network into another in one INSERT … SELECT statement. */
+  async copy(orgId: number, fromNetworkId: number, toNetworkId: number): Promise<void> {
+    const select = this.scoped(orgId, 's')
+      .select('s.organisation_id')
+      .addSelect('CAST(:toNetworkId AS integer)')
+      .addSelect(COPIED_COLUMNS.map((column) => `s.${column}`))
+      .andWhere('s.location_network_id = :fromNetworkId', { fromNetworkId, toNetworkId })
+      .orderBy('s.id', 'ASC');
+    const [sql, parameters] = select.getQueryAndParameters();
+    const columns = ['organisation_id', 'location_network_id', ...COPIED_COLUMNS]
+      .map((c) => `"${c}"`)
+      .join(', ');
+    await this.manager.query(`INSERT INTO "network_ssids" (${columns}) ${sql}`, parameters);
+  }
+
+  /**
+   * Makes `rows` the network's complete set of SSIDs in three statements: the network's rows are
+   * deleted, then kept ones are re-inserted with their ids and creation times, then new ones are
+   * inserted. Deleting first lets names move between SSIDs without tripping the unique index.
+   */
+  async replaceAll(orgId: number, networkId: number, rows: ReplacementRow[]): Promise<void> {
+    await this.repository.delete({ organisation_id: orgId, location_network_id: networkId });
+    const toRow = (row: ReplacementRow): DeepPartial<NetworkSsid> => ({
+      ...columnsOf(row.values),
+      organisation_id: orgId,
+      location_network_id: networkId,
+      ...(row.id === undefined ? {} : { id: row.id, created_at: row.created_at }),
+    });
+    const kept = rows.filter((row) => row.id !== undefined).map(toRow);
+    const added = rows.filter((row) => row.id === undefined).map(toRow);
+    if (kept.length > 0) {
+      await this.repository.insert(kept as NetworkSsid[]);
+    }
+    if (added.length > 0) {
+      await this.repository.insert(added as NetworkSsid[]);
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { DomainError, MessageError } from '../common/errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { duplicateNames, mergeSsidInput, SsidValues } from './network-ssid.fields';
+import { NetworkSsid } from './network-ssid.entity';
+import { NetworkSsidView, ssidRef, ssidView } from './network-ssid.view';
+import {
+  isUniqueViolation,
+  NAME_TAKEN,
+  networkNotFound,
+  ssidCreateFailed,
+  ssidDestroyFailed,
+  ssidNeedsRouterModeAndDhcp,
+  ssidNotFound,
+  ssidUpdateFailed,
+} from './network-ssids.errors';
+import { NetworkSsidsRepository, ReplacementRow } from './network-ssids.repository';
+
+export interface SsidRef {
+  id: number;
+  ssid_name: string;
+}
+
+export interface NetworkSelector {
+  network_name?: string;
+  network_id?: number;
+}
+
+const valuesOf = (ssid: NetworkSsid): SsidValues => ({
+  ssid_name: ssid.ssid_name,
+  settings: ssid.settings ?? {},
+  associated_aps_and_tags: ssid.associated_aps_and_tags,
+  dhcp_mappings: ssid.dhcp_mappings,
+  dhcp_ranges: ssid.dhcp_ranges,
+  v_lan_attributes: ssid.v_lan_attributes,
+});
+
+/** The SSID use cases of SPEC 4.3, plus the copy and replace steps networks use. */
+@Injectable()
+export class NetworkSsidsService {
+  constructor(
+    private readonly ssids: NetworkSsidsRepository,
+    private readonly policy: NetworkAccessPolicy,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** SSIDs of the selected network (name before id), or of every network the caller can read. */
+  async list(user: AuthUser, selector: NetworkSelector): Promise<NetworkSsidView[]> {
+    const orgId = user.organisation_id;
+    if (selector.network_name || selector.network_id !== undefined) {
+      const network = selector.network_name
+        ? await this.ssids.findNetworkByName(orgId, selector.network_name)
+        : await this.ssids.findNetwork(orgId, selector.network_id!);
+      if (!network) {
+        throw networkNotFound();
+      }
+      await this.policy.assertCanRead(user, network.id, networkNotFound);
+      return (await this.ssids.findInNetworks(orgId, [network.id])).map(ssidView);
+    }
+    const readable = await this.policy.readableNetworkIds(user);
+    const seen = new Set<number>();
+    return (await this.ssids.findInNetworks(orgId, readable))
+      .filter((ssid) => !seen.has(ssid.id) && seen.add(ssid.id))
+      .map(ssidView);
+  }
+
+  async show(user: AuthUser, id: number): Promise<NetworkSsidView> {
+    const ssid = await this.ssids.findById(user.organisation_id, id);
+    if (!ssid) {
+      throw ssidNotFound();
+    }
+    await this.policy.assertCanRead(user, ssid.location_network_id, ssidNotFound);
+    return ssidView(ssid);
+  }
+
+  create(user: AuthUser, networkId: number, input: Record<string, unknown>): Promise<SsidRef> {
+    const orgId = user.organisation_id;
+    return this.onUniqueViolation(ssidCreateFailed, () =>
+      this.unitOfWork.run(async () => {
+        if (!(await this.ssids.findNetwork(orgId, networkId))) {
+          throw networkNotFound();
+        }
+        await this.policy.assertCanWrite(user, networkId, networkNotFound);
+        const { values, errors } = mergeSsidInput(null, input);
+        if (values.ssid_name && (await this.ssids.nameTaken(orgId, networkId, values.ssid_name))) {
+          errors.push(NAME_TAKEN);
+        }
+        if (errors.length > 0) {
+          throw ssidCreateFailed(errors);
+        }
+        return ssidRef(await this.ssids.create(orgId, networkId, values));
+      }),
+    );
+  }
+
+  /** Merges `input` into the SSID; with `requireRouterDhcp` the merged SSID must be a router with DHCP. */
+  update(
+    user: AuthUser,
+    id: number,
+    input: Record<string, unknown>,
+    requireRouterDhcp = false,
+  ): Promise<SsidRef> {
+    const orgId = user.organisation_id;
+    return this.onUniqueViolation(ssidUpdateFailed, () =>
+      this.unitOfWork.run(async () => {
+        const ssid = await this.writableSsid(user, id);
+        const { values, errors } = mergeSsidInput(valuesOf(ssid), input);
+        if (
+          values.ssid_name !== ssid.ssid_name &&
+          (await this.ssids.nameTaken(orgId, ssid.location_network_id, values.ssid_name, id))
+        ) {
+          errors.push(NAME_TAKEN);
+        }
+        if (errors.length > 0) {
+          throw ssidUpdateFailed(errors);
+        }
+        if (
+          requireRouterDhcp &&
+          (values.settings.ssid_mode !== '1' || values.settings.dhcp_relay_server !== '2')
+        ) {
+          throw ssidNeedsRouterModeAndDhcp();
+        }
+        await this.ssids.updateValues(orgId, id, values);
+        return ssidRef({ id, ssid_name: values.ssid_name });
+      }),
+    );
+  }
+
+  /** update_network_ssid: the id comes from the body, else from `network_ssid.id`. */
+  updateNetworkSsid(
+    user: AuthUser,
+    id: number | undefined,
+    input: Record<string, unknown>,
+  ): Promise<SsidRef> {
+    const resolved = id ?? Number(input.id);
+    if (!Number.isInteger(resolved) || resolved < 1 || resolved > 2147483647) {
+      return Promise.reject(ssidUpdateFailed(['id must be given as a positive integer']));
+    }
+    return this.update(user, resolved, input, true);
+  }
+
+  destroy(user: AuthUser, id: number): Promise<SsidRef> {
+    return this.unitOfWork.run(async () => {
+      const ssid = await this.writableSsid(user, id);
+      if ((await this.ssids.deleteById(user.organisation_id, id)) !== 1) {
+        throw ssidDestroyFailed();
+      }
+      return ssidRef(ssid);
+    });
+  }
+
+  /**
+   * Copies every SSID of `fromNetworkId` (all fields) into `toNetworkId`, in one statement.
+   * Joins the caller's transaction. Both networks must be the organisation's (the caller checks).
+   */
+  copySsids(orgId: number, fromNetworkId: number, toNetworkId: number): Promise<void> {
+    return this.unitOfWork.run(() => this.ssids.copy(orgId, fromNetworkId, toNetworkId));
+  }
+
+  /**
+   * Makes `entries` the complete list of the network's SSIDs (CONTRACT 7, config_rollback):
+   * an entry with `id` updates (merges into) that SSID of the network, one without creates an
+   * SSID, SSIDs not listed are deleted. Throws MessageError 404 for an `id` that is not an SSID
+   * of the network and MessageError 422 (messages comma-joined) for invalid entries; nothing is
+   * written then. Joins the caller's transaction; a constant number of statements.
+   */
+  replaceNetworkSsids(
+    orgId: number,
+    networkId: number,
+    entries: Record<string, unknown>[],
+  ): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      const existing = new Map(
+        (await this.ssids.findInNetworks(orgId, [networkId])).map((s) => [s.id, s]),
+      );
+      const errors: string[] = [];
+      const rows: ReplacementRow[] = entries.map((entry, i) => {
+        const rawId = entry.id;
+        const hasId = rawId !== undefined && rawId !== null && rawId !== '';
+        const stored = hasId ? existing.get(Number(rawId)) : undefined;
+        if (hasId && !stored) {
+          throw new MessageError(404, `SSID ${String(rawId)} not found in this network`);
+        }
+        const merged = mergeSsidInput(stored ? valuesOf(stored) : null, entry);
+        errors.push(...merged.errors.map((message) => `ssid_configuration.${i}: ${message}`));
+        return { id: stored?.id, created_at: stored?.created_at, values: merged.values };
+      });
+      const ids = rows.flatMap((row) => (row.id === undefined ? [] : [row.id]));
+      if (new Set(ids).size !== ids.length) {
+        errors.push('ssid_configuration lists an SSID id more than once');
+      }
+      for (const name of duplicateNames(rows.map((row) => row.values.ssid_name).filter(Boolean))) {
+        errors.push(`ssid_name ${name} is given more than once`);
+      }
+      if (errors.length > 0) {
+        throw new MessageError(422, errors.join(', '));
+      }
+      await this.ssids.replaceAll(orgId, networkId, rows);
+    });
+  }
+
+  /** The SSID if the caller has full access to its network; 404 1021 unreadable, 403 1029 read-only. */
+  private async writableSsid(user: AuthUser, id: number): Promise<NetworkSsid> {
+    const ssid = await this.ssids.findById(user.organisation_id, id);
+    if (!ssid) {
+      throw ssidNotFound();
+    }
+    await this.policy.assertCanWrite(user, ssid.location_network_id, ssidNotFound);
+    return ssid;
+  }
+
+  /** A concurrent insert that wins the unique index answers as the operation's name error. */
+  private async onUniqueViolation<T>(
+    failure: (errors: string[]) => DomainError,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw failure([NAME_TAKEN]);
+      }
+      throw error;
+    }
+  }
+}

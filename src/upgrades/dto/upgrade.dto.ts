@@ -1,0 +1,91 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsIanaTimeZone } from '../time-zone';
+
+export const UPGRADE_TYPES = ['automatic', 'manual'] as const;
+export type UpgradeType = (typeof UPGRADE_TYPES)[number];
+export const SCHEDULE_TYPES = ['now', 'later'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/** The most targets one request may name (each may expand to many devices). */
+export const MAX_TARGETS = 10_000;
+
+/** Blank values ('' or null) mean "not given". */
+const blankToUndefined = ({ value }: { value: unknown }) =>
+  value === '' || value === null ? undefined : value;
+
+/** The `upgrade` object of create and update (SPEC 2.5). Every field is optional. */
+export class UpgradeInputDto {
+  /** Firmware version; only kept when upgrade_type is `manual`, else the newest release is used. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  version?: string;
+
+  /** `automatic` (default for a new upgrade) or `manual`. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsIn(UPGRADE_TYPES)
+  upgrade_type?: UpgradeType;
+
+  /** `now` (default for a new upgrade) or `later` (needs schedule_at and time_zone). */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsIn(SCHEDULE_TYPES)
+  schedule_type?: ScheduleType;
+
+  /** ISO 8601 time of a `later` upgrade; without an offset it is read as UTC. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  schedule_at?: string;
+
+  /** IANA time zone of schedule_at, e.g. `Europe/Paris`. */
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @IsIanaTimeZone()
+  time_zone?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  save_prev_config?: boolean;
+
+  /** Targets: `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TARGETS)
+  @IsString({ each: true })
+  aps?: string[];
+}
+
+/** Body of POST /upgrades and PUT/PATCH /upgrades/:id. */
+export class UpgradeBodyDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpgradeInputDto)
+  upgrade: UpgradeInputDto;
+}
+
+/** Query of GET /upgrades. */
+export class UpgradeListQueryDto {
+  /** Only the upgrade with this id (an empty list when the organisation has none with it). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id?: number;
+}

@@ -1,0 +1,32 @@
+import { StatusMessageError } from '../common/errors';
+
+/** Upgrade errors all answer `{message, status}` with the same HTTP status (SPEC 4.4, 7). */
+export const upgradeNotFound = () => new StatusMessageError(404, 'Upgrade not found');
+
+export const upgradeNotPending = (action: 'updated' | 'deleted') =>
+  new StatusMessageError(422, `Only a pending upgrade can be ${action}`);
+
+export const noUpgradeData = () => new StatusMessageError(422, 'No upgrade data available');
+
+export const noReleasedUpgradeData = () =>
+  new StatusMessageError(422, 'No released upgrade data available');
+
+export const unknownVersion = (version: string) =>
+  new StatusMessageError(422, `Version ${version} is not available`);
+
+export const invalidTargets = (entries: string[]) =>
+  new StatusMessageError(422, `Invalid targets: ${entries.join(', ')}`);
+
+export const noTargets = () => new StatusMessageError(422, 'aps must name at least one target');
+
+export const noMatchingDevices = () =>
+  new StatusMessageError(422, 'No device of the organisation matches the targets');
+
+export const firmwareMissing = (version: string, macs: string[]) =>
+  new StatusMessageError(
+    422,
+    `Version ${version} has no firmware for the hardware of devices: ${macs.join(', ')}`,
+  );
+
+export const invalidUpgrade = (messages: string[]) =>
+  new StatusMessageError(422, messages.join(', '));

@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { SelectQueryBuilder } from 'typeorm';
+import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { idsParameter, SqlBuilder } from './id-list.sql';
+import { Upgrade } from './upgrade.entity';
+import { UpgradeTargets } from './upgrade-targets';
+
+/** A device an upgrade request targets, with what the rules of SPEC 4.4 need to know about it. */
+export interface TargetDevice {
+  id: number;
+  mac_id: string;
+  /** Part number of the device's hardware (null when unknown). */
+  part_number: string | null;
+  /** Id of the device's pending upgrade, if it has one. */
+  pending_id: number | null;
+}
+
+/** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
+export interface UpgradeAttributes {
+  version: string;
+  upgrade_type: string;
+  schedule_type: string;
+  schedule_at: Date | null;
+  time_zone: string | null;
+  save_prev_config: boolean;
+}
+
+const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
+  version: undefined,
+  upgrade_type: undefined,
+  schedule_type: undefined,
+  schedule_at: 'timestamp',
+  time_zone: undefined,
+  save_prev_config: 'boolean',
+};
+
+/** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
+@Injectable()
+export class UpgradesRepository extends TenantRepository<Upgrade> {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super(txHost, Upgrade);
+  }
+
+  private get postgres(): boolean {
+    return this.manager.connection.options.type === 'postgres';
+  }
+
+  private withDevice(orgId: number): SelectQueryBuilder<Upgrade> {
+    return this.scoped(orgId, 'u').leftJoinAndSelect('u.device', 'd').orderBy('u.id', 'ASC');
+  }
+
+  /** The organisation's upgrades (only the one with `id` when given), with their device. */
+  list(orgId: number, id?: number): Promise<Upgrade[]> {
+    const query = this.withDevice(orgId);
+    if (id !== undefined) {
+      query.andWhere('u.id = :id', { id });
+    }
+    return query.getMany();
+  }
+
+  /** One upgrade of the organisation with its device, or null (also for another org's id). */
+  findWithDevice(orgId: number, id: number): Promise<Upgrade | null> {
+    return this.withDevice(orgId).andWhere('u.id = :id', { id }).getOne();
+  }
+
+  /** The pending upgrades of these devices of the organisation, with their device. */
+  findPendingOfDevices(orgId: number, deviceIds: number[]): Promise<Upgrade[]> {
+    if (deviceIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    const ids = idsParameter(this.postgres, 'deviceIds', deviceIds);
+    return this.withDevice(orgId)
+      .andWhere("u.status = 'pending'")
+      .andWhere(`u.device_id IN ${ids.subquery}`, { deviceIds: ids.value })
+      .getMany();
+  }
+
+  /** Which of these ids are records of the organisation in `table` (location networks, tags). */
+  async ownIds(orgId: number, table: 'location_networks' | 'tags', ids: number[]) {
+    if (ids.length === 0) {
+      return new Set<number>();
+    }
+    const sql = new SqlBuilder(this.postgres);
+    const rows: { id: number }[] = await this.manager.query(
+      `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND "id" IN ${sql.ids(ids)}`,
+      sql.params,
+    );
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
+  /**
+   * Expands validated targets into the organisation's devices in one query: devices named by
+   * id, the devices of the networks and the devices carrying the tags, each with its hardware
+   * part number and pending upgrade.
+   */
+  async expandTargets(orgId: number, targets: UpgradeTargets): Promise<TargetDevice[]> {
+    const sql = new SqlBuilder(this.postgres);
+    const org = sql.param(orgId);
+    const alternatives: string[] = [];
+    if (targets.deviceIds.length > 0) {
+      alternatives.push(`d."id" IN ${sql.ids(targets.deviceIds)}`);
+    }
+    if (targets.networkIds.length > 0) {
+      alternatives.push(`d."location_network_id" IN ${sql.ids(targets.networkIds)}`);
+    }
+    if (targets.tagIds.length > 0) {
+      alternatives.push(
+        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE dt."tag_id" IN ${sql.ids(targets.tagIds)})`,
+      );
+    }
+    if (alternatives.length === 0) {
+      return [];
+    }
+    const rows: TargetDevice[] = await this.manager.query(
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, hp."part_number" AS part_number, u."id" AS pending_id
+       FROM "devices" d
+       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
+       LEFT JOIN "upgrades" u ON u."device_id" = d."id" AND u."status" = 'pending'
+       WHERE d."organisation_id" = ${org} AND (${alternatives.join(' OR ')})
+       ORDER BY d."id"`,
+      sql.params,
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      mac_id: row.mac_id,
+      part_number: row.part_number ?? null,
+      pending_id: row.pending_id === null ? null : Number(row.pending_id),
+    }));
+  }
+
+  /** Creates one pending upgrade per device (aps `AP:<device id>`) in one INSERT … SELECT. */
+  async insertPending(orgId: number, deviceIds: number[], attributes: UpgradeAttributes) {
+    if (deviceIds.length === 0) {
+      return;
+    }
+    const sql = new SqlBuilder(this.postgres);
+    const now = this.persisted('created_at', new Date());
+    const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
+    const values = columns.map((column) =>
+      sql.param(this.persisted(column, attributes[column]), ATTRIBUTE_COLUMNS[column]),
+    );
+    const organisation = sql.param(orgId, 'integer');
+    const createdAt = sql.param(now, 'timestamp');
+    const ids = sql.idTable(deviceIds);
+    await this.manager.query(
+      `INSERT INTO "upgrades" ("organisation_id", "device_id", ${columns.map((c) => `"${c}"`).join(', ')}, "aps", "status", "created_at", "updated_at")
+       SELECT ${organisation}, t.value, ${values.join(', ')}, '["AP:' || t.value || '"]', 'pending', ${createdAt}, ${createdAt}
+       FROM ${ids}`,
+      sql.params,
+    );
+  }
+
+  /** Replaces the attributes of these pending upgrades of the organisation in one UPDATE. */
+  async updatePending(orgId: number, upgradeIds: number[], attributes: UpgradeAttributes) {
+    if (upgradeIds.length === 0) {
+      return;
+    }
+    const sql = new SqlBuilder(this.postgres);
+    const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
+    const assignments = columns.map(
+      (column) => `"${column}" = ${sql.param(this.persisted(column, attributes[column]))}`,
+    );
+    assignments.push(`"updated_at" = ${sql.param(this.persisted('updated_at', new Date()))}`);
+    await this.manager.query(
+      `UPDATE "upgrades" SET ${assignments.join(', ')}
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND "id" IN ${sql.ids(upgradeIds)}`,
+      sql.params,
+    );
+  }
+
+  /** Deletes the organisation's upgrade if it is still pending; false when it was not. */
+  async deletePending(orgId: number, id: number): Promise<boolean> {
+    const result = await this.repository.delete({ organisation_id: orgId, id, status: 'pending' });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** A value in the form TypeORM stores for the column (dates and booleans differ by driver). */
+  private persisted(property: string, value: unknown): unknown {
+    const column = this.repository.metadata.findColumnWithPropertyName(property);
+    if (!column || value === null || value === undefined) {
+      return value ?? null;
+    }
+    return this.manager.connection.driver.preparePersistentValue(value, column);
+  }
+}

@@ -1,0 +1,56 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../common/errors';
+import { PageRenderer } from './page-renderer';
+import { CsrfRejected, SignInRequired } from './web.errors';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  403: 'Forbidden',
+  404: 'Not found',
+  422: 'Cannot do that',
+  500: 'Something went wrong',
+};
+
+/** Errors of HTML pages as HTML: sign-in redirect, CSRF 403 page, domain errors, 500 page. */
+@Catch()
+export class HtmlExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HtmlExceptionFilter');
+
+  constructor(private readonly pages: PageRenderer) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    void this.answer(error, request, reply).catch((failure: unknown) => {
+      this.logger.error({ err: failure, reqId: request.id }, 'Error page failed');
+      if (!reply.sent) {
+        void reply.status(500).type('text/plain; charset=utf-8').send('Internal server error');
+      }
+    });
+  }
+
+  private async answer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    if (error instanceof SignInRequired) {
+      const next = error.returnTo ? `?next=${encodeURIComponent(error.returnTo)}` : '';
+      return reply.redirect(`/login${next}`, 303);
+    }
+    const { status, message } = this.describe(error, request);
+    const title = TITLES[status] ?? TITLES[status >= 500 ? 500 : 400];
+    return this.pages.render(request, reply, 'web/views/error', { title, status, message }, status);
+  }
+
+  private describe(error: unknown, request: FastifyRequest): { status: number; message: string } {
+    if (error instanceof CsrfRejected) {
+      return { status: 403, message: error.message };
+    }
+    if (error instanceof DomainError) {
+      return { status: error.httpStatus, message: error.message };
+    }
+    if (error instanceof HttpException && error.getStatus() < 500) {
+      return { status: error.getStatus(), message: 'The request could not be handled.' };
+    }
+    this.logger.error({ err: error, reqId: request.id }, 'Unexpected failure on a page');
+    return { status: 500, message: `Please try again later (request ${request.id}).` };
+  }
+}

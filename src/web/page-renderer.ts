@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionService } from './session.service';
+import { Flash } from './web-session';
+
+/** Template names are paths under src/ without the extension, e.g. `upgrades/pages/views/list`. */
+export type TemplateName = string;
+
+/**
+ * Renders a page inside the layout with what every page needs: the signed-in user, the CSRF token
+ * of the session (every form posts it as `_csrf`) and the one-shot flash message.
+ */
+@Injectable()
+export class PageRenderer {
+  constructor(private readonly sessions: SessionService) {}
+
+  async render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: TemplateName,
+    context: Record<string, unknown>,
+    status = 200,
+  ): Promise<void> {
+    const session = request.webSession ?? this.sessions.startAnonymous(request, reply);
+    const flash: Flash | null = this.sessions.takeFlash(request, reply);
+    const html = await reply.viewAsync(`${template}.hbs`, {
+      ...context,
+      currentUser: session.user,
+      csrfToken: this.sessions.csrfToken(session),
+      flash,
+    });
+    await reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  /** 303 See Other to `location` with a flash message for the page it shows. */
+  async redirect(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    location: string,
+    flash?: Flash,
+  ): Promise<void> {
+    if (flash) {
+      this.sessions.setFlash(request, reply, flash);
+    }
+    await reply.redirect(location, 303);
+  }
+}
