@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { DeepPartial, In, Not } from 'typeorm';
+import { In, Not } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { LocationNetwork } from '../location-networks/location-network.entity';
 import { SsidValues } from './network-ssid.fields';
@@ -24,13 +25,15 @@ export interface ReplacementRow {
   values: SsidValues;
 }
 
-const columnsOf = (values: SsidValues): DeepPartial<NetworkSsid> => ({
+type Columns = QueryDeepPartialEntity<NetworkSsid>;
+
+const columnsOf = (values: SsidValues): Columns => ({
   ssid_name: values.ssid_name,
   settings: values.settings,
-  associated_aps_and_tags: values.associated_aps_and_tags,
+  associated_aps_and_tags: values.associated_aps_and_tags as Columns['associated_aps_and_tags'],
   dhcp_mappings: values.dhcp_mappings,
   dhcp_ranges: values.dhcp_ranges,
-  v_lan_attributes: values.v_lan_attributes as Record<string, unknown> | null,
+  v_lan_attributes: values.v_lan_attributes as Columns['v_lan_attributes'],
 });
 
 /** Every query on SSIDs, organisation first; also the two network lookups SSIDs need. */
@@ -84,12 +87,12 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
   }
 
   async create(orgId: number, networkId: number, values: SsidValues): Promise<NetworkSsid> {
-    const row = this.repository.create({
+    const { identifiers } = await this.repository.insert({
       ...columnsOf(values),
       organisation_id: orgId,
       location_network_id: networkId,
     });
-    return this.repository.save(row);
+    return (await this.findById(orgId, Number(identifiers[0].id)))!;
   }
 
   async updateValues(orgId: number, id: number, values: SsidValues): Promise<void> {
@@ -124,7 +127,7 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
    */
   async replaceAll(orgId: number, networkId: number, rows: ReplacementRow[]): Promise<void> {
     await this.repository.delete({ organisation_id: orgId, location_network_id: networkId });
-    const toRow = (row: ReplacementRow): DeepPartial<NetworkSsid> => ({
+    const toRow = (row: ReplacementRow): Columns => ({
       ...columnsOf(row.values),
       organisation_id: orgId,
       location_network_id: networkId,
@@ -133,10 +136,10 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
     const kept = rows.filter((row) => row.id !== undefined).map(toRow);
     const added = rows.filter((row) => row.id === undefined).map(toRow);
     if (kept.length > 0) {
-      await this.repository.insert(kept as NetworkSsid[]);
+      await this.repository.insert(kept);
     }
     if (added.length > 0) {
-      await this.repository.insert(added as NetworkSsid[]);
+      await this.repository.insert(added);
     }
   }
 }

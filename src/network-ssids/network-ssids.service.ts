@@ -181,7 +181,9 @@ export class NetworkSsidsService {
         const hasId = rawId !== undefined && rawId !== null && rawId !== '';
         const stored = hasId ? existing.get(Number(rawId)) : undefined;
         if (hasId && !stored) {
-          throw new MessageError(404, `SSID ${String(rawId)} not found in this network`);
+          const shown =
+            typeof rawId === 'string' || typeof rawId === 'number' ? rawId : JSON.stringify(rawId);
+          throw new MessageError(404, `SSID ${shown} not found in this network`);
         }
         const merged = mergeSsidInput(stored ? valuesOf(stored) : null, entry);
         errors.push(...merged.errors.map((message) => `ssid_configuration.${i}: ${message}`));
