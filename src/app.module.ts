@@ -22,11 +22,12 @@ import { NetworkAccessModule } from './network-access/network-access.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { AdminModule } from './admin/admin.module';
 import { DemoModule } from './demo/demo.module';
+import { WebModule } from './web/web.module';
 import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
 import { DevicesModule } from './access-points/devices.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [AdminModule, NetworkSsidsModule];
+const FEATURE_MODULES = [AdminModule, NetworkSsidsModule, WebModule];
 
 @Module({})
 export class AppModule {

@@ -6,6 +6,7 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { HttpMetrics } from './metrics/metrics.module';
+import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -53,6 +54,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       },
     },
   });
+  await registerWebPlugins(app);
   const metrics = app.get(HttpMetrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', (request, reply, payload, done) => {

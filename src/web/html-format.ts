@@ -1,4 +1,5 @@
 import { IncomingMessage } from 'node:http';
+import type { ConstraintStrategy, HTTPVersion } from 'find-my-way';
 
 type Format = 'html' | 'json';
 
@@ -26,17 +27,18 @@ export function requestFormat(req: IncomingMessage): Format {
  * A Fastify (find-my-way) constraint strategy: routes declared with `{format: 'html'}` (HtmlOnly)
  * match only HTML requests; unconstrained routes on the same path take all the others.
  */
-export const HTML_FORMAT = {
+export const HTML_FORMAT: ConstraintStrategy<HTTPVersion.V1> = {
   name: 'format',
   storage() {
-    const handlers = new Map<string, unknown>();
+    type Handler = Parameters<ReturnType<ConstraintStrategy<HTTPVersion.V1>['storage']>['set']>[1];
+    const handlers = new Map<string, Handler>();
     return {
       get: (value: string) => handlers.get(value) ?? null,
-      set: (value: string, store: unknown) => {
+      set: (value: string, store: Handler) => {
         handlers.set(value, store);
       },
     };
   },
-  deriveConstraint: (req: IncomingMessage): Format => requestFormat(req),
+  deriveConstraint: (req) => requestFormat(req),
   mustMatchWhenDerived: false,
 };

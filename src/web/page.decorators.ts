@@ -7,7 +7,6 @@ import { HTML_FORMAT } from './html-format';
 import { PAGE_ACCESS, PageAccess } from './page-access';
 import { SessionGuard } from './session.guard';
 
-
 /**
  * An HTML page or form post. It is public for the bearer guard and guarded by the browser session
  * instead (SessionGuard: sign-in redirect, role, CSRF on POST); errors render as HTML pages.

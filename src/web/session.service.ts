@@ -103,7 +103,8 @@ export class SessionService {
     const value = this.readSigned(request, FLASH_COOKIE);
     try {
       const flash = JSON.parse(Buffer.from(value ?? '', 'base64url').toString()) as Flash;
-      return typeof flash.message === 'string' && (flash.kind === 'success' || flash.kind === 'error')
+      return typeof flash.message === 'string' &&
+        (flash.kind === 'success' || flash.kind === 'error')
         ? flash
         : null;
     } catch {

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { Public } from '../common/auth/decorators';
+import { STYLESHEET_PATH } from './web.setup';
+
+/** The stylesheet of the browser pages (no front-end build step). */
+@Controller('assets')
+export class AssetsController {
+  private readonly stylesheet = readFileSync(STYLESHEET_PATH, 'utf-8');
+
+  @Get('app.css')
+  @Public()
+  @ApiExcludeEndpoint()
+  @Header('content-type', 'text/css; charset=utf-8')
+  @Header('cache-control', 'public, max-age=3600')
+  stylesheetFile(): string {
+    return this.stylesheet;
+  }
+}

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { Page } from './page.decorators';
+import { PageRenderer } from './page-renderer';
+import { SessionService } from './session.service';
+import { SignInService } from './sign-in.service';
+
+const HOME = '/upgrades';
+
+type LoginForm = Record<string, unknown>;
+
+/** Only a local path may follow sign-in (no open redirect). */
+function safeReturnPath(next: unknown): string {
+  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : HOME;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Browser sign-in and sign-out (CONTRACT 3). */
+@Controller()
+export class SignInController {
+  constructor(
+    private readonly signIn: SignInService,
+    private readonly sessions: SessionService,
+    private readonly pages: PageRenderer,
+  ) {}
+
+  @Get('login')
+  @Page('anyone')
+  async form(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Query('next') next?: string,
+  ): Promise<void> {
+    if (request.webSession?.user) {
+      return reply.redirect(safeReturnPath(next), 303);
+    }
+    return this.pages.render(request, reply, 'web/views/login', {
+      title: 'Sign in',
+      next: safeReturnPath(next),
+    });
+  }
+
+  @Post('login')
+  @Page('anyone')
+  async submit(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @Body() form: LoginForm,
+  ): Promise<void> {
+    const email = text(form.email);
+    const user = await this.signIn.authenticate(email, text(form.password));
+    if (!user) {
+      return this.pages.render(
+        request,
+        reply,
+        'web/views/login',
+        {
+          title: 'Sign in',
+          email,
+          next: safeReturnPath(form.next),
+          error: 'Wrong email or password.',
+        },
+        401,
+      );
+    }
+    this.sessions.startSignedIn(request, reply, user);
+    return this.pages.redirect(request, reply, safeReturnPath(form.next), {
+      kind: 'success',
+      message: `Signed in as ${user.email}.`,
+    });
+  }
+
+  @Post('logout')
+  @Page('anyone')
+  async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    this.sessions.end(reply);
+    return this.pages.redirect(request, reply, '/login', {
+      kind: 'success',
+      message: 'You are signed out.',
+    });
+  }
+}

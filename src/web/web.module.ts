@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { AssetsController } from './assets.controller';
+import { HtmlExceptionFilter } from './html-exception.filter';
+import { PageRenderer } from './page-renderer';
+import { SessionGuard } from './session.guard';
+import { SessionService } from './session.service';
+import { SignInController } from './sign-in.controller';
+import { SignInService } from './sign-in.service';
+import { resolveWebSecret, WEB_SECRET } from './web-secret';
+
+/** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
+@Module({
+  controllers: [SignInController, AssetsController],
+  providers: [
+    { provide: WEB_SECRET, useFactory: () => resolveWebSecret() },
+    SessionService,
+    SignInService,
+    SessionGuard,
+    PageRenderer,
+    HtmlExceptionFilter,
+  ],
+  exports: [SessionService, SessionGuard, PageRenderer, HtmlExceptionFilter],
+})
+export class WebModule {}
