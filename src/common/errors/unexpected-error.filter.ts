@@ -53,7 +53,7 @@ export class UnexpectedErrorFilter implements ExceptionFilter {
   private fromStatus(status: number, message: string): CodedError {
     switch (status) {
       case 400:
-        return new CodedError(ApiErrorCode.MalformedJson, 'Malformed request body');
+        return new CodedError(ApiErrorCode.MalformedJson, 'Malformed JSON body');
       case 404:
         return new CodedError(ApiErrorCode.RouteNotFound, 'No such route');
       case 413:
