@@ -22,7 +22,7 @@ export interface ActivationOptions {
 /** Device ids that were activated, in request order. */
 export type ActivatedDeviceIds = number[];
 
-const isUniqueViolation = (error: unknown) =>
+export const isUniqueViolation = (error: unknown) =>
   error instanceof QueryFailedError &&
   ['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(
     String((error.driverError as { code?: string }).code),

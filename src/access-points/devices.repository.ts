@@ -10,6 +10,8 @@ export interface DeviceFilter {
   ids?: number[];
   macs?: string[];
   networkId?: number;
+  /** Only devices in one of these networks (devices in no network excluded). */
+  networkIds?: number[];
 }
 
 export interface NewDeviceRow {
@@ -37,7 +39,9 @@ export class DevicesRepository extends TenantRepository<Device> {
    * Which of these MACs are in ANY organisation's inventory. The one cross-tenant read: it only
    * tells whether a MAC is taken (a MAC is in at most one inventory) and is never shown to a caller.
    */
-  findTakenMacs(macs: string[]): Promise<Pick<Device, 'id' | 'mac_id' | 'organisation_id' | 'location_network_id'>[]> {
+  findTakenMacs(
+    macs: string[],
+  ): Promise<Pick<Device, 'id' | 'mac_id' | 'organisation_id' | 'location_network_id'>[]> {
     if (macs.length === 0) {
       return Promise.resolve([]);
     }
@@ -55,13 +59,20 @@ export class DevicesRepository extends TenantRepository<Device> {
   }
 
   /** Puts the organisation's devices with these ids into a network (one statement). */
-  async assignToNetwork(orgId: number, ids: number[], networkId: number | null, name?: string): Promise<number> {
+  async assignToNetwork(
+    orgId: number,
+    ids: number[],
+    networkId: number | null,
+    name?: string,
+  ): Promise<number> {
     if (ids.length === 0) {
       return 0;
     }
     const result = await this.repository.update(
       { organisation_id: orgId, id: In(ids) },
-      name === undefined ? { location_network_id: networkId } : { location_network_id: networkId, name },
+      name === undefined
+        ? { location_network_id: networkId }
+        : { location_network_id: networkId, name },
     );
     return result.affected ?? 0;
   }
@@ -113,6 +124,34 @@ export class DevicesRepository extends TenantRepository<Device> {
     );
   }
 
+  /** The organisation's devices with these MACs and their hardware part (one statement). */
+  findWithHardware(orgId: number, macs: string[]): Promise<Device[]> {
+    const query = this.scoped(orgId, 'd')
+      .leftJoinAndSelect('d.hardware_part', 'hp')
+      .orderBy('d.id', 'ASC');
+    this.applyFilter(query, { macs });
+    return query.getMany();
+  }
+
+  /** Destroys the organisation's devices with these ids (one statement; the database cascades). */
+  async deleteMany(orgId: number, ids: number[]): Promise<void> {
+    if (ids.length > 0) {
+      await this.repository.delete({ organisation_id: orgId, id: In(ids) });
+    }
+  }
+
+  /** Which of these devices have a firmware upgrade being written right now (one statement). */
+  async findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const upgrades = await this.manager.getRepository(Upgrade).find({
+      select: { device_id: true },
+      where: { organisation_id: orgId, device_id: In(ids), status: 'in_progress' },
+    });
+    return upgrades.map((upgrade) => upgrade.device_id);
+  }
+
   countMatching(orgId: number, filter: DeviceFilter): Promise<number> {
     const query = this.scoped(orgId, 'd');
     this.applyFilter(query, filter);
@@ -124,7 +163,15 @@ export class DevicesRepository extends TenantRepository<Device> {
       query.andWhere(filter.ids.length ? 'd.id IN (:...ids)' : '1 = 0', { ids: filter.ids });
     }
     if (filter.macs) {
-      query.andWhere(filter.macs.length ? 'd.mac_id IN (:...macs)' : '1 = 0', { macs: filter.macs });
+      query.andWhere(filter.macs.length ? 'd.mac_id IN (:...macs)' : '1 = 0', {
+        macs: filter.macs,
+      });
+    }
+    if (filter.networkIds) {
+      query.andWhere(
+        filter.networkIds.length ? 'd.location_network_id IN (:...networkIds)' : '1 = 0',
+        { networkIds: filter.networkIds },
+      );
     }
     if (filter.networkId !== undefined) {
       query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });

@@ -143,7 +143,7 @@ describe('UnexpectedErrorFilter', () => {
 
   it('answers 400 1032 for another bad request', () => {
     expect(run(new BadRequestException('x')).sent).toEqual({
-      msg: 'Malformed request body',
+      msg: 'Malformed JSON body',
       error_code: 1032,
     });
   });

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
+import { normaliseMac, parseMacs } from '../common/mac/mac';
+import { UnitOfWork } from '../database/unit-of-work';
+import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import {
+  moveTargetNotFound,
+  networkNotFound,
+  noDeviceFound,
+  noDevicesGiven,
+  provisioningMacMissing,
+} from './access-points.errors';
+import { DeviceActivationService } from './device-activation.service';
+import { deviceView } from './device.view';
+import { Device } from './device.entity';
+import { DevicesRepository } from './devices.repository';
+import { NetworksLookupRepository, parseId } from './networks-lookup.repository';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+
+/** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
+interface BatchOutcome {
+  handled: Device[];
+  /** Found devices that could not be handled. */
+  refused: Device[];
+  /** Entries that matched no device of the organisation (malformed ones as given). */
+  missing: string[];
+}
+
+/**
+ * Where devices are: provisioning into a network, moving between networks, releasing from a
+ * network and removing from the inventory. Each use case is one transaction and a constant
+ * number of SQL statements whatever the number of devices.
+ */
+@Injectable()
+export class DeviceAssignmentService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly devices: DevicesRepository,
+    private readonly activation: DeviceActivationService,
+    private readonly networks: NetworksLookupRepository,
+    private readonly access: NetworkAccessPolicy,
+  ) {}
+
+  /** A network of the organisation the caller may write to, or `notFound()`. */
+  private async writableNetwork(
+    user: AuthUser,
+    rawId: unknown,
+    notFound: () => CodedError,
+  ): Promise<LocationNetwork> {
+    const id = parseId(rawId);
+    const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
+    if (!network) {
+      throw notFound();
+    }
+    await this.access.assertCanWrite(user, network.id, notFound);
+    return network;
+  }
+
+  async provision(user: AuthUser, macInput: string | undefined, rawNetworkId: unknown) {
+    if (!macInput || macInput.trim() === '' || macInput.split(',').every((m) => !m.trim())) {
+      throw provisioningMacMissing();
+    }
+    const orgId = user.organisation_id;
+    return this.unitOfWork.run(async () => {
+      const network = await this.writableNetwork(user, rawNetworkId, networkNotFound);
+      const ids = await this.activation.activate(orgId, macInput, network, {
+        moveUnassigned: true,
+      });
+      const devices = await this.devices.findDetailed(orgId, { ids });
+      return {
+        msg: `Devices provisioned into network ${network.network_name}`,
+        devices: devices.map(deviceView),
+        status: 200 as const,
+      };
+    });
+  }
+
+  async release(user: AuthUser, entries: string[] | undefined) {
+    return this.runBatch(user.organisation_id, entries, ApiErrorCode.ReleaseFailed, 'released', {
+      canHandle: (found) =>
+        Promise.resolve(
+          new Set(found.filter((d) => d.location_network_id !== null).map((d) => d.id)),
+        ),
+      handle: (ids) => this.devices.assignToNetwork(user.organisation_id, ids, null),
+    });
+  }
+
+  /**
+   * Remove destroys the device with its uplinks, tags, heartbeat and pending upgrade. A device
+   * whose firmware upgrade is in progress cannot be removed: it goes into failed_devices.
+   */
+  async remove(user: AuthUser, entries: string[] | undefined) {
+    const orgId = user.organisation_id;
+    return this.runBatch(orgId, entries, ApiErrorCode.RemoveFailed, 'removed', {
+      canHandle: async (found) => {
+        const busy = new Set(
+          await this.devices.findIdsWithUpgradeInProgress(
+            orgId,
+            found.map((d) => d.id),
+          ),
+        );
+        return new Set(found.filter((d) => !busy.has(d.id)).map((d) => d.id));
+      },
+      handle: (ids) => this.devices.deleteMany(orgId, ids),
+    });
+  }
+
+  private async runBatch(
+    orgId: number,
+    entries: string[] | undefined,
+    failedCode: ApiErrorCode,
+    verb: string,
+    step: {
+      canHandle: (found: Device[]) => Promise<Set<number>>;
+      handle: (ids: number[]) => Promise<unknown>;
+    },
+  ) {
+    const { valid, invalid } = parseMacs(entries ?? []);
+    if (valid.length + invalid.length === 0) {
+      throw noDevicesGiven();
+    }
+    const outcome = await this.unitOfWork.run(async (): Promise<BatchOutcome> => {
+      const found = await this.devices.findPlain(orgId, { macs: valid });
+      const foundMacs = new Set(found.map((d) => d.mac_id));
+      const missing = [...valid.filter((mac) => !foundMacs.has(mac)), ...invalid];
+      if (found.length === 0) {
+        return { handled: [], refused: [], missing };
+      }
+      const handleable = await step.canHandle(found);
+      const handled = found.filter((d) => handleable.has(d.id));
+      await step.handle(handled.map((d) => d.id));
+      return { handled, refused: found.filter((d) => !handleable.has(d.id)), missing };
+    });
+    const { handled, refused, missing } = outcome;
+    if (handled.length + refused.length === 0) {
+      throw noDeviceFound();
+    }
+    const success_devices = handled.map((d) => d.mac_id);
+    const failed_devices = [...refused.map((d) => d.mac_id), ...missing];
+    if (refused.length === 0) {
+      return { msg: `Devices ${verb}`, success_devices, failed_devices };
+    }
+    if (handled.length > 0) {
+      throw new PlainMsgError(422, `Some devices could not be ${verb}`, {
+        success_devices,
+        failed_devices,
+      });
+    }
+    throw new CodedError(failedCode, `No device could be ${verb}`, {
+      success_devices,
+      failed_devices,
+    });
+  }
+
+  /**
+   * Moves devices into the target network. Each entry is first matched as an inventory id of
+   * the organisation, else as a MAC; entries matching neither fail. Devices already in the
+   * target network count as moved.
+   */
+  async move(user: AuthUser, entries: (number | string)[] | undefined, rawNetworkId: unknown) {
+    const given = (entries ?? [])
+      .filter((e) => typeof e === 'number' || typeof e === 'string')
+      .map((e) => String(e).trim())
+      .filter((e) => e !== '');
+    if (given.length === 0) {
+      throw noDevicesGiven();
+    }
+    const orgId = user.organisation_id;
+    const { moved, failed, network } = await this.unitOfWork.run(async () => {
+      const target = await this.writableNetwork(user, rawNetworkId, moveTargetNotFound);
+      const ids = given.map(parseId).filter((id): id is number => id !== null);
+      const byId = new Map(
+        (await this.devices.findPlain(orgId, { ids })).map((d) => [String(d.id), d]),
+      );
+      const rest = given.filter((entry) => !byId.has(String(parseId(entry))));
+      const restMacs = rest.map((entry) => normaliseMac(entry)).filter((m): m is string => !!m);
+      const byMac = new Map(
+        (await this.devices.findPlain(orgId, { macs: restMacs })).map((d) => [d.mac_id, d]),
+      );
+      const matched = new Map<number, Device>();
+      const failedEntries: string[] = [];
+      for (const entry of given) {
+        const device = byId.get(String(parseId(entry))) ?? byMac.get(normaliseMac(entry) ?? '');
+        if (device) {
+          matched.set(device.id, device);
+        } else {
+          failedEntries.push(normaliseMac(entry) ?? entry);
+        }
+      }
+      await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
+      const records = await this.devices.findDetailed(orgId, { ids: [...matched.keys()] });
+      return { moved: records.map(deviceView), failed: failedEntries, network: target };
+    });
+    if (failed.length > 0) {
+      throw new CodedError(ApiErrorCode.MoveFailed, 'Some devices could not be moved', {
+        devices: moved,
+        failed_devices: failed,
+      });
+    }
+    return { msg: `Devices moved to network ${network.network_name}`, devices: moved };
+  }
+}

@@ -1,0 +1,103 @@
+import { Type } from 'class-transformer';
+import { Allow, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { PaginationQueryDto } from '../../common/pagination/pagination';
+
+export class ListInventoryQueryDto extends PaginationQueryDto {
+  /** Look up devices by MAC (any CONTRACT 6 form; a comma-separated list is accepted). */
+  @IsOptional()
+  @IsString()
+  mac_id?: string;
+}
+
+export class ProvisioningDto {
+  /** Comma-separated MACs to provision. */
+  @IsOptional()
+  @IsString()
+  mac_id?: string;
+
+  /** Network of the organisation (integer or numeric string). */
+  @Allow()
+  network_id?: number | string;
+}
+
+export class ApplyConfigurationDto {
+  /** Comma-separated MACs of the organisation's devices. */
+  @IsOptional()
+  @IsString()
+  mac_ids?: string;
+
+  /** Template name (takes precedence over init_template_id). */
+  @IsOptional()
+  @IsString()
+  init_template_name?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  init_template_id?: number;
+}
+
+export class MacQueryDto {
+  /** MAC of a device of the organisation. */
+  @IsOptional()
+  @IsString()
+  mac_id?: string;
+}
+
+export class DeviceListDto {
+  /** MACs of the organisation's devices. */
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  devices?: string[];
+}
+
+export class MoveDevicesDto {
+  /** Inventory ids or MACs (an entry is first matched as an id, else as a MAC). */
+  @IsOptional()
+  @IsArray()
+  devices?: (number | string)[];
+
+  /** Target network of the organisation. */
+  @Allow()
+  existing_network_id?: number | string;
+}
+
+export class SerialQueryDto {
+  /** Comma-separated serial numbers. */
+  @IsOptional()
+  @IsString()
+  serial?: string;
+}
+
+export class HeartbeatDto {
+  @IsString()
+  @MaxLength(64)
+  mac_id: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  firmware_version?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  hardware_model?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  public_ip?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  network_name?: string;
+}

@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ApiErrorCode } from '../common/errors';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import { CreateInitTemplateDto } from './dto/init-template.dto';
+import { UplinkConfigurationService } from './uplink-configuration.service';
+
+/** Uplink (init) templates of the organisation (CONTRACT 5, role admin). */
+@ApiTags('init templates')
+@ApiBearerAuth()
+@RequireRole('admin')
+@ApiErrorResponses(
+  ApiErrorCode.Unauthenticated,
+  ApiErrorCode.Forbidden,
+  ApiErrorCode.InvalidParameter,
+)
+@Controller('v1/init_templates')
+export class InitTemplatesController {
+  constructor(private readonly configuration: UplinkConfigurationService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Create an uplink template',
+    description: "uplink_type of each detail is '1' to '4'; the name is unique per organisation.",
+  })
+  create(@CurrentUser() user: AuthUser, @Body() body: CreateInitTemplateDto) {
+    return this.configuration.createTemplate(user, body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List the uplink templates' })
+  list(@CurrentUser() user: AuthUser) {
+    return this.configuration.listTemplates(user);
+  }
+}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { AuthUser } from '../common/auth/auth-user';
+import { ok } from '../common/http/envelope';
+import { parseMacs, splitList } from '../common/mac/mac';
+import { pageRequest, paginationMeta } from '../common/pagination/pagination';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { InventoryRepository } from '../inventory/inventory.repository';
+import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { deviceNotFound, serialMissing, statusDeviceNotFound } from './access-points.errors';
+import { deviceView } from './device.view';
+import { DeviceFilter, DevicesRepository } from './devices.repository';
+import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
+import { HeartbeatsRepository } from './heartbeats.repository';
+
+export interface CurrentStatusView {
+  name: string | null;
+  device_status: 'UP' | 'DOWN';
+  firmware_version: string | null;
+  network_name: string | null;
+  hardware_model: string | null;
+  public_ip: string | null;
+  last_seen_time: number | null;
+}
+
+/**
+ * Reads of the device inventory and the live status. Admins see every device of the
+ * organisation; members only the devices of networks they may read, never unassigned devices
+ * (those belong to no network a grant could name).
+ */
+@Injectable()
+export class InventoryService {
+  constructor(
+    private readonly devices: DevicesRepository,
+    private readonly heartbeats: HeartbeatsRepository,
+    private readonly inventory: InventoryRepository,
+    private readonly access: NetworkAccessPolicy,
+    private readonly config: ConfigService,
+  ) {}
+
+  /** The device filter that limits a caller to what it may read. */
+  private async visibility(user: AuthUser): Promise<DeviceFilter> {
+    const readable = await this.access.readableNetworkIds(user);
+    return readable === 'all' ? {} : { networkIds: readable };
+  }
+
+  async listInventory(user: AuthUser, query: ListInventoryQueryDto) {
+    const visible = await this.visibility(user);
+    const orgId = user.organisation_id;
+    if (query.mac_id !== undefined && query.mac_id.trim() !== '') {
+      const { valid } = parseMacs(query.mac_id);
+      const devices = await this.devices.findDetailed(orgId, { ...visible, macs: valid });
+      if (devices.length === 0) {
+        throw deviceNotFound();
+      }
+      return ok({ devices: devices.map(deviceView) });
+    }
+    const page = pageRequest(query);
+    const count = await this.devices.countMatching(orgId, visible);
+    const devices = await this.devices.findDetailed(orgId, visible, {
+      offset: page.offset,
+      limit: page.perPage,
+    });
+    return ok({ devices: devices.map(deviceView), meta: paginationMeta(page, count) });
+  }
+
+  async currentStatus(user: AuthUser, macInput: string | undefined) {
+    const { valid } = parseMacs(macInput ?? '');
+    const visible = await this.visibility(user);
+    const [device] =
+      valid.length === 1
+        ? await this.devices.findPlain(user.organisation_id, { ...visible, macs: valid })
+        : [];
+    if (!device) {
+      throw statusDeviceNotFound();
+    }
+    const heartbeat = await this.heartbeats.findForDevice(device.id);
+    const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
+    const seenAt = heartbeat ? heartbeat.received_at.getTime() : null;
+    const data: CurrentStatusView = {
+      name: heartbeat?.name ?? null,
+      device_status: seenAt !== null && Date.now() - seenAt <= timeout * 1000 ? 'UP' : 'DOWN',
+      firmware_version: heartbeat?.firmware_version ?? null,
+      network_name: heartbeat?.network_name ?? null,
+      hardware_model: heartbeat?.hardware_model ?? null,
+      public_ip: heartbeat?.public_ip ?? null,
+      last_seen_time: seenAt === null ? null : Math.floor(seenAt / 1000),
+    };
+    return { status: 200 as const, data };
+  }
+
+  /**
+   * Master inventory records by serial. The master inventory is the platform's catalogue of
+   * manufactured devices (serial, MAC, model), not organisation data: every serial found is
+   * answered, whether or not the device is in some organisation's inventory, and nothing tells
+   * which organisation holds it. Unknown serials are left out.
+   */
+  async devicesFromSerial(serialInput: string | undefined) {
+    const serials = [...new Set(splitList(serialInput))];
+    if (serials.length === 0) {
+      throw serialMissing();
+    }
+    const records = await this.inventory.findBySerials(serials);
+    return {
+      data: {
+        devices: records
+          .sort((a, b) => a.id - b.id)
+          .map((record) => ({
+            id: record.id,
+            serial: record.serial,
+            mac_id: record.mac_id,
+            hardware_part: record.hardware_part
+              ? {
+                  id: record.hardware_part.id,
+                  part_number: record.hardware_part.part_number,
+                  wifi_uplink: record.hardware_part.wifi_uplink,
+                  usb: record.hardware_part.usb,
+                }
+              : null,
+          })),
+      },
+    };
+  }
+
+  /** Replaces the device's last heartbeat (one lookup, one upsert). */
+  async recordHeartbeat(user: AuthUser, body: HeartbeatDto) {
+    const { valid } = parseMacs(body.mac_id);
+    const [device] =
+      valid.length === 1 ? await this.devices.findPlain(user.organisation_id, { macs: valid }) : [];
+    if (!device) {
+      throw deviceNotFound();
+    }
+    await this.heartbeats.record({
+      device_id: device.id,
+      name: body.name ?? null,
+      firmware_version: body.firmware_version ?? null,
+      hardware_model: body.hardware_model ?? null,
+      public_ip: body.public_ip ?? null,
+      network_name: body.network_name ?? null,
+      received_at: new Date(),
+    });
+    return { status: 200 as const };
+  }
+}

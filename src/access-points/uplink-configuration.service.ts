@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { ApiErrorCode, ValidationFailedError } from '../common/errors';
+import { parseMacs } from '../common/mac/mac';
+import { UnitOfWork } from '../database/unit-of-work';
+import { HardwarePart } from '../inventory/hardware-part.entity';
+import { isUniqueViolation } from './device-activation.service';
+import {
+  applyParamsMissing,
+  initTemplateNotFound,
+  noMatchingDevices,
+  uplinkNotApplied,
+} from './access-points.errors';
+import { ApplyConfigurationDto } from './dto/access-points.dto';
+import { CreateInitTemplateDto } from './dto/init-template.dto';
+import { InitTemplate, UplinkTemplateDetail } from './init-template.entity';
+import { DevicesRepository } from './devices.repository';
+import { InitTemplatesRepository } from './init-templates.repository';
+import { NewUplinkRow, UplinksRepository } from './uplinks.repository';
+
+export const UPLINK_TYPES = ['1', '2', '3', '4'] as const;
+
+/** Whether a hardware part takes an uplink of this type (SPEC 2.3). */
+export function uplinkApplies(type: string, part: HardwarePart): boolean {
+  switch (type) {
+    case '1':
+      return true;
+    case '2':
+    case '3':
+      return part.wifi_uplink;
+    case '4':
+      return part.usb;
+    default:
+      return false;
+  }
+}
+
+const templateView = (template: InitTemplate) => ({
+  id: template.id,
+  name: template.name,
+  details: template.details,
+});
+
+/** Uplink (init) templates and applying them to devices (SPEC 2.3, 4.2 apply_configuration). */
+@Injectable()
+export class UplinkConfigurationService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly devices: DevicesRepository,
+    private readonly templates: InitTemplatesRepository,
+    private readonly uplinks: UplinksRepository,
+  ) {}
+
+  /**
+   * SPEC 4.2 apply_configuration rules 1 to 6. A device "fails to save" when it has no hardware
+   * part: which uplink types it can take is unknown, so its uplinks are left unchanged and its MAC
+   * is named in the 1016 answer; the other devices are still configured. MACs matching no device
+   * of the organisation are ignored (rule 3 only looks at the devices that match).
+   * Constant statements: devices, template, one UPDATE marking old uplinks, one INSERT.
+   */
+  async apply(user: AuthUser, body: ApplyConfigurationDto) {
+    const orgId = user.organisation_id;
+    const { valid } = parseMacs(body.mac_ids);
+    const name = body.init_template_name?.trim() ? body.init_template_name : undefined;
+    if (!body.mac_ids?.trim() || (name === undefined && body.init_template_id === undefined)) {
+      throw applyParamsMissing();
+    }
+    const failed = await this.unitOfWork.run(async () => {
+      const devices = await this.devices.findWithHardware(orgId, valid);
+      const template =
+        name !== undefined
+          ? await this.templates.findByName(orgId, name)
+          : await this.templates.findById(orgId, body.init_template_id!);
+      if (devices.length === 0) {
+        throw noMatchingDevices();
+      }
+      if (!template) {
+        throw initTemplateNotFound();
+      }
+      const configurable = devices.filter((device) => device.hardware_part);
+      const rows: NewUplinkRow[] = configurable.flatMap((device) =>
+        template.details
+          .filter((detail) => uplinkApplies(String(detail.uplink_type), device.hardware_part!))
+          .map(({ uplink_type, ...details }) => ({
+            device_id: device.id,
+            init_template_id: template.id,
+            uplink_type: String(uplink_type),
+            details,
+          })),
+      );
+      await this.uplinks.markDeleted(configurable.map((device) => device.id));
+      await this.uplinks.insertMany(rows);
+      return devices.filter((device) => !device.hardware_part).map((device) => device.mac_id);
+    });
+    if (failed.length > 0) {
+      throw uplinkNotApplied(failed);
+    }
+    return { msg: 'Uplink configuration applied', status: 200 as const };
+  }
+
+  async createTemplate(user: AuthUser, body: CreateInitTemplateDto) {
+    const { name, details } = body.init_template;
+    const errors = details.flatMap((detail, index) =>
+      UPLINK_TYPES.includes(String(detail.uplink_type) as (typeof UPLINK_TYPES)[number]) &&
+      ['string', 'number'].includes(typeof detail.uplink_type)
+        ? []
+        : [`details.${index}.uplink_type must be one of 1, 2, 3, 4`],
+    );
+    if (errors.length > 0) {
+      throw new ValidationFailedError(errors);
+    }
+    const normalised: UplinkTemplateDetail[] = details.map((detail) => ({
+      ...detail,
+      uplink_type: String(detail.uplink_type),
+    }));
+    const taken = () =>
+      new ValidationFailedError(['name has already been taken'], ApiErrorCode.InvalidParameter);
+    return this.unitOfWork.run(async () => {
+      if (await this.templates.findByName(user.organisation_id, name)) {
+        throw taken();
+      }
+      try {
+        return {
+          data: templateView(await this.templates.create(user.organisation_id, name, normalised)),
+          status: 200 as const,
+        };
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw taken();
+        }
+        throw error;
+      }
+    });
+  }
+
+  async listTemplates(user: AuthUser) {
+    const templates = await this.templates.listAll(user.organisation_id);
+    return { data: { init_templates: templates.map(templateView) }, status: 200 as const };
+  }
+}

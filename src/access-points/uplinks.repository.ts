@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { Uplink } from './uplink.entity';
+
+export interface NewUplinkRow {
+  device_id: number;
+  init_template_id: number;
+  uplink_type: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Uplinks of devices. Callers pass ids of devices they already loaded scoped to the
+ * organisation, so these statements need no organisation filter of their own.
+ */
+@Injectable()
+export class UplinksRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** Marks every live uplink of the devices deleted (one statement). */
+  async markDeleted(deviceIds: number[]): Promise<void> {
+    if (deviceIds.length > 0) {
+      await this.txHost.tx
+        .getRepository(Uplink)
+        .update({ device_id: In(deviceIds), is_deleted: false }, { is_deleted: true });
+    }
+  }
+
+  /** Inserts every row in one statement. */
+  async insertMany(rows: NewUplinkRow[]): Promise<void> {
+    if (rows.length > 0) {
+      await this.txHost.tx
+        .createQueryBuilder()
+        .insert()
+        .into(Uplink)
+        .values(
+          // details is free-form JSON, which TypeORM's deep-partial type cannot express.
+          rows.map(
+            (row) => ({ ...row, is_deleted: false }) as unknown as QueryDeepPartialEntity<Uplink>,
+          ),
+        )
+        .updateEntity(false)
+        .execute();
+    }
+  }
+}

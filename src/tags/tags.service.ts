@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { deviceView } from '../access-points/device.view';
+import { DevicesRepository } from '../access-points/devices.repository';
+import { AuthUser } from '../common/auth/auth-user';
+import { ApiErrorCode, CodedError } from '../common/errors';
+import { ok } from '../common/http/envelope';
+import { parseMacs } from '../common/mac/mac';
+import { UnitOfWork } from '../database/unit-of-work';
+import { SetDeviceTagsDto } from './dto/tags.dto';
+import { TagsRepository } from './tags.repository';
+
+const noDevice = () =>
+  new CodedError(ApiErrorCode.DeviceNotFound, 'No device of the organisation matches mac_ids');
+
+/** Device tags of an organisation (CONTRACT 5). */
+@Injectable()
+export class TagsService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly tags: TagsRepository,
+    private readonly devices: DevicesRepository,
+  ) {}
+
+  async list(user: AuthUser) {
+    const tags = await this.tags.listAll(user.organisation_id);
+    return ok({ tags: tags.map(({ id, name }) => ({ id, name })) });
+  }
+
+  /**
+   * Replaces the tags of the matching devices with tag_list, creating the organisation's missing
+   * tags. MACs matching no device are ignored; none matching answers 404 1011. Constant
+   * statements whatever the number of devices and tags.
+   */
+  async setDeviceTags(user: AuthUser, body: SetDeviceTagsDto) {
+    const orgId = user.organisation_id;
+    const names = [...new Set(body.tag_list.map((name) => name.trim()).filter(Boolean))];
+    const { valid } = parseMacs(body.mac_ids);
+    return this.unitOfWork.run(async () => {
+      const devices = await this.devices.findPlain(orgId, { macs: valid });
+      if (devices.length === 0) {
+        throw noDevice();
+      }
+      const ids = devices.map((device) => device.id);
+      const tags = await this.tags.ensure(orgId, names);
+      await this.tags.replaceDeviceTags(
+        ids,
+        tags.map((tag) => tag.id),
+      );
+      const records = await this.devices.findDetailed(orgId, { ids });
+      return ok({ devices: records.map(deviceView) });
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import { Device } from '../src/access-points/device.entity';
+import { HardwarePart } from '../src/inventory/hardware-part.entity';
+import { LocationNetwork } from '../src/location-networks/location-network.entity';
+import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
+import { TestApp } from './harness/app';
+import { unique } from './harness/fixtures';
+
+/** Builders shared by the access point tests. */
+export function deviceFixtures(t: () => TestApp) {
+  const network = (orgId: number, name = unique('net-')) =>
+    t().fixtures.save(LocationNetwork, {
+      organisation_id: orgId,
+      network_name: name,
+      network_name_key: name.toLowerCase(),
+      timezone: 'UTC',
+    });
+
+  /** A device of the organisation's inventory (from a fresh master inventory record). */
+  const device = async (
+    orgId: number,
+    options: { networkId?: number | null; part?: HardwarePart | null } = {},
+  ): Promise<Device> => {
+    const part = options.part === undefined ? await t().fixtures.hardwarePart() : options.part;
+    const [record] = await t().fixtures.masterDevices(1, part ?? undefined);
+    return t().fixtures.save(Device, {
+      organisation_id: orgId,
+      mac_id: record.mac_id,
+      serial: record.serial,
+      hardware_part_id: part ? part.id : null,
+      location_network_id: options.networkId ?? null,
+      name: null,
+    });
+  };
+
+  const grant = (orgId: number, userId: number, networkId: number, level: 'full' | 'read_only') =>
+    t().fixtures.save(NetworkAccessGrant, {
+      organisation_id: orgId,
+      user_id: userId,
+      location_network_id: networkId,
+      level,
+    });
+
+  /** The CONTRACT 7 record of a device as fixtures build it. */
+  const record = (
+    device: Device,
+    part: HardwarePart | null,
+    fields: Record<string, unknown> = {},
+  ) => ({
+    id: device.id,
+    mac_id: device.mac_id,
+    serial: device.serial,
+    location_network_id: device.location_network_id,
+    organisation_id: device.organisation_id,
+    name: device.name,
+    hardware_part: part
+      ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
+      : null,
+    uplinks: [],
+    tag_list: [],
+    pending_upgrade: null,
+    ...fields,
+  });
+
+  const deviceRow = (id: number) => t().dataSource.getRepository(Device).findOneBy({ id });
+
+  return { network, device, grant, record, deviceRow };
+}
+
+/** `aa-bb-cc-dd-ee-ff` and `aabbccddeeff` forms of a stored MAC. */
+export const dashed = (mac: string) => mac.toLowerCase().replace(/:/g, '-');
+export const bare = (mac: string) => mac.toLowerCase().replace(/:/g, '');
