@@ -27,11 +27,10 @@ import { WebModule } from './web/web.module';
 import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
 import { DevicesModule } from './access-points/devices.module';
 import { AccessPointsModule } from './access-points/access-points.module';
-import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradesModule, AccessPointsModule, AccessPointsModule];
+const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradesModule, AccessPointsModule];
 
 @Module({})
 export class AppModule {
