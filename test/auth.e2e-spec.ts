@@ -3,7 +3,10 @@ import { AccessToken } from '../src/users/access-token.entity';
 import { UsersService } from '../src/users/users.service';
 import { onBothDatabases } from './harness/app';
 
-const UNAUTHENTICATED = { msg: 'Missing, invalid, expired or revoked access token', error_code: 1028 };
+const UNAUTHENTICATED = {
+  msg: 'Missing, invalid, expired or revoked access token',
+  error_code: 1028,
+};
 const route = '/v1/admin/organisations';
 
 onBothDatabases('authentication (CONTRACT 3)', (t) => {
@@ -14,7 +17,12 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
   });
 
   it('answers 401 1028 for an unknown token', async () => {
-    const res = await t().http().post(route).set('Authorization', 'Bearer af_not-a-real-token').send({}).expect(401);
+    const res = await t()
+      .http()
+      .post(route)
+      .set('Authorization', 'Bearer af_not-a-real-token')
+      .send({})
+      .expect(401);
     expect(res.body).toEqual(UNAUTHENTICATED);
   });
 
@@ -40,32 +48,58 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
     const caller = await t().fixtures.superAdmin();
     const issued = await t().app.get(UsersService).issueToken(caller.userId, 'later', 1);
     expect(Date.parse(issued.expires_at!)).toBeGreaterThan(Date.now());
-    await t().http().post(route).set('Authorization', `Bearer ${issued.token}`).send({ name: `org-${issued.id}` }).expect(200);
+    await t()
+      .http()
+      .post(route)
+      .set('Authorization', `Bearer ${issued.token}`)
+      .send({ name: `org-${issued.id}` })
+      .expect(200);
   });
 
   it('answers 401 1028 for a revoked token', async () => {
     const caller = await t().fixtures.superAdmin();
     const issued = await t().app.get(UsersService).issueToken(caller.userId, 'to-revoke');
     await t().app.get(UsersService).revokeToken(issued.id);
-    const res = await t().http().post(route).set('Authorization', `Bearer ${issued.token}`).send({}).expect(401);
+    const res = await t()
+      .http()
+      .post(route)
+      .set('Authorization', `Bearer ${issued.token}`)
+      .send({})
+      .expect(401);
     expect(res.body).toEqual(UNAUTHENTICATED);
     // the caller's other token still works
-    await t().http().post(route).set(caller.auth).send({ name: `still-${issued.id}` }).expect(200);
+    await t()
+      .http()
+      .post(route)
+      .set(caller.auth)
+      .send({ name: `still-${issued.id}` })
+      .expect(200);
   });
 
   it('accepts the token as an access_token query parameter', async () => {
     const caller = await t().fixtures.superAdmin();
-    await t().http().post(`${route}?access_token=${caller.token}`).send({ name: `q-${caller.userId}` }).expect(200);
+    await t()
+      .http()
+      .post(`${route}?access_token=${caller.token}`)
+      .send({ name: `q-${caller.userId}` })
+      .expect(200);
   });
 
   it('accepts the token as an access_token body field', async () => {
     const caller = await t().fixtures.superAdmin();
-    await t().http().post(route).send({ name: `b-${caller.userId}`, access_token: caller.token }).expect(200);
+    await t()
+      .http()
+      .post(route)
+      .send({ name: `b-${caller.userId}`, access_token: caller.token })
+      .expect(200);
   });
 
   it('stores only the SHA-256 hash of a token', async () => {
     const caller = await t().fixtures.superAdmin();
-    const rows = await t().app.get(DataSource).getRepository(AccessToken).findBy({ user_id: caller.userId });
+    const rows = await t()
+      .app.get(DataSource)
+      .getRepository(AccessToken)
+      .findBy({ user_id: caller.userId });
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(caller.token);
@@ -74,7 +108,10 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
   it('answers 403 1029 when an organisation admin calls a platform route', async () => {
     const caller = await t().fixtures.admin();
     const res = await t().http().post(route).set(caller.auth).send({ name: 'nope' }).expect(403);
-    expect(res.body).toEqual({ msg: 'Only a platform super administrator may do this', error_code: 1029 });
+    expect(res.body).toEqual({
+      msg: 'Only a platform super administrator may do this',
+      error_code: 1029,
+    });
   });
 
   it('answers 403 1029 when a member calls a platform route', async () => {
