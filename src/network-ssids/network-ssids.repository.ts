@@ -107,17 +107,14 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
 
   /** Copies every SSID of one network into another in one INSERT … SELECT statement. */
   async copy(orgId: number, fromNetworkId: number, toNetworkId: number): Promise<void> {
-    const select = this.scoped(orgId, 's')
-      .select('s.organisation_id')
-      .addSelect('CAST(:toNetworkId AS integer)')
-      .addSelect(COPIED_COLUMNS.map((column) => `s.${column}`))
-      .andWhere('s.location_network_id = :fromNetworkId', { fromNetworkId, toNetworkId })
-      .orderBy('s.id', 'ASC');
-    const [sql, parameters] = select.getQueryAndParameters();
-    const columns = ['organisation_id', 'location_network_id', ...COPIED_COLUMNS]
-      .map((c) => `"${c}"`)
-      .join(', ');
-    await this.manager.query(`INSERT INTO "network_ssids" (${columns}) ${sql}`, parameters);
+    const [to, org, from] = this.placeholders(3); // in order of appearance (SQLite)
+    const copied = COPIED_COLUMNS.map((c) => `"${c}"`).join(', ');
+    await this.manager.query(
+      `INSERT INTO "network_ssids" ("organisation_id", "location_network_id", ${copied}) ` +
+        `SELECT "organisation_id", CAST(${to} AS integer), ${copied} FROM "network_ssids" ` +
+        `WHERE "organisation_id" = ${org} AND "location_network_id" = ${from} ORDER BY "id"`,
+      [toNetworkId, orgId, fromNetworkId],
+    );
   }
 
   /**
@@ -133,13 +130,53 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
       location_network_id: networkId,
       ...(row.id === undefined ? {} : { id: row.id, created_at: row.created_at }),
     });
-    const kept = rows.filter((row) => row.id !== undefined).map(toRow);
+    const kept = rows.filter((row) => row.id !== undefined).map(toRow) as Record<string, unknown>[];
     const added = rows.filter((row) => row.id === undefined).map(toRow);
     if (kept.length > 0) {
-      await this.repository.insert(kept);
+      await this.insertWithIds(kept);
     }
     if (added.length > 0) {
       await this.repository.insert(added);
     }
+  }
+
+  /**
+   * One multi-row INSERT that keeps the given ids (TypeORM leaves a generated id out of inserts on
+   * PostgreSQL). Values go through the driver's own conversion (simple-json, dates).
+   */
+  private async insertWithIds(rows: Record<string, unknown>[]): Promise<void> {
+    const metadata = this.repository.metadata;
+    const driver = this.manager.connection.driver;
+    const columns = [
+      'id',
+      'organisation_id',
+      'location_network_id',
+      ...COPIED_COLUMNS,
+      'created_at',
+    ];
+    const marks = this.placeholders(rows.length * columns.length);
+    const tuples = rows.map(
+      (_, r) => `(${columns.map((_c, c) => marks[r * columns.length + c]).join(', ')})`,
+    );
+    const parameters = rows.flatMap((row) =>
+      columns.map((column) => {
+        const value: unknown = row[column];
+        const meta = metadata.findColumnWithPropertyName(column)!;
+        return value === undefined || value === null
+          ? null
+          : (driver.preparePersistentValue(value, meta) as unknown);
+      }),
+    );
+    const names = columns.map((c) => `"${c}"`).join(', ');
+    await this.manager.query(
+      `INSERT INTO "network_ssids" (${names}) VALUES ${tuples.join(', ')}`,
+      parameters,
+    );
+  }
+
+  /** `count` positional parameter marks in the current driver's syntax. */
+  private placeholders(count: number): string[] {
+    const postgres = this.manager.connection.driver.options.type === 'postgres';
+    return Array.from({ length: count }, (_, i) => (postgres ? `$${i + 1}` : '?'));
   }
 }
