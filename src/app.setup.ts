@@ -34,7 +34,12 @@ export function openApiDocument(app: NestFastifyApplication) {
         'Errors answer `{msg, error_code}` unless an operation documents another shape.',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Access token' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'opaque',
+      description: 'Access token',
+    })
     .addSecurityRequirements('bearer')
     .build();
   return SwaggerModule.createDocument(app, config);
