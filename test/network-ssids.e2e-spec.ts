@@ -1141,6 +1141,26 @@ onBothDatabases('network SSIDs', (t) => {
       });
     });
 
+    it('replaceNetworkSsids issues the same number of statements for 2 or 8 entries', async () => {
+      const admin = await t().fixtures.admin();
+      const service = t().app.get(NetworkSsidsService);
+      const countFor = async (size: number) => {
+        const net = await network(t(), admin.orgId);
+        const ids = await Promise.all(
+          Array.from({ length: size + 1 }, (_, i) =>
+            createSsid(t(), admin, net.id, { ssid_name: `old${i}` }),
+          ),
+        );
+        const entries = Array.from({ length: size }, (_, i) =>
+          i % 2 === 0 ? { id: ids[i], ssid_name: `kept${i}` } : { ssid_name: `new${i}` },
+        );
+        return (
+          await t().statementsOf(() => service.replaceNetworkSsids(admin.orgId, net.id, entries))
+        ).length;
+      };
+      expect(await countFor(8)).toBe(await countFor(2));
+    });
+
     it('replaceNetworkSsids with an empty list deletes every SSID of the network', async () => {
       const admin = await t().fixtures.admin();
       const net = await network(t(), admin.orgId);

@@ -3,7 +3,8 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
-import { duplicateNames, mergeSsidInput, SsidValues } from './network-ssid.fields';
+import { SsidValues } from './network-ssid.fields';
+import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
 import { NetworkSsid } from './network-ssid.entity';
 import { NetworkSsidView, ssidRef, ssidView } from './network-ssid.view';
 import {
