@@ -1,0 +1,43 @@
+import { ApiErrorCode, CodedError, MessageError, ValidationFailedError } from '../common/errors';
+import { NetworkView } from './location-network.view';
+
+export const NETWORK_SAVE_FAILED = 'Network could not be saved';
+export const NETWORK_UPDATE_FAILED = 'Network could not be updated';
+
+export const networkNotFound = () =>
+  new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+
+export const cloneSourceMissing = () =>
+  new CodedError(
+    ApiErrorCode.CloneSourceMissing,
+    'cloned_network_name or cloned_network_id is required to clone a network',
+  );
+
+export const cloneSourceNotFound = () =>
+  new CodedError(ApiErrorCode.CloneSourceNotFound, 'Network to clone not found');
+
+export const networkSaveFailed = (errors: string[]) =>
+  new ValidationFailedError(errors, ApiErrorCode.NetworkSaveFailed, NETWORK_SAVE_FAILED);
+
+export const networkUpdateFailed = (errors: string[]) =>
+  new ValidationFailedError(errors, ApiErrorCode.NetworkUpdateFailed, NETWORK_UPDATE_FAILED);
+
+export const networkDestroyFailed = () =>
+  new CodedError(ApiErrorCode.NetworkDestroyFailed, 'Network could not be deleted');
+
+export const networkHasDevices = (network: NetworkView) =>
+  new CodedError(ApiErrorCode.NetworkHasDevices, 'Network has devices and cannot be deleted', {
+    data: network,
+  });
+
+/** config_rollback answers `{message}` only (SPEC 4.1). */
+export const rollbackNetworkNotFound = () => new MessageError(404, 'Network not found');
+export const rollbackTemplateNotFound = () => new MessageError(404, 'Network template not found');
+
+export const NAME_TAKEN = 'network_name has already been taken';
+
+/** Whether a database error is a unique-index violation (PostgreSQL or SQLite). */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  return ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String(code));
+};

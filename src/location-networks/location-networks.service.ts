@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { deviceView, DeviceView } from '../access-points/device.view';
+import { DevicesRepository } from '../access-points/devices.repository';
+import { AuthUser } from '../common/auth/auth-user';
+import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
+import { UnitOfWork } from '../database/unit-of-work';
+import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import {
+  ConfigRollbackDto,
+  ListNetworksQueryDto,
+  UpdateNetworkFieldsDto,
+} from './dto/location-network.dto';
+import { LocationNetwork } from './location-network.entity';
+import { deletedNetworkView, NetworkView, networkView } from './location-network.view';
+import {
+  isUniqueViolation,
+  NAME_TAKEN,
+  networkDestroyFailed,
+  networkHasDevices,
+  networkNotFound,
+  networkUpdateFailed,
+  rollbackNetworkNotFound,
+  rollbackTemplateNotFound,
+} from './location-networks.errors';
+import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
+import { NetworkTemplatesRepository } from './network-templates.repository';
+import { TIMEZONES } from './timezones';
+
+/** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
+const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
+
+export type NetworkListing =
+  | { kind: 'one'; network: NetworkView }
+  | { kind: 'page'; networks: NetworkView[]; meta: PaginationMeta };
+
+/** The location network use cases of SPEC 4.1 other than create (NetworkCreationService). */
+@Injectable()
+export class LocationNetworksService {
+  constructor(
+    private readonly networks: LocationNetworksRepository,
+    private readonly templates: NetworkTemplatesRepository,
+    private readonly devices: DevicesRepository,
+    private readonly policy: NetworkAccessPolicy,
+    private readonly ssids: NetworkSsidsService,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** One network by name (precedence) or id, else a page of the networks the caller can read. */
+  async list(user: AuthUser, query: ListNetworksQueryDto): Promise<NetworkListing> {
+    const orgId = user.organisation_id;
+    if (query.network_name || query.network_id !== undefined) {
+      const network = query.network_name
+        ? await this.networks.findByName(orgId, query.network_name)
+        : await this.networks.findById(orgId, query.network_id!);
+      if (!network) {
+        throw networkNotFound();
+      }
+      await this.policy.assertCanRead(user, network.id, networkNotFound);
+      return { kind: 'one', network: networkView(network) };
+    }
+    const request = pageRequest(query);
+    const readable = await this.policy.readableNetworkIds(user);
+    const [rows, count] = await this.networks.page(
+      orgId,
+      readable,
+      request.offset,
+      request.perPage,
+    );
+    return {
+      kind: 'page',
+      networks: rows.map(networkView),
+      meta: paginationMeta(request, count),
+    };
+  }
+
+  timezones(): readonly string[] {
+    return TIMEZONES;
+  }
+
+  async show(user: AuthUser, id: number): Promise<NetworkView> {
+    return networkView(await this.readable(user, id));
+  }
+
+  /** The network's devices, in a constant number of statements. */
+  async devicesOf(user: AuthUser, id: number): Promise<DeviceView[]> {
+    const network = await this.readable(user, id);
+    const devices = await this.devices.findDetailed(user.organisation_id, {
+      networkId: network.id,
+    });
+    return devices.map(deviceView);
+  }
+
+  /**
+   * Applies the update fields. When the network follows a template with its policy enabled, only
+   * network_name and template_policy_attributes are applied and other fields are ignored, as a
+   * permit list drops them (SPEC 2.1).
+   */
+  update(user: AuthUser, id: number, input: UpdateNetworkFieldsDto): Promise<NetworkView> {
+    const orgId = user.organisation_id;
+    return this.unitOfWork.run(async () => {
+      const network = await this.networks.findById(orgId, id);
+      if (!network) {
+        throw networkNotFound();
+      }
+      const locked = network.network_template !== null && network.enable_policy;
+      const given = Object.entries(input).filter(
+        ([field, value]) =>
+          value !== undefined &&
+          (!locked || (POLICY_LOCKED_FIELDS as readonly string[]).includes(field)),
+      );
+      const fields = JSON.parse(JSON.stringify(Object.fromEntries(given))) as NetworkFields;
+      if (typeof fields.network_name === 'string') {
+        fields.network_name = fields.network_name.trim();
+      }
+      const errors: string[] = [];
+      if (fields.network_name && (await this.networks.nameTaken(orgId, fields.network_name, id))) {
+        errors.push(NAME_TAKEN);
+      }
+      const templateId = fields.network_template;
+      if (typeof templateId === 'number' && !(await this.templates.findById(orgId, templateId))) {
+        errors.push('network_template must be a network template of the organisation');
+      }
+      if (errors.length > 0) {
+        throw networkUpdateFailed(errors);
+      }
+      try {
+        return networkView(await this.networks.updateFields(orgId, id, fields));
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw networkUpdateFailed([NAME_TAKEN]);
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** Deletes a network without devices (SPEC 3.2); its SSIDs and access grants go with it. */
+  destroy(user: AuthUser, id: number) {
+    const orgId = user.organisation_id;
+    return this.unitOfWork.run(async () => {
+      const network = await this.networks.findById(orgId, id);
+      if (!network) {
+        throw networkNotFound();
+      }
+      if ((await this.devices.countMatching(orgId, { networkId: id })) > 0) {
+        throw networkHasDevices(networkView(network));
+      }
+      let deleted: number;
+      try {
+        deleted = await this.networks.remove(orgId, id);
+      } catch (error) {
+        // The database refused the delete, e.g. a device arrived after the check and the
+        // foreign key (RESTRICT) refuses it.
+        if (error instanceof QueryFailedError) {
+          throw networkDestroyFailed();
+        }
+        throw error;
+      }
+      if (deleted !== 1) {
+        throw networkDestroyFailed();
+      }
+      return deletedNetworkView(network);
+    });
+  }
+
+  /**
+   * config_rollback (CONTRACT 7): the template must be the organisation's; the SSIDs given
+   * become the network's complete list; the network then follows that template. All or nothing.
+   */
+  rollbackConfiguration(
+    user: AuthUser,
+    networkId: number,
+    input: ConfigRollbackDto,
+  ): Promise<{ message: string }> {
+    const orgId = user.organisation_id;
+    return this.unitOfWork.run(async () => {
+      if (!(await this.networks.findById(orgId, networkId))) {
+        throw rollbackNetworkNotFound();
+      }
+      const template = await this.templates.findById(orgId, input.network_template_id);
+      if (!template) {
+        throw rollbackTemplateNotFound();
+      }
+      await this.ssids.replaceNetworkSsids(
+        orgId,
+        networkId,
+        input.configuration.ssid_configuration,
+      );
+      await this.networks.updateFields(orgId, networkId, { network_template: template.id });
+      return { message: 'Network configuration rolled back' };
+    });
+  }
+
+  /** The organisation's network if the caller may read it; 404 1001 otherwise. */
+  private async readable(user: AuthUser, id: number): Promise<LocationNetwork> {
+    const network = await this.networks.findById(user.organisation_id, id);
+    if (!network) {
+      throw networkNotFound();
+    }
+    await this.policy.assertCanRead(user, network.id, networkNotFound);
+    return network;
+  }
+}

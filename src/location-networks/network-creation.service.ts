@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DeviceActivationService } from '../access-points/device-activation.service';
+import { AuthUser } from '../common/auth/auth-user';
+import { DomainError } from '../common/errors';
+import { splitList } from '../common/mac/mac';
+import { UnitOfWork } from '../database/unit-of-work';
+import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import { CreateNetworkFieldsDto } from './dto/location-network.dto';
+import { LocationNetwork } from './location-network.entity';
+import { NetworkView, networkView } from './location-network.view';
+import {
+  cloneSourceMissing,
+  cloneSourceNotFound,
+  isUniqueViolation,
+  NAME_TAKEN,
+  networkSaveFailed,
+} from './location-networks.errors';
+import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
+import { isKnownTimezone } from './timezones';
+
+const MAX_NAME = 255;
+
+/**
+ * Network create (SPEC 4.1 create rules, CONTRACT 7). One transaction: when the answer is an
+ * error, no network and no device exist afterwards.
+ */
+@Injectable()
+export class NetworkCreationService {
+  constructor(
+    private readonly networks: LocationNetworksRepository,
+    private readonly activation: DeviceActivationService,
+    private readonly ssids: NetworkSsidsService,
+    private readonly organisations: OrganisationsRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  create(user: AuthUser, input: CreateNetworkFieldsDto): Promise<NetworkView> {
+    const orgId = user.organisation_id;
+    const macs = splitList(input.mac_id);
+    return this.unitOfWork.run(async () => {
+      if (macs.length > 0) {
+        // Lock the organisation before inserting the network: the insert takes a key-share lock
+        // on the organisation row (foreign key) that would deadlock with the activation's lock.
+        await this.organisations.lockForUpdate(orgId);
+      }
+      const { source, refusal } = await this.checkCloneAndFields(orgId, input);
+      if (refusal && macs.length === 0) {
+        throw refusal;
+      }
+      // The MAC rule comes first (rules 1 and 4 before 2 and 3), and the activation needs a
+      // network to put devices in: when the later rules refuse anyway, the MACs are checked
+      // against a placeholder network that the rollback removes with everything else.
+      const network = refusal
+        ? await this.networks.insert(
+            orgId,
+            { network_name: 'mac check', timezone: 'UTC', user_id: user.id },
+            `#mac-check:${randomUUID()}`,
+          )
+        : await this.insert(orgId, this.fieldsOf(user, input, source));
+      if (macs.length > 0) {
+        await this.activation.activate(
+          orgId,
+          macs,
+          { id: network.id, network_name: network.network_name },
+          { moveUnassigned: false },
+        );
+      }
+      if (refusal) {
+        throw refusal;
+      }
+      if (source) {
+        await this.ssids.copySsids(orgId, source.id, network.id);
+      }
+      return networkView(network);
+    });
+  }
+
+  /** Rules 2 and 3 without writing: the clone source, or the error these rules answer. */
+  private async checkCloneAndFields(
+    orgId: number,
+    input: CreateNetworkFieldsDto,
+  ): Promise<{ source: LocationNetwork | null; refusal: DomainError | null }> {
+    let source: LocationNetwork | null = null;
+    if (input.network_configuration === 'clone') {
+      const name = input.cloned_network_name?.trim();
+      if (!name && input.cloned_network_id === undefined) {
+        return { source, refusal: cloneSourceMissing() };
+      }
+      source = name
+        ? await this.networks.findByName(orgId, name)
+        : await this.networks.findById(orgId, input.cloned_network_id!);
+      if (!source) {
+        return { source, refusal: cloneSourceNotFound() };
+      }
+    }
+    const errors = await this.fieldErrors(orgId, input);
+    return { source, refusal: errors.length > 0 ? networkSaveFailed(errors) : null };
+  }
+
+  private async fieldErrors(orgId: number, input: CreateNetworkFieldsDto): Promise<string[]> {
+    const errors: string[] = [];
+    const name = input.network_name?.trim() ?? '';
+    if (!name) {
+      errors.push("network_name can't be blank");
+    } else if (name.length > MAX_NAME) {
+      errors.push(`network_name is too long (maximum is ${MAX_NAME} characters)`);
+    } else if (await this.networks.nameTaken(orgId, name)) {
+      errors.push(NAME_TAKEN);
+    }
+    if (!input.timezone) {
+      errors.push("timezone can't be blank");
+    } else if (!isKnownTimezone(input.timezone)) {
+      errors.push('timezone must be one of the listed time zones');
+    }
+    return errors;
+  }
+
+  /** What the new network stores; a clone copies its source's settings (CONTRACT 7). */
+  private fieldsOf(
+    user: AuthUser,
+    input: CreateNetworkFieldsDto,
+    source: LocationNetwork | null,
+  ): NetworkFields & { network_name: string } {
+    const own = {
+      network_name: input.network_name!.trim(),
+      timezone: input.timezone!,
+      user_id: user.id,
+      network_configuration: input.network_configuration ?? null,
+      tag_list: input.tag_list ?? [],
+    };
+    if (!source) {
+      return { ...own, cloned_network_id: null };
+    }
+    return {
+      ...own,
+      cloned_network_id: source.id,
+      presence: source.presence,
+      presence_url: source.presence_url,
+      vendor_type: source.vendor_type,
+      network_template: source.network_template,
+      template_adherence: source.template_adherence,
+      enable_policy: source.enable_policy,
+      template_policy_attributes: source.template_policy_attributes,
+      tag_list: input.tag_list ?? source.tag_list ?? [],
+    };
+  }
+
+  /** A concurrent create that wins the unique name index answers 1004 here, never 500. */
+  private async insert(
+    orgId: number,
+    fields: NetworkFields & { network_name: string },
+  ): Promise<LocationNetwork> {
+    try {
+      return await this.networks.insert(orgId, fields);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw networkSaveFailed([NAME_TAKEN]);
+      }
+      throw error;
+    }
+  }
+}

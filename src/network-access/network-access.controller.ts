@@ -1,0 +1,49 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ApiErrorCode } from '../common/errors';
+import { ok } from '../common/http/envelope';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
+import { NetworkAccessService } from './network-access.service';
+
+/** Members' access to networks (CONTRACT 3 and 5): role admin. */
+@ApiTags('network access')
+@ApiBearerAuth()
+@Controller('v1/network_access')
+export class NetworkAccessController {
+  constructor(private readonly access: NetworkAccessService) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequireRole('admin')
+  @ApiOperation({
+    summary: 'Grant a user full or read_only access to a network (replaces an existing grant)',
+  })
+  @ApiResponse({
+    status: 200,
+    schema: {
+      example: {
+        data: {
+          id: 1,
+          organisation_id: 1,
+          user_id: 2,
+          network_id: 3,
+          level: 'read_only',
+          created_at: '2025-01-01T00:00:00.000Z',
+        },
+        status: 200,
+      },
+    },
+  })
+  @ApiErrorResponses(
+    ApiErrorCode.Unauthenticated,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.NetworkNotFound,
+    ApiErrorCode.InvalidParameter,
+  )
+  async grant(@CurrentUser() user: AuthUser, @Body() body: GrantNetworkAccessDto) {
+    return ok(await this.access.grant(user.organisation_id, body));
+  }
+}

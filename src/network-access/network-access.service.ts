@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { LocationNetwork } from '../location-networks/location-network.entity';
+import { UsersRepository } from '../users/users.repository';
+import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
+import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
+import { NetworkAccessRepository } from './network-access.repository';
+
+export interface GrantView {
+  id: number;
+  organisation_id: number;
+  user_id: number;
+  network_id: number;
+  level: AccessLevel;
+  created_at: string;
+}
+
+export const grantView = (grant: NetworkAccessGrant): GrantView => ({
+  id: grant.id,
+  organisation_id: grant.organisation_id,
+  user_id: grant.user_id,
+  network_id: grant.location_network_id,
+  level: grant.level,
+  created_at: grant.created_at.toISOString(),
+});
+
+/**
+ * Grants a user of the organisation access to one of its networks (CONTRACT 3 and 5). A network
+ * that is not the organisation's answers as missing (404 1001); a user who is not the
+ * organisation's is a parameter error (422 1030: no not-found code exists for users).
+ */
+@Injectable()
+export class NetworkAccessService {
+  constructor(
+    private readonly grants: NetworkAccessRepository,
+    private readonly users: UsersRepository,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  grant(orgId: number, input: GrantNetworkAccessDto): Promise<GrantView> {
+    return this.unitOfWork.run(async () => {
+      const network = await this.txHost.tx
+        .getRepository(LocationNetwork)
+        .findOneBy({ id: input.network_id, organisation_id: orgId });
+      if (!network) {
+        throw new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+      }
+      if (!(await this.users.findInOrganisation(orgId, input.user_id))) {
+        throw new ValidationFailedError(['user_id is not a user of the organisation']);
+      }
+      return grantView(
+        await this.grants.upsert(orgId, input.user_id, input.network_id, input.level),
+      );
+    });
+  }
+}
