@@ -9,10 +9,14 @@ import { bare, dashed, deviceFixtures } from './access-points.helpers';
 
 onBothDatabases('access points: device writes', (t) => {
   const f = deviceFixtures(t);
-  const post = (path: string, auth: object, body: object) =>
+  const post = (path: string, auth: Record<string, string>, body: object) =>
     t().http().post(`/v1/access_points/${path}`).set(auth).send(body);
 
-  const template = async (auth: object, details: object[], name = `tpl-${Math.random()}`) =>
+  const template = async (
+    auth: Record<string, string>,
+    details: object[],
+    name = `tpl-${Math.random()}`,
+  ) =>
     (
       await t()
         .http()
@@ -520,3 +524,31 @@ onBothDatabases('access points: device writes', (t) => {
     });
   });
 });
+
+onBothDatabases(
+  'access points: HEARTBEAT_TIMEOUT_SECONDS',
+  (t) => {
+    const f = deviceFixtures(t);
+
+    it('uses the configured timeout to tell UP from DOWN', async () => {
+      const admin = await t().fixtures.admin();
+      const device = await f.device(admin.orgId);
+      const statusAfter = async (secondsAgo: number) => {
+        await t().fixtures.save(Heartbeat, {
+          device_id: device.id,
+          received_at: new Date(Date.now() - secondsAgo * 1000),
+        });
+        const res = await t()
+          .http()
+          .get('/v1/access_points/current_status')
+          .query({ mac_id: device.mac_id })
+          .set(admin.auth)
+          .expect(200);
+        return (res.body as { data: { device_status: string } }).data.device_status;
+      };
+      expect(await statusAfter(5)).toBe('UP');
+      expect(await statusAfter(15)).toBe('DOWN');
+    });
+  },
+  { HEARTBEAT_TIMEOUT_SECONDS: '10' },
+);

@@ -4,7 +4,7 @@ import { bare, deviceFixtures } from './access-points.helpers';
 
 onBothDatabases('device tags', (t) => {
   const f = deviceFixtures(t);
-  const setTags = (auth: object, body: object) =>
+  const setTags = (auth: Record<string, string>, body: object) =>
     t().http().put('/v1/access_points/tags').set(auth).send(body);
 
   it("replaces the devices' tags, creating the organisation's tags on demand", async () => {
