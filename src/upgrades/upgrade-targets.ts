@@ -14,7 +14,11 @@ const KINDS = { ap: 'deviceIds', network: 'networkIds', tag: 'tagIds' } as const
 
 /** Parses `aps` entries; the prefix is case-insensitive and surrounding spaces are ignored. */
 export function parseTargets(entries: string[]): UpgradeTargets {
-  const ids = { deviceIds: new Set<number>(), networkIds: new Set<number>(), tagIds: new Set<number>() };
+  const ids = {
+    deviceIds: new Set<number>(),
+    networkIds: new Set<number>(),
+    tagIds: new Set<number>(),
+  };
   const malformed: string[] = [];
   for (const entry of entries) {
     const match = /^(ap|network|tag):(\d{1,10})$/i.exec(entry.trim());

@@ -135,18 +135,20 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (deviceIds.length === 0) {
       return;
     }
+    // SQLite placeholders are positional: parameters are added in the order they appear.
     const sql = new SqlBuilder(this.postgres);
     const now = this.persisted('created_at', new Date());
     const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
+    const organisation = sql.param(orgId, 'integer');
     const values = columns.map((column) =>
       sql.param(this.persisted(column, attributes[column]), ATTRIBUTE_COLUMNS[column]),
     );
-    const organisation = sql.param(orgId, 'integer');
     const createdAt = sql.param(now, 'timestamp');
+    const updatedAt = sql.param(now, 'timestamp');
     const ids = sql.idTable(deviceIds);
     await this.manager.query(
       `INSERT INTO "upgrades" ("organisation_id", "device_id", ${columns.map((c) => `"${c}"`).join(', ')}, "aps", "status", "created_at", "updated_at")
-       SELECT ${organisation}, t.value, ${values.join(', ')}, '["AP:' || t.value || '"]', 'pending', ${createdAt}, ${createdAt}
+       SELECT ${organisation}, t.value, ${values.join(', ')}, '["AP:' || t.value || '"]', 'pending', ${createdAt}, ${updatedAt}
        FROM ${ids}`,
       sql.params,
     );

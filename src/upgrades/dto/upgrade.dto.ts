@@ -1,6 +1,5 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -67,7 +66,6 @@ export class UpgradeInputDto {
   /** Targets: `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_TARGETS)
   @IsString({ each: true })
   aps?: string[];
 }

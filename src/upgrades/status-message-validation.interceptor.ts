@@ -1,0 +1,24 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Observable, catchError, throwError } from 'rxjs';
+import { ValidationFailedError } from '../common/errors';
+import { invalidUpgrade } from './upgrades.errors';
+
+/**
+ * Upgrade operations answer every error as `{message, status}` (SPEC 7), so a failed DTO
+ * validation (which the global pipe reports as `{msg, error_code: 1030, errors}`) becomes
+ * 422 `{message: "<comma-joined messages>", status: 422}` on the controllers that use this.
+ */
+@Injectable()
+export class StatusMessageValidationInterceptor implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next
+      .handle()
+      .pipe(
+        catchError((error: unknown) =>
+          throwError(() =>
+            error instanceof ValidationFailedError ? invalidUpgrade(error.messages) : error,
+          ),
+        ),
+      );
+  }
+}

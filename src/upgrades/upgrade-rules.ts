@@ -1,0 +1,115 @@
+import { Upgrade } from './upgrade.entity';
+import { UpgradeData } from './upgrade-data.entity';
+import { UpgradeInputDto } from './dto/upgrade.dto';
+import {
+  invalidUpgrade,
+  noReleasedUpgradeData,
+  noUpgradeData,
+  unknownVersion,
+} from './upgrades.errors';
+import { UpgradeAttributes } from './upgrades.repository';
+import { newestBy } from './version';
+
+/** What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). */
+export type UpgradeInput = Partial<
+  Pick<
+    UpgradeInputDto,
+    | 'version'
+    | 'upgrade_type'
+    | 'schedule_type'
+    | 'schedule_at'
+    | 'time_zone'
+    | 'save_prev_config'
+    | 'aps'
+  >
+>;
+
+/** The attributes a request writes, and the release whose `url` map the devices must be in. */
+export interface ResolvedUpgrade {
+  attributes: UpgradeAttributes;
+  release: UpgradeData;
+}
+
+/**
+ * Schedule rules (CONTRACT 7): `now` (default) or `later`, which needs schedule_at and
+ * time_zone. Fields the input leaves out keep the existing upgrade's values on update.
+ */
+export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
+  const scheduleType = input.schedule_type ?? existing?.schedule_type ?? 'now';
+  const timeZone = input.time_zone ?? existing?.time_zone ?? null;
+  if (scheduleType !== 'later') {
+    return { schedule_type: scheduleType, schedule_at: null, time_zone: timeZone };
+  }
+  const scheduleAt = input.schedule_at ? parseInstant(input.schedule_at) : existing?.schedule_at;
+  const missing = [
+    ...(scheduleAt ? [] : ['schedule_at is required when schedule_type is later']),
+    ...(timeZone ? [] : ['time_zone is required when schedule_type is later']),
+  ];
+  if (missing.length > 0 || !scheduleAt) {
+    throw invalidUpgrade(missing);
+  }
+  return { schedule_type: scheduleType, schedule_at: scheduleAt, time_zone: timeZone };
+}
+
+/** An ISO 8601 time; one without an offset is read as UTC. */
+function parseInstant(value: string): Date {
+  const hasOffset = /(Z|[+-]\d\d(:?\d\d)?)$/i.test(value) || !value.includes('T');
+  return new Date(hasOffset ? value : `${value}Z`);
+}
+
+/**
+ * SPEC 4.4 rules 1 and 2 with CONTRACT 7: no release visible to the organisation at all → 422;
+ * unless manual, the newest released one (dotted numeric order); a manual version must be one
+ * the caller can see. Among releases of the same version the organisation's own wins.
+ */
+export function resolveRelease(
+  input: UpgradeInput,
+  existing: Upgrade | null,
+  all: UpgradeData[],
+  includeUnreleased: boolean,
+): { upgradeType: string; release: UpgradeData } {
+  if (all.length === 0) {
+    throw noUpgradeData();
+  }
+  const upgradeType = input.upgrade_type ?? existing?.upgrade_type ?? 'automatic';
+  if (upgradeType !== 'manual') {
+    const release = newestBy(
+      preferOwn(all.filter((data) => data.is_released)),
+      (data) => data.version,
+    );
+    if (!release) {
+      throw noReleasedUpgradeData();
+    }
+    return { upgradeType, release };
+  }
+  const version = input.version ?? existing?.version;
+  if (!version) {
+    throw invalidUpgrade(['version is required for a manual upgrade']);
+  }
+  const release = preferOwn(
+    all.filter((data) => (includeUnreleased || data.is_released) && data.version === version),
+  )[0];
+  if (!release) {
+    throw unknownVersion(version);
+  }
+  return { upgradeType, release };
+}
+
+/** The organisation's own releases first, then global ones; the newer record first in each. */
+function preferOwn(releases: UpgradeData[]): UpgradeData[] {
+  return [...releases].sort(
+    (a, b) =>
+      Number(a.organisation_id === null) - Number(b.organisation_id === null) || b.id - a.id,
+  );
+}
+
+/** Whether the release has firmware for the hardware part. */
+export function hasFirmwareFor(release: UpgradeData, partNumber: string | null): boolean {
+  const urls: unknown = release.url;
+  return (
+    partNumber !== null &&
+    typeof urls === 'object' &&
+    urls !== null &&
+    Object.prototype.hasOwnProperty.call(urls, partNumber)
+  );
+}

@@ -1,0 +1,66 @@
+import { Upgrade } from './upgrade.entity';
+import { UpgradeData } from './upgrade-data.entity';
+
+/** An upgrade as the API returns it (CONTRACT 6: request field names, ISO times in UTC). */
+export interface UpgradeRecord {
+  id: number;
+  version: string;
+  upgrade_type: string;
+  schedule_type: string;
+  schedule_at: string | null;
+  time_zone: string | null;
+  save_prev_config: boolean;
+  aps: string[];
+  status: string;
+  device_id: number;
+  mac_id: string | null;
+  organisation_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toUpgradeRecord(upgrade: Upgrade): UpgradeRecord {
+  return {
+    id: upgrade.id,
+    version: upgrade.version,
+    upgrade_type: upgrade.upgrade_type,
+    schedule_type: upgrade.schedule_type,
+    schedule_at: upgrade.schedule_at ? upgrade.schedule_at.toISOString() : null,
+    time_zone: upgrade.time_zone,
+    save_prev_config: upgrade.save_prev_config,
+    aps: upgrade.aps,
+    status: upgrade.status,
+    device_id: upgrade.device_id,
+    mac_id: upgrade.device?.mac_id ?? null,
+    organisation_id: upgrade.organisation_id,
+    created_at: upgrade.created_at.toISOString(),
+    updated_at: upgrade.updated_at.toISOString(),
+  };
+}
+
+/** A firmware release as offered to a user choosing a version (versionsFor). */
+export interface UpgradeVersionRecord {
+  id: number;
+  version: string;
+  organisation_id: number | null;
+  is_released: boolean;
+  /** Hardware part numbers the release has firmware for. */
+  part_numbers: string[];
+}
+
+export function toVersionRecord(data: UpgradeData): UpgradeVersionRecord {
+  return {
+    id: data.id,
+    version: data.version,
+    organisation_id: data.organisation_id,
+    is_released: data.is_released,
+    part_numbers: Object.keys(data.url ?? {}).sort(),
+  };
+}
+
+/** The answer of create and update (SPEC 4.4): HTTP status equals `status`. */
+export interface UpgradeWriteResult {
+  message: string;
+  status: 200;
+  data: { upgrades: UpgradeRecord[] };
+}

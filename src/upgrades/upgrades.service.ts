@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { ForbiddenError } from '../common/errors';
+import { UnitOfWork } from '../database/unit-of-work';
+import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { Upgrade } from './upgrade.entity';
+import { MAX_TARGETS } from './dto/upgrade.dto';
+import { UpgradeDataRepository } from './upgrade-data.repository';
+import { hasFirmwareFor, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
+import { parseTargets, UpgradeTargets } from './upgrade-targets';
+import {
+  toUpgradeRecord,
+  toVersionRecord,
+  UpgradeRecord,
+  UpgradeVersionRecord,
+  UpgradeWriteResult,
+} from './upgrade.view';
+import {
+  firmwareMissing,
+  invalidTargets,
+  invalidUpgrade,
+  noMatchingDevices,
+  noTargets,
+  upgradeNotFound,
+  upgradeNotPending,
+} from './upgrades.errors';
+import { UpgradesRepository } from './upgrades.repository';
+import { compareVersions } from './version';
+
+/** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
+export interface UpgradeOptions {
+  /** Offer and accept unreleased versions even to a user who is not a super administrator. */
+  includeUnreleased?: boolean;
+}
+
+/**
+ * Firmware upgrades (SPEC 2.5, 3.4, 4.4; CONTRACT 7). Used by the JSON controller and by the
+ * browser pages alike: every method takes the caller, throws `{message, status}` errors, and
+ * runs its writes in one transaction with a constant number of SQL statements.
+ */
+@Injectable()
+export class UpgradesService {
+  constructor(
+    private readonly upgrades: UpgradesRepository,
+    private readonly upgradeData: UpgradeDataRepository,
+    private readonly organisations: OrganisationsRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** The organisation's upgrades, oldest first; only the one with `id` when given. */
+  async list(user: AuthUser, id?: number): Promise<UpgradeRecord[]> {
+    return (await this.upgrades.list(user.organisation_id, id)).map(toUpgradeRecord);
+  }
+
+  async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
+    const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id);
+    if (!upgrade) {
+      throw upgradeNotFound();
+    }
+    return toUpgradeRecord(upgrade);
+  }
+
+  /** Firmware releases the user may choose, newest first: global and own, released unless allowed. */
+  async versionsFor(user: AuthUser, options: UpgradeOptions = {}): Promise<UpgradeVersionRecord[]> {
+    const releases = await this.upgradeData.findVisible(
+      user.organisation_id,
+      this.includeUnreleased(user, options),
+    );
+    return releases
+      .sort((a, b) => compareVersions(b.version, a.version) || b.id - a.id)
+      .map(toVersionRecord);
+  }
+
+  create(user: AuthUser, input: UpgradeInput, options: UpgradeOptions = {}) {
+    this.assertCanWrite(user);
+    return this.unitOfWork.run(() => this.write(user, input, null, options));
+  }
+
+  /** Replaces the attributes of a pending upgrade; with `aps` the create rule applies per device. */
+  update(user: AuthUser, id: number, input: UpgradeInput, options: UpgradeOptions = {}) {
+    this.assertCanWrite(user);
+    return this.unitOfWork.run(async () => {
+      await this.organisations.lockForUpdate(user.organisation_id);
+      const existing = await this.upgrades.findById(user.organisation_id, id);
+      if (!existing) {
+        throw upgradeNotFound();
+      }
+      if (existing.status !== 'pending') {
+        throw upgradeNotPending('updated');
+      }
+      return this.write(user, input, existing, options);
+    });
+  }
+
+  async destroy(user: AuthUser, id: number): Promise<void> {
+    this.assertCanWrite(user);
+    await this.unitOfWork.run(async () => {
+      const upgrade = await this.upgrades.findById(user.organisation_id, id);
+      if (!upgrade) {
+        throw upgradeNotFound();
+      }
+      if (!(await this.upgrades.deletePending(user.organisation_id, id))) {
+        throw upgradeNotPending('deleted');
+      }
+    });
+  }
+
+  /** SPEC 4.4 create/update rules 1 to 5 for a new request (existing null) or one upgrade. */
+  private async write(
+    user: AuthUser,
+    input: UpgradeInput,
+    existing: Upgrade | null,
+    options: UpgradeOptions,
+  ): Promise<UpgradeWriteResult> {
+    const orgId = user.organisation_id;
+    const schedule = resolveSchedule(input, existing);
+    if (!existing) {
+      // Upgrade writes of an organisation run one after another (one pending upgrade per device).
+      await this.organisations.lockForUpdate(orgId);
+    }
+    const { upgradeType, release } = resolveRelease(
+      input,
+      existing,
+      await this.upgradeData.findVisible(orgId, true),
+      this.includeUnreleased(user, options),
+    );
+    const targets = await this.validTargets(orgId, input.aps, existing);
+    const devices = await this.upgrades.expandTargets(orgId, targets);
+    if (devices.length === 0) {
+      throw noMatchingDevices();
+    }
+    const found = new Set(devices.map((d) => d.id));
+    const unknownAps = targets.deviceIds.filter((id) => !found.has(id));
+    if (unknownAps.length > 0) {
+      throw invalidTargets(unknownAps.map((id) => `AP:${id}`));
+    }
+    const withoutFirmware = devices.filter((d) => !hasFirmwareFor(release, d.part_number));
+    if (withoutFirmware.length > 0) {
+      throw firmwareMissing(
+        release.version,
+        withoutFirmware.map((d) => d.mac_id),
+      );
+    }
+    const attributes = {
+      version: release.version,
+      upgrade_type: upgradeType,
+      save_prev_config: input.save_prev_config ?? existing?.save_prev_config ?? false,
+      ...schedule,
+    };
+    const toUpdate = devices.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id]));
+    const toCreate = devices.flatMap((d) => (d.pending_id === null ? [d.id] : []));
+    await this.upgrades.updatePending(orgId, toUpdate, attributes);
+    await this.upgrades.insertPending(orgId, toCreate, attributes);
+    const written = await this.upgrades.findPendingOfDevices(
+      orgId,
+      devices.map((d) => d.id),
+    );
+    const created = !existing && toUpdate.length === 0;
+    return {
+      message: created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
+      status: 200,
+      data: { upgrades: written.map(toUpgradeRecord) },
+    };
+  }
+
+  /**
+   * Parses `aps` and checks that every network and tag is the organisation's; on update the
+   * upgrade's own device is always a target. Malformed entries and ids of other organisations
+   * answer 422 naming them (an AP id is checked once the devices are loaded).
+   */
+  private async validTargets(
+    orgId: number,
+    aps: string[] | undefined,
+    existing: Upgrade | null,
+  ): Promise<UpgradeTargets> {
+    if (!existing && (!aps || aps.length === 0)) {
+      throw noTargets();
+    }
+    if (aps && aps.length > MAX_TARGETS) {
+      throw invalidUpgrade([`aps must contain no more than ${MAX_TARGETS} targets`]);
+    }
+    const targets = parseTargets(aps ?? []);
+    if (targets.malformed.length > 0) {
+      throw invalidTargets(targets.malformed);
+    }
+    const networks = await this.upgrades.ownIds(orgId, 'location_networks', targets.networkIds);
+    const tags = await this.upgrades.ownIds(orgId, 'tags', targets.tagIds);
+    const foreign = [
+      ...targets.networkIds.filter((id) => !networks.has(id)).map((id) => `network:${id}`),
+      ...targets.tagIds.filter((id) => !tags.has(id)).map((id) => `tag:${id}`),
+    ];
+    if (foreign.length > 0) {
+      throw invalidTargets(foreign);
+    }
+    return existing
+      ? { ...targets, deviceIds: [...new Set([existing.device_id, ...targets.deviceIds])] }
+      : targets;
+  }
+
+  private includeUnreleased(user: AuthUser, options: UpgradeOptions): boolean {
+    return user.super_admin || options.includeUnreleased === true;
+  }
+
+  /** Upgrade writes need role admin (CONTRACT 3). */
+  private assertCanWrite(user: AuthUser): void {
+    if (user.role !== 'admin') {
+      throw new ForbiddenError('Only an organisation admin may do this');
+    }
+  }
+}
