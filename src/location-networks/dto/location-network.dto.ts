@@ -186,7 +186,7 @@ export class UpdateNetworkDto {
 
 export class RollbackConfigurationDto {
   @IsArray()
-  @IsObject({ each: true })
+  @IsObject({ each: true, message: 'ssid_configuration must contain only objects' })
   ssid_configuration: Record<string, unknown>[];
 }
 

@@ -11,7 +11,7 @@ import {
 export class NetworkTemplateConfigurationDto {
   /** SSIDs as network SSID create takes them. */
   @IsArray()
-  @IsObject({ each: true })
+  @IsObject({ each: true, message: 'ssid_configuration must contain only objects' })
   ssid_configuration: Record<string, unknown>[];
 }
 
