@@ -24,13 +24,14 @@ import { AdminModule } from './admin/admin.module';
 import { LocationNetworksModule } from './location-networks/location-networks.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
+import { UpgradePagesModule } from './upgrades/pages/upgrade-pages.module';
 import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
 import { DevicesModule } from './access-points/devices.module';
 import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradesModule, AccessPointsModule];
+const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradePagesModule, UpgradesModule, AccessPointsModule];
 
 @Module({})
 export class AppModule {

@@ -23,6 +23,8 @@ const NONCE = /^[A-Za-z0-9_-]{22,64}$/;
 @Injectable()
 export class SessionService {
   private readonly csrfKey: Buffer;
+  /** Nonces of signed-out sessions until they would have expired (this instance only). */
+  private readonly signedOut = new Map<string, number>();
 
   constructor(
     private readonly users: UsersRepository,
@@ -42,6 +44,9 @@ export class SessionService {
       return null;
     }
     const age = Date.now() / 1000 - Number(issuedAt);
+    if (this.signedOut.has(nonce)) {
+      return null;
+    }
     if (!userId || !/^\d+$/.test(userId) || !(age >= 0 && age <= SESSION_TTL_SECONDS)) {
       return { nonce, user: null };
     }
@@ -70,7 +75,20 @@ export class SessionService {
     return session;
   }
 
-  end(reply: FastifyReply): void {
+  /**
+   * Signs out: clears the cookie and remembers the nonce until the session would have expired, so
+   * that a copy of the cookie no longer works either (kept in memory: per instance, until restart).
+   */
+  end(session: WebSession | undefined, reply: FastifyReply): void {
+    const now = Date.now();
+    for (const [nonce, expiresAt] of this.signedOut) {
+      if (expiresAt <= now) {
+        this.signedOut.delete(nonce);
+      }
+    }
+    if (session?.user) {
+      this.signedOut.set(session.nonce, now + SESSION_TTL_SECONDS * 1000);
+    }
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 

@@ -74,7 +74,7 @@ export class SignInController {
   @Post('logout')
   @Page('anyone')
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.sessions.end(reply);
+    this.sessions.end(request.webSession, reply);
     return this.pages.redirect(request, reply, '/login', {
       kind: 'success',
       message: 'You are signed out.',

@@ -1,0 +1,100 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { UpgradeInputDto } from '../dto/upgrade.dto';
+import { isIanaTimeZone } from '../time-zone';
+import { UpgradeInput } from '../upgrade-rules';
+import { UpgradeRecord } from '../upgrade.view';
+import { invalidUpgrade } from '../upgrades.errors';
+import { instantToZoned, zonedToInstant } from './zoned-time';
+
+/** The fields of the upgrade form as the browser posts them (and as the form shows them). */
+export interface UpgradeFormValues {
+  version: string;
+  upgrade_type: string;
+  schedule_type: string;
+  /** Wall-clock time in time_zone (`datetime-local`). */
+  schedule_at: string;
+  time_zone: string;
+  save_prev_config: boolean;
+  /** One target per line: `AP:<id>`, `network:<id>`, `tag:<id>`. */
+  aps: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+export const BLANK_FORM: UpgradeFormValues = {
+  version: '',
+  upgrade_type: 'automatic',
+  schedule_type: 'now',
+  schedule_at: '',
+  time_zone: '',
+  save_prev_config: false,
+  aps: '',
+};
+
+/** What the posted form says, as typed values (unknown fields are ignored). */
+export function readForm(body: unknown): UpgradeFormValues {
+  const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return {
+    version: text(form.version),
+    upgrade_type: text(form.upgrade_type),
+    schedule_type: text(form.schedule_type),
+    schedule_at: text(form.schedule_at),
+    time_zone: text(form.time_zone),
+    save_prev_config: form.save_prev_config === 'true',
+    aps: text(form.aps),
+  };
+}
+
+/** The form of an existing upgrade. */
+export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
+  const zone = upgrade.time_zone && isIanaTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
+  return {
+    version: upgrade.version,
+    upgrade_type: upgrade.upgrade_type,
+    schedule_type: upgrade.schedule_type,
+    schedule_at: upgrade.schedule_at ? instantToZoned(upgrade.schedule_at, zone) : '',
+    time_zone: upgrade.time_zone ?? '',
+    save_prev_config: upgrade.save_prev_config,
+    aps: upgrade.aps.join('\n'),
+  };
+}
+
+/**
+ * The service input of a posted form, checked by the JSON API's own DTO rules; a form cannot
+ * leave a field out, so every field is sent (save_prev_config unchecked means false). Throws
+ * 422 `invalidUpgrade` naming every problem.
+ */
+export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
+  const problems: string[] = [];
+  let scheduleAt: string | undefined;
+  if (form.schedule_type === 'later' && form.schedule_at) {
+    if (!isIanaTimeZone(form.time_zone)) {
+      problems.push('time_zone must be an IANA time zone name');
+    } else {
+      scheduleAt = zonedToInstant(form.schedule_at, form.time_zone) ?? undefined;
+      if (!scheduleAt) {
+        problems.push('schedule_at must be a date and time');
+      }
+    }
+  }
+  const plain = {
+    version: form.upgrade_type === 'manual' ? form.version : undefined,
+    upgrade_type: form.upgrade_type,
+    schedule_type: form.schedule_type,
+    schedule_at: scheduleAt,
+    time_zone: form.time_zone,
+    save_prev_config: form.save_prev_config,
+    aps: form.aps
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  };
+  const input = plainToInstance(UpgradeInputDto, plain);
+  const errors = validateSync(input, { whitelist: true });
+  problems.push(...errors.flatMap((error) => Object.values(error.constraints ?? {})));
+  if (problems.length > 0) {
+    throw invalidUpgrade(problems);
+  }
+  return input;
+}

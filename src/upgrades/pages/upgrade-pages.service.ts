@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../common/auth/auth-user';
+import { StatusMessageError } from '../../common/errors';
+import { isIanaTimeZone } from '../time-zone';
+import { UpgradeRecord } from '../upgrade.view';
+import { UpgradesService } from '../upgrades.service';
+import { instantToZoned } from './zoned-time';
+import { BLANK_FORM, formOf, readForm, toUpgradeInput, UpgradeFormValues } from './upgrade-form';
+
+/** What the controller does next: show a page (with a status) or redirect with a flash message. */
+export type PageOutcome =
+  | { kind: 'page'; template: string; context: Record<string, unknown>; status: number }
+  | { kind: 'redirect'; location: string; message: string };
+
+const LIST = 'upgrades/pages/views/list';
+const FORM = 'upgrades/pages/views/form';
+
+let timeZones: string[] | undefined;
+const allTimeZones = () =>
+  (timeZones ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]);
+
+/**
+ * The upgrade pages (SPEC 4.4 browser variant, CONTRACT 2): builds what the templates show from
+ * UpgradesService, and turns a form post into a redirect to the list, or the same form again with
+ * the service's message (422) when the input is refused.
+ */
+@Injectable()
+export class UpgradePagesService {
+  constructor(private readonly upgrades: UpgradesService) {}
+
+  async list(user: AuthUser, id?: number): Promise<PageOutcome> {
+    const records =
+      id === undefined ? await this.upgrades.list(user) : [await this.upgrades.show(user, id)];
+    return {
+      kind: 'page',
+      template: LIST,
+      status: 200,
+      context: {
+        title: 'Upgrades',
+        canWrite: user.role === 'admin',
+        upgrades: records.map(toRow),
+      },
+    };
+  }
+
+  async newForm(user: AuthUser): Promise<PageOutcome> {
+    return this.form(user, null, BLANK_FORM);
+  }
+
+  async editForm(user: AuthUser, id: number): Promise<PageOutcome> {
+    const upgrade = await this.upgrades.show(user, id);
+    return this.form(user, upgrade, formOf(upgrade));
+  }
+
+  async create(user: AuthUser, body: unknown): Promise<PageOutcome> {
+    const values = readForm(body);
+    return this.submit(user, null, values, async () => {
+      const result = await this.upgrades.create(user, toUpgradeInput(values));
+      return result.message;
+    });
+  }
+
+  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome> {
+    const upgrade = await this.upgrades.show(user, id);
+    const values = readForm(body);
+    return this.submit(user, upgrade, values, async () => {
+      const result = await this.upgrades.update(user, id, toUpgradeInput(values));
+      return result.message;
+    });
+  }
+
+  async destroy(user: AuthUser, id: number): Promise<PageOutcome> {
+    await this.upgrades.destroy(user, id);
+    return { kind: 'redirect', location: '/upgrades', message: `Upgrade ${id} deleted.` };
+  }
+
+  /** Runs the write; a 422 refusal shows the form again with the message, as posted. */
+  private async submit(
+    user: AuthUser,
+    upgrade: UpgradeRecord | null,
+    values: UpgradeFormValues,
+    write: () => Promise<string>,
+  ): Promise<PageOutcome> {
+    try {
+      return { kind: 'redirect', location: '/upgrades', message: `${await write()}.` };
+    } catch (error) {
+      if (error instanceof StatusMessageError && error.httpStatus === 422) {
+        return this.form(user, upgrade, values, error.message);
+      }
+      throw error;
+    }
+  }
+
+  private async form(
+    user: AuthUser,
+    upgrade: UpgradeRecord | null,
+    values: UpgradeFormValues,
+    error?: string,
+  ): Promise<PageOutcome> {
+    const versions = await this.upgrades.versionsFor(user);
+    return {
+      kind: 'page',
+      template: FORM,
+      status: error ? 422 : 200,
+      context: {
+        title: upgrade ? `Edit upgrade ${upgrade.id}` : 'New upgrade',
+        upgrade,
+        action: upgrade ? `/upgrades/${upgrade.id}` : '/upgrades',
+        error,
+        values,
+        versions: versions.map((v) => ({
+          version: v.version,
+          label: [
+            v.version,
+            v.is_released ? null : 'unreleased',
+            v.organisation_id === null ? null : 'organisation build',
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        })),
+        timeZones: allTimeZones(),
+      },
+    };
+  }
+}
+
+/** A row of the list page. */
+function toRow(upgrade: UpgradeRecord) {
+  const zone = upgrade.time_zone && isIanaTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
+  return {
+    ...upgrade,
+    targets: upgrade.aps.join(', '),
+    pending: upgrade.status === 'pending',
+    schedule:
+      upgrade.schedule_type === 'later' && upgrade.schedule_at
+        ? `${instantToZoned(upgrade.schedule_at, zone).replace('T', ' ')} (${zone})`
+        : 'Now',
+  };
+}
