@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { Allow, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 export class ListInventoryQueryDto extends PaginationQueryDto {
@@ -16,6 +17,7 @@ export class ProvisioningDto {
   mac_id?: string;
 
   /** Network of the organisation (integer or numeric string). */
+  @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], example: 1 })
   @Allow()
   network_id?: number | string;
 }
@@ -55,11 +57,17 @@ export class DeviceListDto {
 
 export class MoveDevicesDto {
   /** Inventory ids or MACs (an entry is first matched as an id, else as a MAC). */
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { oneOf: [{ type: 'integer' }, { type: 'string' }] },
+    example: [12, 'AA:BB:CC:DD:EE:FF'],
+  })
   @IsOptional()
   @IsArray()
   devices?: (number | string)[];
 
-  /** Target network of the organisation. */
+  /** Target network of the organisation (integer or numeric string). */
+  @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], example: 1 })
   @Allow()
   existing_network_id?: number | string;
 }
