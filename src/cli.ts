@@ -134,11 +134,12 @@ if (require.main === module) {
     .parseAsync(process.argv)
     .then(() => process.exit(0))
     .catch((error: unknown) => {
-      const code = (error as { code?: string }).code;
+      const code = (error as { code?: unknown }).code;
       if (code === 'commander.helpDisplayed' || code === 'commander.version') {
         process.exit(0);
       }
-      if (!code?.startsWith('commander.')) {
+      // commander has already printed its own usage errors
+      if (!(typeof code === 'string' && code.startsWith('commander.'))) {
         process.stderr.write(`error: ${describe(error)}\n`);
       }
       process.exit(1);

@@ -1,0 +1,136 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createPostgresDatabase, DATABASES } from './harness/app';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..');
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bootstrap CLI (CONTRACT 4) as a user would, in a child process. */
+async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const json = (result: CliResult) => {
+  expect(result.code).toBe(0);
+  expect(result.stdout.trim().split('\n')).toHaveLength(1);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+};
+
+describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
+  let env: Record<string, string>;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (db === 'postgres') {
+      const database = await createPostgresDatabase();
+      env = { DATABASE_URL: database.url };
+      drop = database.drop;
+    } else {
+      env = { DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-cli-')), 'cli.sqlite') };
+    }
+  });
+  afterAll(async () => drop?.());
+
+  it('creates an organisation, a user and a token, then revokes the token, printing JSON', async () => {
+    const org = json(
+      await cli(env, 'org:create', '--name', 'Acme Hotels', '--allowed-devices', '5'),
+    );
+    expect(org).toEqual({ id: expect.any(Number), name: 'Acme Hotels', allowed_device_count: 5 });
+
+    const user = json(
+      await cli(
+        env,
+        'user:create',
+        '--org',
+        String(org.id),
+        '--email',
+        'ops@acme.test',
+        '--role',
+        'admin',
+        '--super-admin',
+      ),
+    );
+    expect(user).toEqual({
+      id: expect.any(Number),
+      email: 'ops@acme.test',
+      organisation_id: org.id,
+      role: 'admin',
+      super_admin: true,
+    });
+
+    const token = json(
+      await cli(
+        env,
+        'token:create',
+        '--user',
+        String(user.id),
+        '--name',
+        'ci',
+        '--expires-in-days',
+        '2',
+      ),
+    );
+    expect(token).toEqual({
+      id: expect.any(Number),
+      token: expect.stringMatching(/^af_/),
+      expires_at: expect.any(String),
+    });
+
+    expect(json(await cli(env, 'token:revoke', '--id', String(token.id)))).toEqual({
+      id: token.id,
+      revoked: true,
+    });
+  });
+
+  it('defaults the allowed device count to 100 and the role to member', async () => {
+    const org = json(await cli(env, 'org:create', '--name', 'Defaults'));
+    expect(org.allowed_device_count).toBe(100);
+    const user = json(
+      await cli(env, 'user:create', '--org', String(org.id), '--email', 'm@defaults.test'),
+    );
+    expect(user).toMatchObject({ role: 'member', super_admin: false });
+  });
+
+  it('seeds a demo organisation', async () => {
+    expect(json(await cli(env, 'seed:demo'))).toEqual({
+      organisation_id: expect.any(Number),
+      user_id: expect.any(Number),
+      token: expect.stringMatching(/^af_/),
+    });
+  });
+
+  it('prints errors on stderr and exits non-zero', async () => {
+    json(await cli(env, 'org:create', '--name', 'Taken'));
+    const duplicate = await cli(env, 'org:create', '--name', 'Taken');
+    expect(duplicate.code).not.toBe(0);
+    expect(duplicate.stdout).toBe('');
+    expect(duplicate.stderr).toContain('name has already been taken');
+
+    const badOption = await cli(env, 'user:create', '--org', 'x', '--email', 'a@b.test');
+    expect(badOption.code).not.toBe(0);
+    expect(badOption.stderr).toContain('must be a positive integer');
+
+    const unknown = await cli(env, 'nope');
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stdout).toBe('');
+  });
+});
