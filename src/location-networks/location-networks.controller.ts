@@ -29,6 +29,19 @@ import { NETWORK_SAVE_FAILED, NETWORK_UPDATE_FAILED } from './location-networks.
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
 
+const DEVICE_EXAMPLE = {
+  id: 7,
+  mac_id: 'AA:BB:CC:DD:EE:FF',
+  serial: 'SN123',
+  location_network_id: 1,
+  organisation_id: 1,
+  name: 'Head office',
+  hardware_part: { id: 1, part_number: 'AP-100', wifi_uplink: true, usb: false },
+  uplinks: [],
+  tag_list: [],
+  pending_upgrade: null,
+};
+
 const example = (status: number, body: unknown, description?: string) =>
   ApiResponse({ status, description, schema: { example: body } });
 
@@ -102,7 +115,7 @@ export class LocationNetworksController {
 
   @Get(':id/get_network_devices')
   @ApiOperation({ summary: "The network's devices" })
-  @example(200, { data: { devices: [] }, status: 200 })
+  @example(200, { data: { devices: [DEVICE_EXAMPLE] }, status: 200 })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async devices(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
     return ok({ devices: await this.networks.devicesOf(user, params.id) });
@@ -178,8 +191,12 @@ export class LocationNetworksController {
   @ApiBody({ type: ConfigRollbackDto })
   @example(200, { message: 'Network configuration rolled back' })
   @example(404, { message: 'Network not found' }, 'Network, template or SSID id not found')
-  @example(422, { message: 'ssid_configuration.0: ssid_name is required' }, 'Invalid SSID entry')
-  @ApiErrorResponses(ApiErrorCode.Forbidden, ApiErrorCode.InvalidParameter)
+  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  @example(
+    422,
+    { message: "ssid_configuration.0: ssid_name can't be blank" },
+    'An invalid SSID entry answers {message}; a malformed body answers {msg, error_code: 1030, errors}',
+  )
   rollback(
     @CurrentUser() user: AuthUser,
     @Param() params: RollbackParamDto,
