@@ -45,6 +45,8 @@ describe('upgrades under concurrent requests [postgres]', () => {
     const stored = await t.dataSource
       .getRepository(Upgrade)
       .find({ where: { organisation_id: admin.orgId } });
-    expect(stored.map((u) => u.device_id).sort((a, b) => a - b)).toEqual(devices.map((d) => d.id));
+    expect(stored.map((u) => u.device_id).sort((a, b) => a - b)).toEqual(
+      devices.map((d) => d.id).sort((a, b) => a - b),
+    );
   });
 });
