@@ -56,6 +56,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
+        // Plain-HTTP deployments (and localhost) must keep their own scheme for assets and forms.
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -21,7 +21,7 @@ const join = (...parts: string[]) =>
     .filter(Boolean)
     .join('/')}`;
 const asArray = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(String) : [String(value ?? '')];
+  Array.isArray(value) ? value.map(String) : [typeof value === 'string' ? value : ''];
 
 /** Every route of every controller, read from Nest's own metadata. */
 function registeredRoutes(t: TestApp): RouteInfo[] {
