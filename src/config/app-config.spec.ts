@@ -9,6 +9,7 @@ describe('loadAppConfig', () => {
       rateLimitPerMinute: 600,
       redisUrl: undefined,
       logLevel: 'info',
+      sessionSecret: expect.stringMatching(/^[\w-]{43}$/),
     });
   });
 
@@ -31,6 +32,11 @@ describe('loadAppConfig', () => {
       expect(message).toContain('HEARTBEAT_TIMEOUT_SECONDS');
       expect(message).toContain('LOG_LEVEL');
     }
+  });
+
+  it('takes SESSION_SECRET when it has at least 32 characters', () => {
+    expect(loadAppConfig({ SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+    expect(() => loadAppConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
 
   it('rejects a DATABASE_URL that is not PostgreSQL', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { plainToInstance, Type } from 'class-transformer';
 import {
   IsIn,
@@ -7,6 +8,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   validateSync,
 } from 'class-validator';
 
@@ -50,6 +52,11 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: string = 'info';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  SESSION_SECRET?: string;
 }
 
 /** Typed, validated configuration; injected through @nestjs/config under the key `app`. */
@@ -60,6 +67,11 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   redisUrl?: string;
   logLevel: string;
+  /**
+   * Signs browser-session cookies and CSRF tokens: SESSION_SECRET, else random per start (every
+   * restart then signs browsers out, harmless for one instance; share it between instances).
+   */
+  sessionSecret: string;
 }
 
 export class ConfigurationError extends Error {}
@@ -89,6 +101,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
+    sessionSecret: vars.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
   };
 }
 

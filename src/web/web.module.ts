@@ -6,13 +6,20 @@ import { SessionGuard } from './session.guard';
 import { SessionService } from './session.service';
 import { SignInController } from './sign-in.controller';
 import { SignInService } from './sign-in.service';
-import { resolveWebSecret, WEB_SECRET } from './web-secret';
+import { WEB_SECRET } from './web-secret';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
   controllers: [SignInController, AssetsController],
   providers: [
-    { provide: WEB_SECRET, useFactory: () => resolveWebSecret() },
+    {
+      provide: WEB_SECRET,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) =>
+        config.getOrThrow<AppConfig>(APP_CONFIG_KEY).sessionSecret,
+    },
     SessionService,
     SignInService,
     SessionGuard,
