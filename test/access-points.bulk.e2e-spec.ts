@@ -48,6 +48,20 @@ onBothDatabases('access points: constant statements', (t) => {
     expect(counts[1]).toBe(counts[0]);
   };
 
+  it("provisions 1,500 MACs in one request (past SQLite's 1,000-term expression limit)", async () => {
+    const { admin, net, macs } = await setup(1500, false);
+    const res = await t()
+      .http()
+      .post('/v1/access_points/provisioning')
+      .set(admin.auth)
+      .send({ mac_id: macs.join(','), network_id: net.id })
+      .expect(200);
+    expect(res.body.devices).toHaveLength(1500);
+    expect(
+      await t().dataSource.getRepository(Device).countBy({ location_network_id: net.id }),
+    ).toBe(1500);
+  });
+
   it('provisioning', async () => {
     expectConstant(
       await measure(false, ({ admin, netId, macs }) =>

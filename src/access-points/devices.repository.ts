@@ -51,10 +51,18 @@ export class DevicesRepository extends TenantRepository<Device> {
     });
   }
 
-  /** Inserts every row in one statement. */
+  /**
+   * Inserts every row in one statement. `updateEntity(false)`: TypeORM would otherwise read the
+   * rows back with one OR term per row, which SQLite refuses past about 1,000 rows.
+   */
   async insertMany(orgId: number, rows: NewDeviceRow[]): Promise<void> {
     if (rows.length > 0) {
-      await this.repository.insert(rows.map((row) => ({ ...row, organisation_id: orgId })));
+      await this.repository
+        .createQueryBuilder()
+        .insert()
+        .values(rows.map((row) => ({ ...row, organisation_id: orgId })))
+        .updateEntity(false)
+        .execute();
     }
   }
 

@@ -58,7 +58,13 @@ export class InventoryRepository {
   /** Inserts or updates (by serial) every row in one statement. */
   async upsertMaster(rows: MasterInventoryRow[]): Promise<void> {
     if (rows.length > 0) {
-      await this.master.upsert(rows, { conflictPaths: ['serial'] });
+      await this.master
+        .createQueryBuilder()
+        .insert()
+        .values(rows)
+        .orUpdate(['mac_id', 'hardware_part_id'], ['serial'])
+        .updateEntity(false)
+        .execute();
     }
   }
 }

@@ -136,7 +136,12 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
       await this.insertWithIds(kept);
     }
     if (added.length > 0) {
-      await this.repository.insert(added);
+      await this.repository
+        .createQueryBuilder()
+        .insert()
+        .values(added)
+        .updateEntity(false)
+        .execute();
     }
   }
 

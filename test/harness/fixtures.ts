@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DataSource, DeepPartial, EntityTarget, ObjectLiteral } from 'typeorm';
+import { DataSource, DeepPartial, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { normaliseMac } from '../../src/common/mac/mac';
 import { HardwarePart } from '../../src/inventory/hardware-part.entity';
 import { MasterInventory } from '../../src/inventory/master-inventory.entity';
@@ -32,7 +32,10 @@ export class Fixtures {
     this.users = app.get(UsersService);
   }
 
-  async save<T extends ObjectLiteral>(entity: EntityTarget<T>, fields: NoInfer<DeepPartial<T>>): Promise<T> {
+  async save<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    fields: NoInfer<DeepPartial<T>>,
+  ): Promise<T> {
     const repository = this.dataSource.getRepository(entity);
     const saved: T = await repository.save(repository.create(fields));
     return saved;
@@ -95,14 +98,20 @@ export class Fixtures {
       mac_id: this.mac(),
       hardware_part_id: hardwarePart.id,
     }));
-    await this.dataSource.getRepository(MasterInventory).insert(rows);
-    return this.dataSource
-      .getRepository(MasterInventory)
-      .find({
-        where: rows.map((r) => ({ serial: r.serial })),
-        relations: { hardware_part: true },
-        order: { id: 'ASC' },
-      });
+    const repository = this.dataSource.getRepository(MasterInventory);
+    const records: MasterInventory[] = [];
+    for (let i = 0; i < rows.length; i += 1000) {
+      const chunk = rows.slice(i, i + 1000);
+      await repository.createQueryBuilder().insert().values(chunk).updateEntity(false).execute();
+      records.push(
+        ...(await repository.find({
+          where: { serial: In(chunk.map((r) => r.serial)) },
+          relations: { hardware_part: true },
+          order: { id: 'ASC' },
+        })),
+      );
+    }
+    return records;
   }
 
   upgradeData(fields: Partial<UpgradeData> = {}): Promise<UpgradeData> {
