@@ -19,11 +19,15 @@ export class SqlBuilder {
     return pgType ? `CAST(${placeholder} AS ${pgType})` : placeholder;
   }
 
-  /** `(SELECT …)` yielding the ids, for `column IN <ids>`. */
-  ids(ids: number[]): string {
+  /**
+   * `column` is one of the ids. On PostgreSQL `= ANY(array)`, which it hashes: with `IN (SELECT
+   * unnest(…))` the planner, lacking statistics on freshly written rows, chose a nested loop
+   * that compared every row with every id (2 s for 10,000 devices).
+   */
+  inIds(column: string, ids: number[]): string {
     return this.postgres
-      ? `(SELECT unnest(${this.param(ids, 'int[]')}))`
-      : `(SELECT value FROM json_each(${this.param(JSON.stringify(ids))}))`;
+      ? `${column} = ANY(${this.param(ids, 'int[]')})`
+      : `${column} IN (SELECT value FROM json_each(${this.param(JSON.stringify(ids))}))`;
   }
 
   /** A FROM item `t` with one integer column `value` holding the ids. */
@@ -34,9 +38,12 @@ export class SqlBuilder {
   }
 }
 
-/** The same id list for a TypeORM query builder: `column IN ${subquery}` with `{[name]: value}`. */
+/** The same condition for a TypeORM query builder: `condition(column)` with `{[name]: value}`. */
 export function idsParameter(postgres: boolean, name: string, ids: number[]) {
   return postgres
-    ? { subquery: `(SELECT unnest(CAST(:${name} AS int[])))`, value: ids }
-    : { subquery: `(SELECT value FROM json_each(:${name}))`, value: JSON.stringify(ids) };
+    ? { condition: (column: string) => `${column} = ANY(CAST(:${name} AS int[]))`, value: ids }
+    : {
+        condition: (column: string) => `${column} IN (SELECT value FROM json_each(:${name}))`,
+        value: JSON.stringify(ids),
+      };
 }

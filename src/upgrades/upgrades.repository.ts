@@ -73,7 +73,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     const ids = idsParameter(this.postgres, 'deviceIds', deviceIds);
     return this.withDevice(orgId)
       .andWhere("u.status = 'pending'")
-      .andWhere(`u.device_id IN ${ids.subquery}`, { deviceIds: ids.value })
+      .andWhere(ids.condition('u.device_id'), { deviceIds: ids.value })
       .getMany();
   }
 
@@ -84,7 +84,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     }
     const sql = new SqlBuilder(this.postgres);
     const rows: { id: number }[] = await this.manager.query(
-      `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND "id" IN ${sql.ids(ids)}`,
+      `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
       sql.params,
     );
     return new Set(rows.map((row) => Number(row.id)));
@@ -100,14 +100,14 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     const org = sql.param(orgId);
     const alternatives: string[] = [];
     if (targets.deviceIds.length > 0) {
-      alternatives.push(`d."id" IN ${sql.ids(targets.deviceIds)}`);
+      alternatives.push(sql.inIds('d."id"', targets.deviceIds));
     }
     if (targets.networkIds.length > 0) {
-      alternatives.push(`d."location_network_id" IN ${sql.ids(targets.networkIds)}`);
+      alternatives.push(sql.inIds('d."location_network_id"', targets.networkIds));
     }
     if (targets.tagIds.length > 0) {
       alternatives.push(
-        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE dt."tag_id" IN ${sql.ids(targets.tagIds)})`,
+        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE ${sql.inIds('dt."tag_id"', targets.tagIds)})`,
       );
     }
     if (alternatives.length === 0) {
@@ -167,7 +167,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     assignments.push(`"updated_at" = ${sql.param(this.persisted('updated_at', new Date()))}`);
     await this.manager.query(
       `UPDATE "upgrades" SET ${assignments.join(', ')}
-       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND "id" IN ${sql.ids(upgradeIds)}`,
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND ${sql.inIds('"id"', upgradeIds)}`,
       sql.params,
     );
   }
