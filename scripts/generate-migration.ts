@@ -59,7 +59,6 @@ async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['data
     const file = `${timestamp}-${name}`;
     writeFileSync(join(dir, `${file}.ts`), render(up, down));
     const index = join(dir, 'index.ts');
-    const exportName = folder === 'sqlite' ? 'SQLITE_MIGRATIONS' : 'POSTGRES_MIGRATIONS';
     const source = readFileSync(index, 'utf8');
     const updated = `import { ${className} } from './${file}';\n${source.replace(
       /= \[(.*)\];/s,
