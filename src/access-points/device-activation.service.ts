@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { InventoryRepository } from '../inventory/inventory.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { isUniqueViolation } from '../database/unique-violation';
 import { DevicesRepository } from './devices.repository';
 
 export interface ActivationTarget {
@@ -21,12 +21,6 @@ export interface ActivationOptions {
 
 /** Device ids that were activated, in request order. */
 export type ActivatedDeviceIds = number[];
-
-export const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError &&
-  ['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(
-    String((error.driverError as { code?: string }).code),
-  );
 
 /**
  * The activation rule shared by network create with `mac_id` and provisioning (SPEC 4.1 rules 1

@@ -4,7 +4,7 @@ import { ApiErrorCode, ValidationFailedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../inventory/hardware-part.entity';
-import { isUniqueViolation } from './device-activation.service';
+import { isUniqueViolation } from '../database/unique-violation';
 import {
   applyParamsMissing,
   initTemplateNotFound,

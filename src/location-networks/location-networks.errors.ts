@@ -35,9 +35,3 @@ export const rollbackNetworkNotFound = () => new MessageError(404, 'Network not 
 export const rollbackTemplateNotFound = () => new MessageError(404, 'Network template not found');
 
 export const NAME_TAKEN = 'network_name has already been taken';
-
-/** Whether a database error is a unique-index violation (PostgreSQL or SQLite). */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
-  return ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String(code));
-};

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { deviceView, DeviceView } from '../access-points/device.view';
@@ -15,7 +16,6 @@ import {
 import { LocationNetwork } from './location-network.entity';
 import { deletedNetworkView, NetworkView, networkView } from './location-network.view';
 import {
-  isUniqueViolation,
   NAME_TAKEN,
   networkDestroyFailed,
   networkHasDevices,

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../database/unique-violation';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DeviceActivationService } from '../access-points/device-activation.service';
@@ -13,7 +14,6 @@ import { NetworkView, networkView } from './location-network.view';
 import {
   cloneSourceMissing,
   cloneSourceNotFound,
-  isUniqueViolation,
   NAME_TAKEN,
   networkSaveFailed,
 } from './location-networks.errors';

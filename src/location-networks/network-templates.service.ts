@@ -3,7 +3,7 @@ import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkTemplateFieldsDto } from './dto/network-template.dto';
 import { NetworkTemplateView, networkTemplateView } from './location-network.view';
-import { isUniqueViolation } from './location-networks.errors';
+import { isUniqueViolation } from '../database/unique-violation';
 import { NetworkTemplatesRepository } from './network-templates.repository';
 
 const TEMPLATE_NAME_TAKEN = 'name has already been taken';

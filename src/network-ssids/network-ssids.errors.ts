@@ -24,9 +24,3 @@ export const ssidDestroyFailed = () =>
   new CodedError(ApiErrorCode.SsidDestroyFailed, 'SSID destroy failed');
 
 export const NAME_TAKEN = 'ssid_name has already been taken in this network';
-
-/** Whether a database error is a unique-index violation (PostgreSQL or SQLite). */
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
-  return ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String(code));
-};

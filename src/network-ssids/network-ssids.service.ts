@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
@@ -8,7 +9,6 @@ import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
 import { NetworkSsid } from './network-ssid.entity';
 import { NetworkSsidView, ssidRef, ssidView } from './network-ssid.view';
 import {
-  isUniqueViolation,
   NAME_TAKEN,
   networkNotFound,
   ssidCreateFailed,
