@@ -50,15 +50,7 @@ async function seed(t: TestApp) {
   const part = await t.fixtures.hardwarePart({ wifi_uplink: true, usb: true });
   const networks: LocationNetwork[] = [];
   for (let i = 0; i < 200; i++) {
-    const name = unique('bench-net-');
-    networks.push(
-      await t.fixtures.save(LocationNetwork, {
-        organisation_id: org.id,
-        network_name: name,
-        network_name_key: name.toLowerCase(),
-        timezone: 'UTC',
-      }),
-    );
+    networks.push(await t.fixtures.network(org.id, { network_name: unique('bench-net-') }));
   }
   const master = await t.fixtures.masterDevices(10_500, part);
   const inNetwork = master.slice(0, 10_000);

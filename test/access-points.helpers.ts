@@ -1,19 +1,11 @@
 import { Device } from '../src/access-points/device.entity';
 import { HardwarePart } from '../src/inventory/hardware-part.entity';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
-import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
 import { TestApp } from './harness/app';
-import { unique } from './harness/fixtures';
 
 /** Builders shared by the access point tests. */
 export function deviceFixtures(t: () => TestApp) {
-  const network = (orgId: number, name = unique('net-')) =>
-    t().fixtures.save(LocationNetwork, {
-      organisation_id: orgId,
-      network_name: name,
-      network_name_key: name.toLowerCase(),
-      timezone: 'UTC',
-    });
+  const network = (orgId: number, name?: string) =>
+    t().fixtures.network(orgId, { network_name: name });
 
   /** A device of the organisation's inventory (from a fresh master inventory record). */
   const device = async (
@@ -33,12 +25,7 @@ export function deviceFixtures(t: () => TestApp) {
   };
 
   const grant = (orgId: number, userId: number, networkId: number, level: 'full' | 'read_only') =>
-    t().fixtures.save(NetworkAccessGrant, {
-      organisation_id: orgId,
-      user_id: userId,
-      location_network_id: networkId,
-      level,
-    });
+    t().fixtures.grant(orgId, userId, networkId, level);
 
   /** The CONTRACT 7 record of a device as fixtures build it. */
   const record = (

@@ -48,17 +48,8 @@ onBothDatabases('location networks', (t) => {
     t().http().post('/v1/location_networks').set(caller.auth).send({ location_network });
 
   /** Creates a network directly and returns it. */
-  const network = (caller: Caller, fields: Partial<LocationNetwork> = {}) => {
-    const name = fields.network_name ?? unique('net-');
-    return t().fixtures.save(LocationNetwork, {
-      organisation_id: caller.orgId,
-      user_id: caller.userId,
-      timezone: 'UTC',
-      ...fields,
-      network_name: name,
-      network_name_key: name.toLowerCase(),
-    });
-  };
+  const network = (caller: Caller, fields: Partial<LocationNetwork> = {}) =>
+    t().fixtures.network(caller.orgId, { user_id: caller.userId, ...fields });
 
   const networksOf = (orgId: number) =>
     t()

@@ -1,20 +1,11 @@
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
 import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
 import { onBothDatabases } from './harness/app';
-import { Caller, unique } from './harness/fixtures';
+import { Caller } from './harness/fixtures';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
 onBothDatabases('network access grants', (t) => {
-  const network = (caller: Caller) => {
-    const name = unique('net-');
-    return t().fixtures.save(LocationNetwork, {
-      organisation_id: caller.orgId,
-      network_name: name,
-      network_name_key: name,
-      timezone: 'UTC',
-    });
-  };
+  const network = (caller: Caller) => t().fixtures.network(caller.orgId);
   const grant = (caller: Caller, body: Record<string, unknown>) =>
     t().http().post('/v1/network_access').set(caller.auth).send(body);
 

@@ -7,13 +7,8 @@ import { NetworkSsidsRepository } from '../src/network-ssids/network-ssids.repos
 import { NetworkSsidsService } from '../src/network-ssids/network-ssids.service';
 
 /** A network of the organisation, named `name` (fresh when not given). */
-function network(t: TestApp, orgId: number, name = unique('net-')): Promise<LocationNetwork> {
-  return t.fixtures.save(LocationNetwork, {
-    organisation_id: orgId,
-    network_name: name,
-    network_name_key: name.toLowerCase(),
-    timezone: 'UTC',
-  });
+function network(t: TestApp, orgId: number, name?: string): Promise<LocationNetwork> {
+  return t.fixtures.network(orgId, { network_name: name });
 }
 
 function grant(
@@ -22,12 +17,7 @@ function grant(
   networkId: number,
   level: AccessLevel,
 ): Promise<NetworkAccessGrant> {
-  return t.fixtures.save(NetworkAccessGrant, {
-    organisation_id: caller.orgId,
-    user_id: caller.userId,
-    location_network_id: networkId,
-    level,
-  });
+  return t.fixtures.grant(caller.orgId, caller.userId, networkId, level);
 }
 
 /** Creates an SSID through the API and returns its id. */

@@ -1,7 +1,6 @@
 import { AuthUser } from '../src/common/auth/auth-user';
 import { Device } from '../src/access-points/device.entity';
 import { HardwarePart } from '../src/inventory/hardware-part.entity';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
 import { Tag } from '../src/tags/tag.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
 import { UpgradesService } from '../src/upgrades/upgrades.service';
@@ -33,13 +32,7 @@ function scenario(t: () => TestApp) {
       });
     },
     network(orgId: number) {
-      const name = unique('net-');
-      return f().save(LocationNetwork, {
-        organisation_id: orgId,
-        network_name: name,
-        network_name_key: name,
-        timezone: 'UTC',
-      });
+      return f().network(orgId);
     },
     tag(orgId: number) {
       return f().save(Tag, { organisation_id: orgId, name: unique('tag-') });

@@ -2,6 +2,11 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DeepPartial, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { normaliseMac } from '../../src/common/mac/mac';
 import { HardwarePart } from '../../src/inventory/hardware-part.entity';
+import { LocationNetwork } from '../../src/location-networks/location-network.entity';
+import {
+  AccessLevel,
+  NetworkAccessGrant,
+} from '../../src/network-access/network-access-grant.entity';
 import { MasterInventory } from '../../src/inventory/master-inventory.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
@@ -71,6 +76,33 @@ export class Fixtures {
 
   superAdmin(): Promise<Caller> {
     return this.caller({ role: 'admin', super_admin: true });
+  }
+
+  /** A network of the organisation (fresh name unless given), stored with its lower-case key. */
+  network(orgId: number, fields: Partial<LocationNetwork> = {}): Promise<LocationNetwork> {
+    const name = fields.network_name ?? unique('net-');
+    return this.save(LocationNetwork, {
+      organisation_id: orgId,
+      timezone: 'UTC',
+      ...fields,
+      network_name: name,
+      network_name_key: name.toLowerCase(),
+    });
+  }
+
+  /** A member's access to a network (CONTRACT 3). */
+  grant(
+    orgId: number,
+    userId: number,
+    networkId: number,
+    level: AccessLevel,
+  ): Promise<NetworkAccessGrant> {
+    return this.save(NetworkAccessGrant, {
+      organisation_id: orgId,
+      user_id: userId,
+      location_network_id: networkId,
+      level,
+    });
   }
 
   hardwarePart(fields: Partial<HardwarePart> = {}): Promise<HardwarePart> {
