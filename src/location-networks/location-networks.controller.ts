@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -44,6 +45,25 @@ const DEVICE_EXAMPLE = {
 
 const example = (status: number, body: unknown, description?: string) =>
   ApiResponse({ status, description, schema: { example: body } });
+
+/** PUT and PATCH /v1/location_networks/:id are the same operation. */
+const UpdateNetworkRoute = () =>
+  applyDecorators(
+    RequireRole('admin'),
+    OnInvalid(ApiErrorCode.NetworkUpdateFailed, NETWORK_UPDATE_FAILED),
+    ApiOperation({
+      summary: 'Update a network',
+      description:
+        'When the network has network_template and enable_policy set, only network_name and ' +
+        'template_policy_attributes are applied; other fields are ignored.',
+    }),
+    example(200, { msg: 'Network updated', data: NETWORK_EXAMPLE, status: 200 }),
+    ApiErrorResponses(
+      ApiErrorCode.NetworkNotFound,
+      ApiErrorCode.NetworkUpdateFailed,
+      ApiErrorCode.Forbidden,
+    ),
+  );
 
 /** Location networks (SPEC 4.1, CONTRACT 2). */
 @ApiTags('location networks')
@@ -122,20 +142,7 @@ export class LocationNetworksController {
   }
 
   @Put(':id')
-  @RequireRole('admin')
-  @OnInvalid(ApiErrorCode.NetworkUpdateFailed, NETWORK_UPDATE_FAILED)
-  @ApiOperation({
-    summary: 'Update a network',
-    description:
-      'When the network has network_template and enable_policy set, only network_name and ' +
-      'template_policy_attributes are applied; other fields are ignored.',
-  })
-  @example(200, { msg: 'Network updated', data: NETWORK_EXAMPLE, status: 200 })
-  @ApiErrorResponses(
-    ApiErrorCode.NetworkNotFound,
-    ApiErrorCode.NetworkUpdateFailed,
-    ApiErrorCode.Forbidden,
-  )
+  @UpdateNetworkRoute()
   async update(
     @CurrentUser() user: AuthUser,
     @Param() params: NetworkIdParamDto,
@@ -146,15 +153,7 @@ export class LocationNetworksController {
   }
 
   @Patch(':id')
-  @RequireRole('admin')
-  @OnInvalid(ApiErrorCode.NetworkUpdateFailed, NETWORK_UPDATE_FAILED)
-  @ApiOperation({ summary: 'Update a network (same as PUT)' })
-  @example(200, { msg: 'Network updated', data: NETWORK_EXAMPLE, status: 200 })
-  @ApiErrorResponses(
-    ApiErrorCode.NetworkNotFound,
-    ApiErrorCode.NetworkUpdateFailed,
-    ApiErrorCode.Forbidden,
-  )
+  @UpdateNetworkRoute()
   patch(
     @CurrentUser() user: AuthUser,
     @Param() params: NetworkIdParamDto,

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -25,6 +26,19 @@ import {
 } from './dto/network-ssid.dto';
 import { SSID_CREATE_FAILED, SSID_UPDATE_FAILED } from './network-ssids.errors';
 import { NetworkSsidsService } from './network-ssids.service';
+
+/** PUT and PATCH /v1/network_ssids/:id are the same operation. */
+const UpdateSsidRoute = () =>
+  applyDecorators(
+    OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED),
+    ApiOperation({ summary: 'Update an SSID (fields left out keep their value)' }),
+    ApiResponse(refExample('SSID updated')),
+    ApiErrorResponses(
+      ApiErrorCode.SsidNotFound,
+      ApiErrorCode.SsidUpdateFailed,
+      ApiErrorCode.Forbidden,
+    ),
+  );
 
 const SSID_EXAMPLE = {
   id: 7,
@@ -106,14 +120,7 @@ export class NetworkSsidsController {
   }
 
   @Put('network_ssids/:id')
-  @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
-  @ApiOperation({ summary: 'Update an SSID (fields left out keep their value)' })
-  @ApiResponse(refExample('SSID updated'))
-  @ApiErrorResponses(
-    ApiErrorCode.SsidNotFound,
-    ApiErrorCode.SsidUpdateFailed,
-    ApiErrorCode.Forbidden,
-  )
+  @UpdateSsidRoute()
   async replace(
     @CurrentUser() user: AuthUser,
     @Param() params: SsidIdParamDto,
@@ -126,23 +133,13 @@ export class NetworkSsidsController {
   }
 
   @Patch('network_ssids/:id')
-  @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
-  @ApiOperation({ summary: 'Update an SSID (same as PUT)' })
-  @ApiResponse(refExample('SSID updated'))
-  @ApiErrorResponses(
-    ApiErrorCode.SsidNotFound,
-    ApiErrorCode.SsidUpdateFailed,
-    ApiErrorCode.Forbidden,
-  )
-  async update(
+  @UpdateSsidRoute()
+  update(
     @CurrentUser() user: AuthUser,
     @Param() params: SsidIdParamDto,
     @Body() body: UpdateNetworkSsidDto,
   ) {
-    return {
-      msg: 'SSID updated',
-      data: await this.ssids.update(user, params.id, body.network_ssid),
-    };
+    return this.replace(user, params, body);
   }
 
   @Put('update_network_ssid')

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -46,6 +47,18 @@ const written = (message: string) => ({
   schema: { example: { message, status: 200, data: { upgrades: [UPGRADE_EXAMPLE] } } },
 });
 
+/** PUT and PATCH /upgrades/:id are the same operation. */
+const UpdateUpgradeRoute = () =>
+  applyDecorators(
+    HttpCode(200),
+    RequireRole('admin'),
+    ApiOperation({ summary: 'Replace the attributes of a pending upgrade' }),
+    ApiResponse(written('Upgrade updated successfully')),
+    ApiResponse(statusMessage(404, 'Upgrade not found')),
+    ApiResponse(statusMessage(422, 'Only a pending upgrade can be updated')),
+    ApiErrorResponses(ApiErrorCode.Forbidden),
+  );
+
 /**
  * Firmware upgrades, JSON variant (SPEC 4.4; no /v1 prefix, SPEC 9). Every error answers
  * `{message, status}` with the same HTTP status, validation failures included.
@@ -85,27 +98,15 @@ export class UpgradesController {
   }
 
   @Put('upgrades/:id')
-  @HttpCode(200)
-  @RequireRole('admin')
-  @ApiOperation({ summary: 'Replace the attributes of a pending upgrade' })
-  @ApiResponse(written('Upgrade updated successfully'))
-  @ApiResponse(statusMessage(404, 'Upgrade not found'))
-  @ApiResponse(statusMessage(422, 'Only a pending upgrade can be updated'))
-  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  @UpdateUpgradeRoute()
   replace(@CurrentUser() user: AuthUser, @UpgradeId() id: number, @Body() body: UpgradeBodyDto) {
     return this.upgrades.update(user, id, body.upgrade);
   }
 
   @Patch('upgrades/:id')
-  @HttpCode(200)
-  @RequireRole('admin')
-  @ApiOperation({ summary: 'Replace the attributes of a pending upgrade (same as PUT)' })
-  @ApiResponse(written('Upgrade updated successfully'))
-  @ApiResponse(statusMessage(404, 'Upgrade not found'))
-  @ApiResponse(statusMessage(422, 'Only a pending upgrade can be updated'))
-  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  @UpdateUpgradeRoute()
   update(@CurrentUser() user: AuthUser, @UpgradeId() id: number, @Body() body: UpgradeBodyDto) {
-    return this.upgrades.update(user, id, body.upgrade);
+    return this.replace(user, id, body);
   }
 
   @Delete('upgrades/:id')
