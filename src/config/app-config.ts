@@ -57,6 +57,17 @@ class EnvironmentVariables {
   @IsString()
   @MinLength(32)
   SESSION_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+    message: 'TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses',
+  })
+  TRUST_PROXY?: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  DEMO?: string;
 }
 
 /** Typed, validated configuration; injected through @nestjs/config under the key `app`. */
@@ -72,6 +83,13 @@ export interface AppConfig {
    * restart then signs browsers out, harmless for one instance; share it between instances).
    */
   sessionSecret: string;
+  /**
+   * CONTRACT 9: whom to believe for X-Forwarded-For. `false` (the default) uses the socket's
+   * address; a hop count or a list of proxy addresses reads the header through them.
+   */
+  trustProxy: false | number | string[];
+  /** CONTRACT 9: create the demo organisation on an empty database (embedded default, or DEMO=true). */
+  demo: boolean;
 }
 
 export class ConfigurationError extends Error {}
@@ -102,7 +120,19 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
     sessionSecret: vars.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    demo: vars.DEMO ? vars.DEMO === 'true' : !vars.DATABASE_URL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) {
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    return Number(value);
+  }
+  return value.split(',').map((address) => address.trim());
 }
 
 export const APP_CONFIG_KEY = 'app';

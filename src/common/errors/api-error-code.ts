@@ -34,6 +34,10 @@ export enum ApiErrorCode {
   PayloadTooLarge = 1033,
   RouteNotFound = 1034,
   InternalError = 1035,
+  /** CONTRACT 8/9: the database is unreachable (sent with Retry-After). */
+  ServiceUnavailable = 1040,
+  /** CONTRACT 9: an access token that is not among the caller's own. */
+  TokenNotFound = 1041,
 }
 
 /** The HTTP status of each code; the compiler checks that every code has one. */
@@ -72,4 +76,6 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.PayloadTooLarge]: 413,
   [ApiErrorCode.RouteNotFound]: 404,
   [ApiErrorCode.InternalError]: 500,
+  [ApiErrorCode.ServiceUnavailable]: 503,
+  [ApiErrorCode.TokenNotFound]: 404,
 };
