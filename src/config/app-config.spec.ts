@@ -10,7 +10,25 @@ describe('loadAppConfig', () => {
       redisUrl: undefined,
       logLevel: 'info',
       sessionSecret: expect.stringMatching(/^[\w-]{43}$/),
+      trustProxy: false,
+      demo: true,
     });
+  });
+
+  it('creates no demo organisation on PostgreSQL unless DEMO=true (CONTRACT 9)', () => {
+    const url = 'postgres://u@h:5432/db';
+    expect(loadAppConfig({ DATABASE_URL: url }).demo).toBe(false);
+    expect(loadAppConfig({ DATABASE_URL: url, DEMO: 'true' }).demo).toBe(true);
+    expect(loadAppConfig({ DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses (CONTRACT 9)', () => {
+    expect(loadAppConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadAppConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadAppConfig({ TRUST_PROXY: 'everyone' })).toThrow(ConfigurationError);
   });
 
   it('selects PostgreSQL when DATABASE_URL is set', () => {
