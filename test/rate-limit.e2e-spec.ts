@@ -11,7 +11,10 @@ import { browser, browserUser, csrfOf } from './browser/web-session';
 
 const LIST = '/v1/location_networks/list_networks';
 const RATE_LIMITED = { msg: 'Rate limit exceeded, retry later', error_code: 1031 };
-const UNAUTHENTICATED = { msg: 'Missing, invalid, expired or revoked access token', error_code: 1028 };
+const UNAUTHENTICATED = {
+  msg: 'Missing, invalid, expired or revoked access token',
+  error_code: 1028,
+};
 const randomToken = () => `af_${randomBytes(32).toString('base64url')}`;
 
 let addressCounter = 0;
