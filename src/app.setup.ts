@@ -5,16 +5,21 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
 import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply. */
-export function createFastifyAdapter(): FastifyAdapter {
+/**
+ * The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply, and
+ * X-Forwarded-For believed only through the proxies TRUST_PROXY names (CONTRACT 9; the socket's
+ * address otherwise, so a client cannot choose its own rate-limit bucket).
+ */
+export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy,
     logger: false,
     genReqId: (req: IncomingMessage) => {
       const given = req.headers['x-request-id'];

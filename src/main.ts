@@ -11,7 +11,7 @@ async function bootstrap(): Promise<void> {
   const config = loadAppConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
-    createFastifyAdapter(),
+    createFastifyAdapter(config.trustProxy),
     { bufferLogs: true },
   );
   await configureApp(app);

@@ -1,11 +1,13 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import { SkipThrottle } from '@nestjs/throttler';
 import { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/decorators';
 
 /** `GET /health` (CONTRACT 1): 200 when the database answers, 503 otherwise. */
 @ApiTags('operations')
+@SkipThrottle() // CONTRACT 9: load balancers probe it as often as they like
 @Controller('health')
 export class HealthController {
   constructor(

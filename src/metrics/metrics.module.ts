@@ -1,5 +1,6 @@
 import { Controller, Get, Injectable, Module, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
 import {
   InjectMetric,
   makeCounterProvider,
@@ -16,6 +17,7 @@ const labelNames = ['method', 'route', 'status_code'] as const;
 
 /** `GET /metrics` (CONTRACT 1), public, in Prometheus text format. */
 @ApiExcludeController()
+@SkipThrottle() // CONTRACT 9: never rate-limited
 @Controller()
 export class MetricsController extends PrometheusController {
   @Public()

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { clientIp } from '../common/rate-limit/caller-throttler.guard';
+import { SignInThrottle } from '../common/rate-limit/sign-in-throttle';
 import { Page } from './page.decorators';
 import { PageRenderer } from './page-renderer';
 import { SessionService } from './session.service';
@@ -23,6 +25,7 @@ export class SignInController {
     private readonly signIn: SignInService,
     private readonly sessions: SessionService,
     private readonly pages: PageRenderer,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   @Get('login')
@@ -49,7 +52,13 @@ export class SignInController {
     @Body() form: LoginForm,
   ): Promise<void> {
     const email = text(form.email);
-    const user = await this.signIn.authenticate(email, text(form.password));
+    const attempt = await this.throttle.attempt(email, clientIp(request), () =>
+      this.signIn.authenticate(email, text(form.password)),
+    );
+    if (attempt.refused) {
+      return this.refuse(request, reply, form, attempt.retryAfterSeconds);
+    }
+    const user = attempt.user;
     if (!user) {
       return this.pages.render(
         request,
@@ -69,6 +78,31 @@ export class SignInController {
       kind: 'success',
       message: `Signed in as ${user.email}.`,
     });
+  }
+
+  /** Too many failed sign-ins (CONTRACT 9): the form again, 429 and Retry-After. */
+  private refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: LoginForm,
+    retryAfterSeconds: number,
+  ): Promise<void> {
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    void reply.header('Retry-After', String(retryAfterSeconds));
+    return this.pages.render(
+      request,
+      reply,
+      'web/views/login',
+      {
+        title: 'Sign in',
+        email: text(form.email),
+        next: safeReturnPath(form.next),
+        error:
+          'Too many failed sign-ins for this account or from this address. ' +
+          `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      },
+      429,
+    );
   }
 
   @Post('logout')

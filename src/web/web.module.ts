@@ -9,9 +9,11 @@ import { SignInService } from './sign-in.service';
 import { WEB_SECRET } from './web-secret';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
 
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
+  imports: [RateLimitModule],
   controllers: [SignInController, AssetsController],
   providers: [
     {

@@ -92,9 +92,12 @@ export async function startApp(
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.forRoot(config)],
   }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(), {
-    logger: false,
-  });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    createFastifyAdapter(config.trustProxy),
+    {
+      logger: false,
+    },
+  );
   await configureApp(app);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -1,0 +1,51 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
+import { FastifyRequest } from 'fastify';
+import { hashToken } from '../../users/token-secret';
+
+/** The token a request carries, from the header, the query or the body (as passport reads it). */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    return header.slice(7).trim();
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const fromParams =
+    query?.access_token ?? (typeof body === 'object' ? body?.access_token : undefined);
+  return typeof fromParams === 'string' ? fromParams : undefined;
+}
+
+/** The caller's address: the socket's, or X-Forwarded-For's as TRUST_PROXY allows (IPv6 per /64). */
+export function clientIp(request: FastifyRequest): string {
+  return normalizeIp(request.ip);
+}
+
+/**
+ * RATE_LIMIT_PER_MINUTE per caller, one bucket across every route (CONTRACT 1 and 9): per token
+ * once BearerAuthGuard has accepted it, per IP address otherwise. It runs after BearerAuthGuard
+ * (AuthModule orders the global guards), which reports each failed authentication here, so an
+ * unknown or invalid token is counted against its sender's IP without any extra lookup.
+ * `@SkipThrottle()` exempts a controller (health, metrics).
+ */
+@Injectable()
+export class CallerThrottlerGuard extends ThrottlerGuard {
+  /** Counts a failed authentication against the IP: ThrottlerException (429 1031) past the limit. */
+  async countFailedAuthentication(context: ExecutionContext): Promise<void> {
+    await this.canActivate(context);
+  }
+
+  protected override getTracker(request: Record<string, unknown>): Promise<string> {
+    const req = request as unknown as FastifyRequest & { user?: unknown };
+    const token = req.user ? presentedToken(req) : undefined;
+    return Promise.resolve(token ? `token:${hashToken(token)}` : `ip:${clientIp(req)}`);
+  }
+
+  protected override generateKey(
+    _context: ExecutionContext,
+    tracker: string,
+    throttlerName: string,
+  ): string {
+    return `rate-limit:${throttlerName}:${tracker}`;
+  }
+}
