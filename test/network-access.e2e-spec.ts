@@ -168,9 +168,7 @@ onBothDatabases('network access grants', (t) => {
       const admin = await t().fixtures.admin();
       const net = await network(admin);
       const outsider = await t().fixtures.member((await t().fixtures.organisation()).id);
-      const res = await revoke(admin, { user_id: outsider.userId, network_id: net.id }).expect(
-        422,
-      );
+      const res = await revoke(admin, { user_id: outsider.userId, network_id: net.id }).expect(422);
       expect(res.body).toEqual({
         msg: 'Invalid parameters',
         error_code: 1030,

@@ -381,7 +381,10 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
       await s.release(orgId, '1.0.0', [part]);
       const network = await s.network(orgId);
       const inNetwork = { location_network_id: network.id };
-      const [a, b] = [await s.device(orgId, part, inNetwork), await s.device(orgId, part, inNetwork)];
+      const [a, b] = [
+        await s.device(orgId, part, inNetwork),
+        await s.device(orgId, part, inNetwork),
+      ];
       const created = await post(admin, { aps: [`AP:${a.id}`, `AP:${b.id}`] }).expect(200);
       const [ua, ub] = byDevice(created.body.data.upgrades as { id: number; device_id: number }[]);
       const member = await t().fixtures.member(orgId);

@@ -458,7 +458,9 @@ onBothDatabases('upgrade pages', (t) => {
     const [upgrade] = await upgradesOf(t(), admin.orgId);
     const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
     const network = await t().fixtures.network(admin.orgId);
-    await t().dataSource.getRepository(Device).update(device.id, { location_network_id: network.id });
+    await t()
+      .dataSource.getRepository(Device)
+      .update(device.id, { location_network_id: network.id });
     await t().fixtures.grant(admin.orgId, member.userId, network.id, 'full');
     const agent = await signedIn(t(), member);
     const list = await agent.get('/upgrades').expect(200);

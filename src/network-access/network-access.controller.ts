@@ -1,11 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';

@@ -79,7 +79,11 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /** One visible upgrade of the organisation with its device, or null (also another org's id). */
-  findWithDevice(orgId: number, id: number, visibility: UpgradeVisibility): Promise<Upgrade | null> {
+  findWithDevice(
+    orgId: number,
+    id: number,
+    visibility: UpgradeVisibility,
+  ): Promise<Upgrade | null> {
     return this.visible(orgId, visibility).andWhere('u.id = :id', { id }).getOne();
   }
 
