@@ -61,7 +61,10 @@ export class NetworkAccessController {
       'Answers revoked: false when the user had no grant on the network. The network is checked ' +
       'first (404 1001), then the user (422 1030).',
   })
-  @ApiOkResponse({ type: RevokeNetworkAccessResponseDto })
+  @ApiOkResponse({
+    type: RevokeNetworkAccessResponseDto,
+    description: 'revoked: true when a grant was removed, false when there was none',
+  })
   @ApiErrorResponses(
     ApiErrorCode.Unauthenticated,
     ApiErrorCode.Forbidden,

@@ -22,7 +22,7 @@ export class TokensController {
     summary: 'List your own access tokens that are not revoked (expired ones included)',
     description: 'Never answers a secret or hash. last_used_at is kept to the minute.',
   })
-  @ApiOkResponse({ type: ListTokensResponseDto })
+  @ApiOkResponse({ type: ListTokensResponseDto, description: "The caller's tokens" })
   async list(@CurrentUser() user: AuthUser): Promise<ListTokensResponseDto> {
     return ok({ tokens: await this.tokens.listOwn(user) });
   }
@@ -33,7 +33,7 @@ export class TokensController {
     operationId: 'revoke_token',
     summary: 'Revoke one of your own access tokens (refused from the next request on)',
   })
-  @ApiOkResponse({ type: RevokeTokenResponseDto })
+  @ApiOkResponse({ type: RevokeTokenResponseDto, description: 'The token is revoked' })
   @ApiErrorResponses(ApiErrorCode.TokenNotFound, ApiErrorCode.InvalidParameter)
   async revoke(
     @CurrentUser() user: AuthUser,
