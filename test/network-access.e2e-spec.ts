@@ -109,4 +109,94 @@ onBothDatabases('network access grants', (t) => {
       error_code: 1028,
     });
   });
+
+  describe('revoke (DELETE /v1/network_access, CONTRACT 9)', () => {
+    const revoke = (caller: Caller, body: Record<string, unknown>) =>
+      t().http().delete('/v1/network_access').set(caller.auth).send(body);
+    const grantsOf = (userId: number) =>
+      t()
+        .dataSource.getRepository(NetworkAccessGrant)
+        .count({ where: { user_id: userId } });
+
+    it('revokes a grant, after which the member gets 404 on the network at once', async () => {
+      const admin = await t().fixtures.admin();
+      const member = await t().fixtures.member(admin.orgId);
+      const net = await network(admin);
+      const kept = await network(admin);
+      await t().fixtures.grant(admin.orgId, member.userId, net.id, 'full');
+      await t().fixtures.grant(admin.orgId, member.userId, kept.id, 'read_only');
+      await t().http().get(`/v1/location_networks/${net.id}`).set(member.auth).expect(200);
+
+      const res = await revoke(admin, { user_id: member.userId, network_id: net.id }).expect(200);
+      expect(res.body).toEqual({ data: { revoked: true }, status: 200 });
+
+      const gone = await t()
+        .http()
+        .get(`/v1/location_networks/${net.id}`)
+        .set(member.auth)
+        .expect(404);
+      expect(gone.body).toEqual({ msg: 'Network not found', error_code: 1001 });
+      await t().http().get(`/v1/location_networks/${kept.id}`).set(member.auth).expect(200);
+      expect(await grantsOf(member.userId)).toBe(1);
+    });
+
+    it('answers revoked: false when the user had no grant on the network', async () => {
+      const admin = await t().fixtures.admin();
+      const member = await t().fixtures.member(admin.orgId);
+      const net = await network(admin);
+      const res = await revoke(admin, {
+        user_id: String(member.userId),
+        network_id: net.id,
+      }).expect(200);
+      expect(res.body).toEqual({ data: { revoked: false }, status: 200 });
+    });
+
+    it('answers 404 1001 for another organisation network before looking at the user', async () => {
+      const admin = await t().fixtures.admin();
+      const other = await t().fixtures.admin();
+      const foreign = await network(other);
+      const theirMember = await t().fixtures.member(other.orgId);
+      await t().fixtures.grant(other.orgId, theirMember.userId, foreign.id, 'full');
+      for (const userId of [theirMember.userId, admin.userId]) {
+        const res = await revoke(admin, { user_id: userId, network_id: foreign.id }).expect(404);
+        expect(res.body).toEqual({ msg: 'Network not found', error_code: 1001 });
+      }
+      expect(await grantsOf(theirMember.userId)).toBe(1);
+    });
+
+    it('answers 422 1030 for a user of another organisation', async () => {
+      const admin = await t().fixtures.admin();
+      const net = await network(admin);
+      const outsider = await t().fixtures.member((await t().fixtures.organisation()).id);
+      const res = await revoke(admin, { user_id: outsider.userId, network_id: net.id }).expect(422);
+      expect(res.body).toEqual({
+        msg: 'Invalid parameters',
+        error_code: 1030,
+        errors: 'user_id is not a user of the organisation',
+      });
+    });
+
+    it('answers 422 1030 for ids of the wrong type and 403 1029 to a member', async () => {
+      const admin = await t().fixtures.admin();
+      const member = await t().fixtures.member(admin.orgId);
+      const net = await network(admin);
+      await t().fixtures.grant(admin.orgId, member.userId, net.id, 'full');
+      const bad = await revoke(admin, { user_id: 'abc', network_id: [net.id] }).expect(422);
+      expect(bad.body).toEqual({
+        msg: 'Invalid parameters',
+        error_code: 1030,
+        errors:
+          'user_id must not be greater than 2147483647, user_id must not be less than 1, user_id must be an integer number, network_id must not be greater than 2147483647, network_id must not be less than 1, network_id must be an integer number',
+      });
+      const forbidden = await revoke(member, {
+        user_id: member.userId,
+        network_id: net.id,
+      }).expect(403);
+      expect(forbidden.body).toEqual({
+        msg: 'Only an organisation admin may do this',
+        error_code: 1029,
+      });
+      expect(await grantsOf(member.userId)).toBe(1);
+    });
+  });
 });

@@ -56,6 +56,13 @@ function ssidRecord(
   };
 }
 
+/** The record a read_only member receives: the same without wpa_key (CONTRACT 9). */
+function withoutWpaKey(record: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...record };
+  delete copy.wpa_key;
+  return copy;
+}
+
 /** Every field of SPEC 2.4 as a client may send it (numbers, string booleans, MAC forms). */
 const FULL_INPUT = {
   is_enabled: true,
@@ -701,17 +708,24 @@ onBothDatabases('network SSIDs', (t) => {
         ssid_name: 'RO',
         ssid_mode: 1,
         dhcp_relay_server: 2,
+        wpa_key: 'read-only-secret',
       });
-      const record = ssidRecord(id, net.id, 'RO', { ssid_mode: '1', dhcp_relay_server: '2' });
+      const record = ssidRecord(id, net.id, 'RO', {
+        ssid_mode: '1',
+        dhcp_relay_server: '2',
+        wpa_key: 'read-only-secret',
+      });
+      // CONTRACT 9: a read_only member never receives wpa_key.
+      const readOnlyRecord = withoutWpaKey(record);
       const shown = await t().http().get(`/v1/network_ssids/${id}`).set(member.auth).expect(200);
-      expect(shown.body).toEqual({ data: { network_ssid: record }, status: 200 });
+      expect(shown.body).toEqual({ data: { network_ssid: readOnlyRecord }, status: 200 });
       const listed = await t()
         .http()
         .get('/v1/network_ssids')
         .query({ network_id: net.id })
         .set(member.auth)
         .expect(200);
-      expect(listed.body).toEqual({ data: { network_ssids: [record] }, status: 200 });
+      expect(listed.body).toEqual({ data: { network_ssids: [readOnlyRecord] }, status: 200 });
       const writes = [
         t()
           .http()
@@ -802,12 +816,18 @@ onBothDatabases('network SSIDs', (t) => {
       const hidden = await network(t(), admin.orgId);
       await grant(t(), member, granted.id, 'full');
       await grant(t(), member, readOnly.id, 'read_only');
-      const g = await createSsid(t(), admin, granted.id, { ssid_name: 'g' });
-      const r = await createSsid(t(), admin, readOnly.id, { ssid_name: 'r' });
+      const g = await createSsid(t(), admin, granted.id, { ssid_name: 'g', wpa_key: 'full-key-1' });
+      const r = await createSsid(t(), admin, readOnly.id, { ssid_name: 'r', wpa_key: 'ro-key-12' });
       await createSsid(t(), admin, hidden.id, { ssid_name: 'h' });
+      const readOnlyRecord = withoutWpaKey(ssidRecord(r, readOnly.id, 'r'));
       const res = await t().http().get('/v1/list_network_ssids').set(member.auth).expect(200);
       expect(res.body).toEqual({
-        data: { network_ssids: [ssidRecord(g, granted.id, 'g'), ssidRecord(r, readOnly.id, 'r')] },
+        data: {
+          network_ssids: [
+            ssidRecord(g, granted.id, 'g', { wpa_key: 'full-key-1' }),
+            readOnlyRecord,
+          ],
+        },
         status: 200,
       });
     });

@@ -379,10 +379,16 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
     it('lists and shows the organisation upgrades, also with .json, and filters by id', async () => {
       const { admin, orgId, part } = await s.org();
       await s.release(orgId, '1.0.0', [part]);
-      const [a, b] = [await s.device(orgId, part), await s.device(orgId, part)];
+      const network = await s.network(orgId);
+      const inNetwork = { location_network_id: network.id };
+      const [a, b] = [
+        await s.device(orgId, part, inNetwork),
+        await s.device(orgId, part, inNetwork),
+      ];
       const created = await post(admin, { aps: [`AP:${a.id}`, `AP:${b.id}`] }).expect(200);
       const [ua, ub] = byDevice(created.body.data.upgrades as { id: number; device_id: number }[]);
       const member = await t().fixtures.member(orgId);
+      await t().fixtures.grant(orgId, member.userId, network.id, 'read_only');
 
       for (const path of ['/upgrades', '/upgrades.json']) {
         const res = await t().http().get(path).set(member.auth).expect(200);
@@ -625,10 +631,12 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
     it('answers 403 1029 to a member who writes, and lets the member read', async () => {
       const { admin, orgId, part } = await s.org();
       await s.release(orgId, '1.0.0', [part]);
-      const device = await s.device(orgId, part);
+      const network = await s.network(orgId);
+      const device = await s.device(orgId, part, { location_network_id: network.id });
       const created = await post(admin, { aps: [`AP:${device.id}`] }).expect(200);
       const id = created.body.data.upgrades[0].id as number;
       const member = await t().fixtures.member(orgId);
+      await t().fixtures.grant(orgId, member.userId, network.id, 'full');
       for (const request of [
         t()
           .http()

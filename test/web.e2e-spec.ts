@@ -457,6 +457,11 @@ onBothDatabases('upgrade pages', (t) => {
       .expect(200);
     const [upgrade] = await upgradesOf(t(), admin.orgId);
     const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const network = await t().fixtures.network(admin.orgId);
+    await t()
+      .dataSource.getRepository(Device)
+      .update(device.id, { location_network_id: network.id });
+    await t().fixtures.grant(admin.orgId, member.userId, network.id, 'full');
     const agent = await signedIn(t(), member);
     const list = await agent.get('/upgrades').expect(200);
     expect(list.text).toContain(`data-upgrade-id="${upgrade.id}"`);

@@ -163,15 +163,16 @@ export class AccessPointsController {
   }
 
   @Get('get_devices_from_serial')
+  @RequireRole('admin')
   @ApiOperation({
     summary: 'Look devices up in the master inventory by serial',
     description:
-      'The master inventory is the platform catalogue: every known serial is answered, whoever ' +
-      'holds the device; unknown serials are left out.',
+      'Answers the catalogue records of devices that are in no organisation inventory or in ' +
+      "the caller's; unknown serials and devices of other organisations are left out alike.",
   })
-  @ApiErrorResponses(ApiErrorCode.SerialMissing)
-  devicesFromSerial(@Query() query: SerialQueryDto) {
-    return this.inventory.devicesFromSerial(query.serial);
+  @ApiErrorResponses(ApiErrorCode.SerialMissing, ApiErrorCode.Forbidden)
+  devicesFromSerial(@CurrentUser() user: AuthUser, @Query() query: SerialQueryDto) {
+    return this.inventory.devicesFromSerial(user, query.serial);
   }
 
   @Post('heartbeat')

@@ -90,17 +90,23 @@ export class InventoryService {
   }
 
   /**
-   * Master inventory records by serial. The master inventory is the platform's catalogue of
-   * manufactured devices (serial, MAC, model), not organisation data: every serial found is
-   * answered, whether or not the device is in some organisation's inventory, and nothing tells
-   * which organisation holds it. Unknown serials are left out.
+   * Master inventory records by serial (role admin, CONTRACT 9). The master inventory is the
+   * platform's catalogue of manufactured devices; a device another organisation holds is left
+   * out exactly like an unknown serial, so that the answer never maps another tenant's serials
+   * to MACs. Devices in no inventory (free to provision) and the caller's own are answered.
    */
-  async devicesFromSerial(serialInput: string | undefined) {
+  async devicesFromSerial(user: AuthUser, serialInput: string | undefined) {
     const serials = [...new Set(splitList(serialInput))];
     if (serials.length === 0) {
       throw serialMissing();
     }
-    const records = await this.inventory.findBySerials(serials);
+    const found = await this.inventory.findBySerials(serials);
+    const heldElsewhere = new Set(
+      (await this.devices.findTakenMacs(found.map((record) => record.mac_id)))
+        .filter((device) => device.organisation_id !== user.organisation_id)
+        .map((device) => device.mac_id),
+    );
+    const records = found.filter((record) => !heldElsewhere.has(record.mac_id));
     return {
       data: {
         devices: records

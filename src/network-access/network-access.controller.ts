@@ -1,11 +1,15 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { ok } from '../common/http/envelope';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
+import {
+  RevokeNetworkAccessDto,
+  RevokeNetworkAccessResponseDto,
+} from './dto/revoke-network-access.dto';
 import { NetworkAccessService } from './network-access.service';
 
 /** Members' access to networks (CONTRACT 3 and 5): role admin. */
@@ -45,5 +49,32 @@ export class NetworkAccessController {
   )
   async grant(@CurrentUser() user: AuthUser, @Body() body: GrantNetworkAccessDto) {
     return ok(await this.access.grant(user.organisation_id, body));
+  }
+
+  @Delete()
+  @HttpCode(200)
+  @RequireRole('admin')
+  @ApiOperation({
+    operationId: 'revoke_network_access',
+    summary: "Revoke a user's access to a network (effective at the user's next request)",
+    description:
+      'Answers revoked: false when the user had no grant on the network. The network is checked ' +
+      'first (404 1001), then the user (422 1030).',
+  })
+  @ApiOkResponse({
+    type: RevokeNetworkAccessResponseDto,
+    description: 'revoked: true when a grant was removed, false when there was none',
+  })
+  @ApiErrorResponses(
+    ApiErrorCode.Unauthenticated,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.NetworkNotFound,
+    ApiErrorCode.InvalidParameter,
+  )
+  async revoke(
+    @CurrentUser() user: AuthUser,
+    @Body() body: RevokeNetworkAccessDto,
+  ): Promise<RevokeNetworkAccessResponseDto> {
+    return ok(await this.access.revoke(user.organisation_id, body));
   }
 }

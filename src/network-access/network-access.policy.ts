@@ -23,12 +23,17 @@ export class NetworkAccessPolicy {
 
   /** Ids of the networks the caller may read, or 'all' for an admin. */
   async readableNetworkIds(user: AuthUser): Promise<number[] | 'all'> {
+    const levels = await this.levelsByNetwork(user);
+    return levels === 'all' ? 'all' : [...levels.keys()];
+  }
+
+  /** The caller's level on each network it may read, or 'all' (full everywhere) for an admin. */
+  async levelsByNetwork(user: AuthUser): Promise<Map<number, AccessLevel> | 'all'> {
     if (user.role === 'admin') {
       return 'all';
     }
-    return (await this.grants.findForUser(user.organisation_id, user.id)).map(
-      (grant) => grant.location_network_id,
-    );
+    const grants = await this.grants.findForUser(user.organisation_id, user.id);
+    return new Map(grants.map((grant) => [grant.location_network_id, grant.level]));
   }
 
   /** Throws `notFound()` unless the caller may read the network. */

@@ -21,6 +21,16 @@ export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant
     });
   }
 
+  /** Deletes the user's grant on the network; false when there was none. */
+  async delete(orgId: number, userId: number, networkId: number): Promise<boolean> {
+    const result = await this.repository.delete({
+      organisation_id: orgId,
+      user_id: userId,
+      location_network_id: networkId,
+    });
+    return (result.affected ?? 0) > 0;
+  }
+
   /** Creates the grant or changes its level (one grant per user and network). */
   async upsert(
     orgId: number,

@@ -6,6 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { LocationNetwork } from '../location-networks/location-network.entity';
 import { UsersRepository } from '../users/users.repository';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
+import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
 import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
 import { NetworkAccessRepository } from './network-access.repository';
 
@@ -43,18 +44,34 @@ export class NetworkAccessService {
 
   grant(orgId: number, input: GrantNetworkAccessDto): Promise<GrantView> {
     return this.unitOfWork.run(async () => {
-      const network = await this.txHost.tx
-        .getRepository(LocationNetwork)
-        .findOneBy({ id: input.network_id, organisation_id: orgId });
-      if (!network) {
-        throw new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
-      }
-      if (!(await this.users.findInOrganisation(orgId, input.user_id))) {
-        throw new ValidationFailedError(['user_id is not a user of the organisation']);
-      }
+      await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
       return grantView(
         await this.grants.upsert(orgId, input.user_id, input.network_id, input.level),
       );
     });
+  }
+
+  /**
+   * Removes the user's grant on the network (CONTRACT 9); `revoked: false` when there was none.
+   * Access is read from the grants on every request, so the next request is already refused.
+   */
+  revoke(orgId: number, input: RevokeNetworkAccessDto): Promise<{ revoked: boolean }> {
+    return this.unitOfWork.run(async () => {
+      await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
+      return { revoked: await this.grants.delete(orgId, input.user_id, input.network_id) };
+    });
+  }
+
+  /** The network first (404 1001), then the user (422 1030), both of the organisation. */
+  private async assertNetworkAndUser(orgId: number, networkId: number, userId: number) {
+    const network = await this.txHost.tx
+      .getRepository(LocationNetwork)
+      .findOneBy({ id: networkId, organisation_id: orgId });
+    if (!network) {
+      throw new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+    }
+    if (!(await this.users.findInOrganisation(orgId, userId))) {
+      throw new ValidationFailedError(['user_id is not a user of the organisation']);
+    }
   }
 }

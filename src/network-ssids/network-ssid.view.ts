@@ -8,9 +8,19 @@ export type NetworkSsidView = Record<string, unknown> & {
   ssid_name: string;
 };
 
-export function ssidView(ssid: NetworkSsid): NetworkSsidView {
+/** Fields only a caller with `full` access to the SSID's network receives (CONTRACT 9). */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
+
+/**
+ * The SSID record; with `withSecrets` false (a `read_only` member) the secret fields are
+ * absent, not null, so that a client cannot mistake them for an SSID without a key.
+ */
+export function ssidView(ssid: NetworkSsid, withSecrets: boolean): NetworkSsidView {
   const scalars = Object.fromEntries(
-    SCALAR_FIELDS.map((field) => [field, ssid.settings?.[field] ?? null]),
+    SCALAR_FIELDS.filter((field) => withSecrets || !SECRET_FIELDS.has(field)).map((field) => [
+      field,
+      ssid.settings?.[field] ?? null,
+    ]),
   );
   return {
     id: ssid.id,

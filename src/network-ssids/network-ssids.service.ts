@@ -47,33 +47,41 @@ export class NetworkSsidsService {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** SSIDs of the selected network (name before id), or of every network the caller can read. */
+  /**
+   * SSIDs of the selected network (name before id), or of every network the caller can read.
+   * `wpa_key` is left out of the SSIDs of networks the caller reaches only `read_only`.
+   */
   async list(user: AuthUser, selector: NetworkSelector): Promise<NetworkSsidView[]> {
     const orgId = user.organisation_id;
     if (selector.network_name || selector.network_id !== undefined) {
       const network = selector.network_name
         ? await this.ssids.findNetworkByName(orgId, selector.network_name)
         : await this.ssids.findNetwork(orgId, selector.network_id!);
-      if (!network) {
+      const level = network ? await this.policy.levelOn(user, network.id) : null;
+      if (!network || !level) {
         throw networkNotFound();
       }
-      await this.policy.assertCanRead(user, network.id, networkNotFound);
-      return (await this.ssids.findInNetworks(orgId, [network.id])).map(ssidView);
+      return (await this.ssids.findInNetworks(orgId, [network.id])).map((ssid) =>
+        ssidView(ssid, level === 'full'),
+      );
     }
-    const readable = await this.policy.readableNetworkIds(user);
+    const levels = await this.policy.levelsByNetwork(user);
+    const readable = levels === 'all' ? 'all' : [...levels.keys()];
     const seen = new Set<number>();
     return (await this.ssids.findInNetworks(orgId, readable))
       .filter((ssid) => !seen.has(ssid.id) && seen.add(ssid.id))
-      .map(ssidView);
+      .map((ssid) =>
+        ssidView(ssid, levels === 'all' || levels.get(ssid.location_network_id) === 'full'),
+      );
   }
 
   async show(user: AuthUser, id: number): Promise<NetworkSsidView> {
     const ssid = await this.ssids.findById(user.organisation_id, id);
-    if (!ssid) {
+    const level = ssid ? await this.policy.levelOn(user, ssid.location_network_id) : null;
+    if (!ssid || !level) {
       throw ssidNotFound();
     }
-    await this.policy.assertCanRead(user, ssid.location_network_id, ssidNotFound);
-    return ssidView(ssid);
+    return ssidView(ssid, level === 'full');
   }
 
   create(user: AuthUser, networkId: number, input: Record<string, unknown>): Promise<SsidRef> {

@@ -36,6 +36,14 @@ const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
   save_prev_config: 'boolean',
 };
 
+/**
+ * Which upgrades a caller may see: `networkIds` limits them to upgrades of devices in those
+ * networks (a member's readable networks; devices in no network excluded); absent, all of them.
+ */
+export interface UpgradeVisibility {
+  networkIds?: number[];
+}
+
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
@@ -51,18 +59,32 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return this.scoped(orgId, 'u').leftJoinAndSelect('u.device', 'd').orderBy('u.id', 'ASC');
   }
 
-  /** The organisation's upgrades (only the one with `id` when given), with their device. */
-  list(orgId: number, id?: number): Promise<Upgrade[]> {
+  /** `withDevice` limited, in the same statement, to the upgrades the caller may see. */
+  private visible(orgId: number, visibility: UpgradeVisibility): SelectQueryBuilder<Upgrade> {
     const query = this.withDevice(orgId);
+    if (visibility.networkIds !== undefined) {
+      const ids = idsParameter(this.postgres, 'readableNetworkIds', visibility.networkIds);
+      query.andWhere(ids.condition('d.location_network_id'), { readableNetworkIds: ids.value });
+    }
+    return query;
+  }
+
+  /** The visible upgrades of the organisation (only the one with `id` when given), with their device. */
+  list(orgId: number, visibility: UpgradeVisibility, id?: number): Promise<Upgrade[]> {
+    const query = this.visible(orgId, visibility);
     if (id !== undefined) {
       query.andWhere('u.id = :id', { id });
     }
     return query.getMany();
   }
 
-  /** One upgrade of the organisation with its device, or null (also for another org's id). */
-  findWithDevice(orgId: number, id: number): Promise<Upgrade | null> {
-    return this.withDevice(orgId).andWhere('u.id = :id', { id }).getOne();
+  /** One visible upgrade of the organisation with its device, or null (also another org's id). */
+  findWithDevice(
+    orgId: number,
+    id: number,
+    visibility: UpgradeVisibility,
+  ): Promise<Upgrade | null> {
+    return this.visible(orgId, visibility).andWhere('u.id = :id', { id }).getOne();
   }
 
   /** The pending upgrades of these devices of the organisation, with their device. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
+import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Upgrade } from './upgrade.entity';
 import { MAX_TARGETS } from './dto/upgrade.dto';
@@ -24,7 +25,7 @@ import {
   upgradeNotFound,
   upgradeNotPending,
 } from './upgrades.errors';
-import { UpgradesRepository } from './upgrades.repository';
+import { UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { compareVersions } from './version';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
@@ -44,16 +45,24 @@ export class UpgradesService {
     private readonly upgrades: UpgradesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly organisations: OrganisationsRepository,
+    private readonly access: NetworkAccessPolicy,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  /** The organisation's upgrades, oldest first; only the one with `id` when given. */
+  /**
+   * The upgrades the caller may see, oldest first; only the one with `id` when given. An upgrade
+   * belongs to one device, so a member sees it when the device is in a network the member may
+   * read (CONTRACT 9); admins see every upgrade of the organisation.
+   */
   async list(user: AuthUser, id?: number): Promise<UpgradeRecord[]> {
-    return (await this.upgrades.list(user.organisation_id, id)).map(toUpgradeRecord);
+    const visibility = await this.visibility(user);
+    return (await this.upgrades.list(user.organisation_id, visibility, id)).map(toUpgradeRecord);
   }
 
+  /** One upgrade the caller may see; any other answers as missing (404). */
   async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
-    const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id);
+    const visibility = await this.visibility(user);
+    const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id, visibility);
     if (!upgrade) {
       throw upgradeNotFound();
     }
@@ -195,6 +204,12 @@ export class UpgradesService {
     return existing
       ? { ...targets, deviceIds: [...new Set([existing.device_id, ...targets.deviceIds])] }
       : targets;
+  }
+
+  /** The upgrades a caller may see: those of devices in networks it may read. */
+  private async visibility(user: AuthUser): Promise<UpgradeVisibility> {
+    const readable = await this.access.readableNetworkIds(user);
+    return readable === 'all' ? {} : { networkIds: readable };
   }
 
   private includeUnreleased(user: AuthUser, options: UpgradeOptions): boolean {

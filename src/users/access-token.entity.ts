@@ -35,6 +35,10 @@ export class AccessToken {
   @Column({ type: Date, nullable: true })
   revoked_at: Date | null;
 
+  /** When the token last authenticated a request, kept to the minute (UsersService.authenticate). */
+  @Column({ type: Date, nullable: true })
+  last_used_at: Date | null;
+
   @CreateDateColumn()
   created_at: Date;
 }

@@ -1,7 +1,13 @@
 import { Global, Module } from '@nestjs/common';
+import { TokensController } from './tokens.controller';
+import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Global()
-@Module({ providers: [UsersRepository, UsersService], exports: [UsersRepository, UsersService] })
+@Module({
+  controllers: [TokensController],
+  providers: [UsersRepository, UsersService, TokensService],
+  exports: [UsersRepository, UsersService],
+})
 export class UsersModule {}

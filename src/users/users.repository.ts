@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { IsNull } from 'typeorm';
+import { IsNull, LessThan } from 'typeorm';
 import { AccessToken } from './access-token.entity';
 import { User } from './user.entity';
 
@@ -50,6 +50,40 @@ export class UsersRepository {
   async revokeToken(id: number, at: Date): Promise<boolean> {
     const result = await this.tokens.update({ id, revoked_at: IsNull() }, { revoked_at: at });
     return (result.affected ?? 0) > 0;
+  }
+
+  /** The user's tokens that are not revoked (expired ones included), oldest first. */
+  findActiveTokensOfUser(userId: number): Promise<AccessToken[]> {
+    return this.tokens.find({
+      where: { user_id: userId, revoked_at: IsNull() },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /** Revokes the user's own token if it is not revoked yet; false for any other id. */
+  async revokeTokenOfUser(userId: number, id: number, at: Date): Promise<boolean> {
+    const result = await this.tokens.update(
+      { id, user_id: userId, revoked_at: IsNull() },
+      { revoked_at: at },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Sets `last_used_at` unless another request (on any instance) already did within the last
+   * `resolutionMs`: one conditional UPDATE, which writes nothing when it was recent.
+   */
+  async touchToken(id: number, now: Date, resolutionMs: number): Promise<void> {
+    await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ last_used_at: now })
+      .where({ id })
+      .andWhere([
+        { last_used_at: IsNull() },
+        { last_used_at: LessThan(new Date(now.getTime() - resolutionMs)) },
+      ])
+      .execute();
   }
 
   /** The token with this hash and its user, in one query. */

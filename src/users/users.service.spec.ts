@@ -58,3 +58,37 @@ describe('UsersService.authenticate', () => {
     await expect(service.authenticate('the-token', now)).resolves.toBeNull();
   });
 });
+
+describe('UsersService.authenticate records last_used_at', () => {
+  function withTouch(lastUsedAt: Date | null, touch: jest.Mock) {
+    const token = { id: 5, user, revoked_at: null, expires_at: null, last_used_at: lastUsedAt };
+    const repository = {
+      findTokenByHash: jest.fn(() => Promise.resolve(token as AccessToken)),
+      touchToken: touch,
+    } as unknown as UsersRepository;
+    return new UsersService(repository, {} as never, {} as never);
+  }
+
+  it('writes it when unset or a minute old, with the one-minute condition', async () => {
+    for (const lastUsedAt of [null, new Date('2026-11-21T11:59:00Z')]) {
+      const touch = jest.fn(() => Promise.resolve());
+      await withTouch(lastUsedAt, touch).authenticate('the-token', now);
+      expect(touch).toHaveBeenCalledWith(5, now, 60_000);
+    }
+  });
+
+  it('sends no statement when it was written less than a minute ago', async () => {
+    const touch = jest.fn(() => Promise.resolve());
+    await withTouch(new Date('2026-11-21T11:59:01Z'), touch).authenticate('the-token', now);
+    expect(touch).not.toHaveBeenCalled();
+  });
+
+  it('still authenticates when the write fails', async () => {
+    const touch = jest.fn(() => Promise.reject(new Error('database is locked')));
+    const service = withTouch(null, touch);
+    jest.spyOn(service['logger'], 'warn').mockImplementation(() => undefined);
+    await expect(service.authenticate('the-token', now)).resolves.toEqual(
+      expect.objectContaining({ id: 7 }),
+    );
+  });
+});

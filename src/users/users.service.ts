@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
 import { hashToken, newTokenSecret } from './token-secret';
 import { User, UserRole } from './user.entity';
@@ -31,10 +32,14 @@ export interface UserView {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** `last_used_at` is written at most once per this interval and token. */
+const LAST_USED_RESOLUTION_MS = 60 * 1000;
 
 /** Users and access tokens: creation, issue, revocation and authentication (CONTRACT 3, 4, 5). */
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     private readonly users: UsersRepository,
     private readonly organisations: OrganisationsRepository,
@@ -108,6 +113,31 @@ export class UsersService {
     if (!found?.user || found.revoked_at || (found.expires_at && found.expires_at <= now)) {
       return null;
     }
+    await this.recordUse(found, now);
     return UsersService.view(found.user);
+  }
+
+  /**
+   * Keeps `last_used_at` to the minute without a write on every request. The row just read to
+   * authenticate tells when it was last set, so only a request that finds it a minute old (or
+   * unset) sends the UPDATE, and the UPDATE's own condition (unset or a minute old) lets one of
+   * several concurrent requests or instances write. It is awaited, a single short statement at
+   * most about once a minute per token, so that the value is there when the response is; and it
+   * never fails the request: a failure is logged (the token id only) and the request goes on.
+   */
+  private async recordUse(token: AccessToken, now: Date): Promise<void> {
+    if (
+      token.last_used_at &&
+      now.getTime() - token.last_used_at.getTime() < LAST_USED_RESOLUTION_MS
+    ) {
+      return;
+    }
+    try {
+      await this.users.touchToken(token.id, now, LAST_USED_RESOLUTION_MS);
+    } catch (error) {
+      this.logger.warn(
+        `could not record the use of access token ${token.id}: ${error instanceof Error ? error.name : 'error'}`,
+      );
+    }
   }
 }

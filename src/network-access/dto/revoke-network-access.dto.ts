@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+
+const MAX_ID = 2_147_483_647;
+
+/** `DELETE /v1/network_access` body (CONTRACT 9). */
+export class RevokeNetworkAccessDto {
+  /** A user of the caller's organisation. */
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 2 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  user_id: number;
+
+  /** A network of the caller's organisation. */
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 3 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  network_id: number;
+}
+
+export class RevokedGrantDto {
+  /** False when the user had no grant on the network. */
+  @ApiProperty({ example: true })
+  revoked: boolean;
+}
+
+/** `{data: {revoked}, status: 200}`. */
+export class RevokeNetworkAccessResponseDto {
+  @ApiProperty({ type: RevokedGrantDto })
+  data: RevokedGrantDto;
+
+  @ApiProperty({ type: 'integer', enum: [200], example: 200 })
+  status: 200;
+}

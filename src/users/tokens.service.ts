@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { AccessToken } from './access-token.entity';
+import { OwnTokenDto } from './dto/tokens.dto';
+import { tokenNotFound } from './tokens.errors';
+import { UsersRepository } from './users.repository';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const ownTokenView = (token: AccessToken): OwnTokenDto => ({
+  id: token.id,
+  name: token.name,
+  created_at: token.created_at.toISOString(),
+  expires_at: iso(token.expires_at),
+  last_used_at: iso(token.last_used_at),
+});
+
+/**
+ * A user's own access tokens (CONTRACT 9), for any signed-in user, member or admin. Listed are
+ * the tokens not revoked, expired ones included: the user sees a token that stopped working
+ * and can tidy it away. Never a secret or hash.
+ */
+@Injectable()
+export class TokensService {
+  constructor(private readonly users: UsersRepository) {}
+
+  async listOwn(user: AuthUser): Promise<OwnTokenDto[]> {
+    return (await this.users.findActiveTokensOfUser(user.id)).map(ownTokenView);
+  }
+
+  /**
+   * Revokes one of the caller's tokens; refused at once on the next request, by every instance,
+   * since each request reads the token row. Another user's, an unknown or an already revoked
+   * id: 404 1041.
+   */
+  async revokeOwn(user: AuthUser, id: number): Promise<{ id: number; revoked: true }> {
+    if (!(await this.users.revokeTokenOfUser(user.id, id, new Date()))) {
+      throw tokenNotFound();
+    }
+    return { id, revoked: true };
+  }
+}
