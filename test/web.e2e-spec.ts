@@ -163,6 +163,38 @@ onBothDatabases('browser sign-in', (t) => {
     }
   });
 
+  it('follows no next with a control character or an encoded second slash, and sets no header from it', async () => {
+    const hostile = [
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/%2f%2fevil.example',
+      '/upgrades\r\nSet-Cookie: injected=1',
+      '/upgrades%0d%0aSet-Cookie:%20injected=1',
+    ];
+    const agent = browser(t());
+    const form = await agent.get('/login').expect(200);
+    const res = await agent
+      .post('/login')
+      .type('form')
+      .send({
+        _csrf: csrfOf(form.text),
+        email: user.email,
+        password: user.password,
+        next: hostile[0],
+      })
+      .expect(303)
+      .expect('location', '/upgrades');
+    expect(JSON.stringify(res.headers)).not.toContain('injected');
+    for (const next of hostile) {
+      const again = await agent
+        .get('/login')
+        .query({ next })
+        .expect(303)
+        .expect('location', '/upgrades');
+      expect(JSON.stringify(again.headers)).not.toContain('injected');
+    }
+  });
+
   it('rejects a sign-in post without the CSRF token with a 403 page', async () => {
     const agent = browser(t());
     await agent.get('/login').expect(200);

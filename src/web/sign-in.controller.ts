@@ -2,17 +2,11 @@ import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { Page } from './page.decorators';
 import { PageRenderer } from './page-renderer';
+import { safeReturnPath } from './return-path';
 import { SessionService } from './session.service';
 import { SignInService } from './sign-in.service';
 
-const HOME = '/upgrades';
-
 type LoginForm = Record<string, unknown>;
-
-/** Only a local path may follow sign-in (no open redirect). */
-function safeReturnPath(next: unknown): string {
-  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : HOME;
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
