@@ -1,6 +1,8 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { Device } from '../src/access-points/device.entity';
 import { HardwarePart } from '../src/inventory/hardware-part.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
+import { User } from '../src/users/user.entity';
 import { SESSION_TTL_SECONDS } from '../src/web/session.service';
 import { onBothDatabases, TestApp } from './harness/app';
 import { unique } from './harness/fixtures';
@@ -193,6 +195,18 @@ onBothDatabases('browser sign-in', (t) => {
         .expect('location', '/upgrades');
       expect(JSON.stringify(again.headers)).not.toContain('injected');
     }
+  });
+
+  it('upgrades a password hash of the first format (scrypt N = 2^14) at sign-in', async () => {
+    const old = await browserUser(t(), { role: 'admin' });
+    const salt = randomBytes(16);
+    const legacy = `scrypt$${salt.toString('base64')}$${scryptSync(old.password, salt, 64).toString('base64')}`;
+    await t().dataSource.getRepository(User).update({ id: old.userId }, { password_hash: legacy });
+    const agent = await signedIn(t(), old);
+    await agent.get('/upgrades').expect(200);
+    const stored = await t().dataSource.getRepository(User).findOneByOrFail({ id: old.userId });
+    expect(stored.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[^$]{24}\$[^$]{88}$/);
+    await signedIn(t(), old);
   });
 
   it('rejects a sign-in post without the CSRF token with a 403 page', async () => {
