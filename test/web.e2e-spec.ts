@@ -225,10 +225,23 @@ onBothDatabases('browser sign-in', (t) => {
     const agent = await signedIn(t(), user);
     const res = await agent.get('/login').expect(303);
     expect(res.headers.location).toBe('/upgrades');
-    const cookie = (await signedInCookie(t(), user)).replace(
-      /\.(\d+)\./,
-      (_m, id: string) => `.${Number(id) + 1}.`,
+    const cookie = await signedInCookie(t(), user);
+    await browser(t()).get('/upgrades').set('Cookie', cookie).expect(200);
+    const tampered = cookie.replace(
+      /^(airfleet_session=s\.)(.)/,
+      (_m, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'),
     );
+    expect(tampered).not.toBe(cookie);
+    await browser(t()).get('/upgrades').set('Cookie', tampered).expect(303);
+  });
+
+  it('signs every browser out when the password changes', async () => {
+    const changing = await browserUser(t(), { role: 'admin' });
+    const cookie = await signedInCookie(t(), changing);
+    await browser(t()).get('/upgrades').set('Cookie', cookie).expect(200);
+    await t()
+      .dataSource.getRepository(User)
+      .update({ id: changing.userId }, { password_hash: '$scrypt$ln=17,r=8,p=1$changed$changed' });
     await browser(t()).get('/upgrades').set('Cookie', cookie).expect(303);
   });
 

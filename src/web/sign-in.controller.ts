@@ -58,7 +58,7 @@ export class SignInController {
         401,
       );
     }
-    this.sessions.startSignedIn(request, reply, user);
+    await this.sessions.startSignedIn(request, reply, user);
     return this.pages.redirect(request, reply, safeReturnPath(form.next), {
       kind: 'success',
       message: `Signed in as ${user.email}.`,
@@ -68,7 +68,7 @@ export class SignInController {
   @Post('logout')
   @Page('anyone')
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.sessions.end(request.webSession, reply);
+    await this.sessions.end(request.webSession, reply);
     return this.pages.redirect(request, reply, '/login', {
       kind: 'success',
       message: 'You are signed out.',
