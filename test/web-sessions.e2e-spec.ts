@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createPostgresDatabase, DATABASES, DatabaseKind, startApp, TestApp } from './harness/app';
+import { BrowserSession } from '../src/web/browser-session.entity';
+import { SESSION_TTL_SECONDS } from '../src/web/session.service';
 import { BrowserUser, browserUser, csrfOf } from './browser/web-session';
 
 /** One database for several app instances: a PostgreSQL database, or an SQLite file. */
@@ -100,6 +102,26 @@ describe.each(DATABASES)('browser sessions stored by the service [%s]', (db) => 
     await page(first, kept).expect(200);
     await page(first, ended).expect(303).expect('location', '/login?next=%2Fupgrades');
   }, 60_000);
+
+  it('stores only a hash of the cookie, and removes expired sessions at the next sign-in', async () => {
+    const user = await browserUser(first, { role: 'admin' });
+    const { cookie } = await signIn(first, user);
+    const rows = () =>
+      first.dataSource.getRepository(BrowserSession).findBy({ user_id: user.userId });
+    const [stored] = await rows();
+    expect(stored.session_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(nameValue(cookie))).not.toContain(stored.session_hash);
+    const later = Date.now() + (SESSION_TTL_SECONDS + 60) * 1000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await page(first, cookie).expect(303);
+      await signIn(first, user);
+    } finally {
+      clock.mockRestore();
+    }
+    expect((await rows()).map((row) => row.id)).toEqual([expect.any(Number)]);
+    expect((await rows())[0].id).not.toBe(stored.id);
+  });
 
   it('marks the cookie Secure and sends HSTS only when the request came over HTTPS', async () => {
     const user = await browserUser(first, { role: 'admin' });
