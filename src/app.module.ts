@@ -6,6 +6,7 @@ import { ClsModule } from 'nestjs-cls';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
@@ -13,6 +14,7 @@ import { AuthModule } from './common/auth/auth.module';
 import { createValidationPipe, ValidationCodeInterceptor } from './common/errors';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
 import { UnexpectedErrorFilter } from './common/errors/unexpected-error.filter';
+import { loggerParams } from './common/logging/logger-options';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -33,10 +35,15 @@ import { UpgradesModule } from './upgrades/upgrades.module';
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradePagesModule, UpgradesModule, AccessPointsModule];
 
+export interface AppModuleOptions {
+  /** Where log lines go instead of stdout (the log tests read them). */
+  logDestination?: DestinationStream;
+}
+
 @Module({})
 export class AppModule {
   /** The whole application for one validated configuration (main.ts, the CLI and the tests). */
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -45,13 +52,7 @@ export class AppModule {
           ignoreEnvFile: true,
           load: [() => ({ [APP_CONFIG_KEY]: config })],
         }),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.access_token'],
-            customProps: () => ({ service: 'airfleet' }),
-          },
-        }),
+        LoggerModule.forRoot(loggerParams(config.logLevel, options.logDestination)),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (configService: ConfigService) => ({

@@ -10,6 +10,8 @@ import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Helmet's default policy, sent only on HTTPS requests. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply, and
@@ -65,12 +67,17 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
         upgradeInsecureRequests: null,
       },
     },
+    // CONTRACT 9: HSTS only on HTTPS (the hook below); a plain-HTTP answer must not pin the host.
+    hsts: false,
   });
   await registerWebPlugins(app);
   const metrics = app.get(HttpMetrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', HSTS);
+    }
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -1,6 +1,8 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { Device } from '../src/access-points/device.entity';
 import { HardwarePart } from '../src/inventory/hardware-part.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
+import { User } from '../src/users/user.entity';
 import { SESSION_TTL_SECONDS } from '../src/web/session.service';
 import { onBothDatabases, TestApp } from './harness/app';
 import { unique } from './harness/fixtures';
@@ -163,6 +165,50 @@ onBothDatabases('browser sign-in', (t) => {
     }
   });
 
+  it('follows no next with a control character or an encoded second slash, and sets no header from it', async () => {
+    const hostile = [
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/%2f%2fevil.example',
+      '/upgrades\r\nSet-Cookie: injected=1',
+      '/upgrades%0d%0aSet-Cookie:%20injected=1',
+    ];
+    const agent = browser(t());
+    const form = await agent.get('/login').expect(200);
+    const res = await agent
+      .post('/login')
+      .type('form')
+      .send({
+        _csrf: csrfOf(form.text),
+        email: user.email,
+        password: user.password,
+        next: hostile[0],
+      })
+      .expect(303)
+      .expect('location', '/upgrades');
+    expect(JSON.stringify(res.headers)).not.toContain('injected');
+    for (const next of hostile) {
+      const again = await agent
+        .get('/login')
+        .query({ next })
+        .expect(303)
+        .expect('location', '/upgrades');
+      expect(JSON.stringify(again.headers)).not.toContain('injected');
+    }
+  });
+
+  it('upgrades a password hash of the first format (scrypt N = 2^14) at sign-in', async () => {
+    const old = await browserUser(t(), { role: 'admin' });
+    const salt = randomBytes(16);
+    const legacy = `scrypt$${salt.toString('base64')}$${scryptSync(old.password, salt, 64).toString('base64')}`;
+    await t().dataSource.getRepository(User).update({ id: old.userId }, { password_hash: legacy });
+    const agent = await signedIn(t(), old);
+    await agent.get('/upgrades').expect(200);
+    const stored = await t().dataSource.getRepository(User).findOneByOrFail({ id: old.userId });
+    expect(stored.password_hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$[^$]{24}\$[^$]{88}$/);
+    await signedIn(t(), old);
+  });
+
   it('rejects a sign-in post without the CSRF token with a 403 page', async () => {
     const agent = browser(t());
     await agent.get('/login').expect(200);
@@ -179,10 +225,23 @@ onBothDatabases('browser sign-in', (t) => {
     const agent = await signedIn(t(), user);
     const res = await agent.get('/login').expect(303);
     expect(res.headers.location).toBe('/upgrades');
-    const cookie = (await signedInCookie(t(), user)).replace(
-      /\.(\d+)\./,
-      (_m, id: string) => `.${Number(id) + 1}.`,
+    const cookie = await signedInCookie(t(), user);
+    await browser(t()).get('/upgrades').set('Cookie', cookie).expect(200);
+    const tampered = cookie.replace(
+      /^(airfleet_session=s\.)(.)/,
+      (_m, head: string, c: string) => head + (c === 'A' ? 'B' : 'A'),
     );
+    expect(tampered).not.toBe(cookie);
+    await browser(t()).get('/upgrades').set('Cookie', tampered).expect(303);
+  });
+
+  it('signs every browser out when the password changes', async () => {
+    const changing = await browserUser(t(), { role: 'admin' });
+    const cookie = await signedInCookie(t(), changing);
+    await browser(t()).get('/upgrades').set('Cookie', cookie).expect(200);
+    await t()
+      .dataSource.getRepository(User)
+      .update({ id: changing.userId }, { password_hash: '$scrypt$ln=17,r=8,p=1$changed$changed' });
     await browser(t()).get('/upgrades').set('Cookie', cookie).expect(303);
   });
 

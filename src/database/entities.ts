@@ -14,6 +14,7 @@ import { Heartbeat } from '../access-points/heartbeat.entity';
 import { NetworkSsid } from '../network-ssids/network-ssid.entity';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { UpgradeData } from '../upgrades/upgrade-data.entity';
+import { BrowserSession } from '../web/browser-session.entity';
 
 /** Every entity of the schema; the migrations must produce exactly these tables. */
 export const ENTITIES = [
@@ -33,4 +34,5 @@ export const ENTITIES = [
   NetworkSsid,
   Upgrade,
   UpgradeData,
+  BrowserSession,
 ];

@@ -37,6 +37,15 @@ export class UsersRepository {
     return this.users.save(this.users.create({ ...fields, email: fields.email.toLowerCase() }));
   }
 
+  /** Replaces the password hash only if it is still `current`; false when it changed meanwhile. */
+  async replacePasswordHash(id: number, current: string, replacement: string): Promise<boolean> {
+    const result = await this.users.update(
+      { id, password_hash: current },
+      { password_hash: replacement },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
   createToken(
     fields: Pick<AccessToken, 'user_id' | 'name' | 'token_hash' | 'expires_at'>,
   ): Promise<AccessToken> {

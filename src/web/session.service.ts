@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../common/auth/auth-user';
 import { User } from '../users/user.entity';
-import { UsersRepository } from '../users/users.repository';
+import { hashToken } from '../users/token-secret';
+import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { deriveKey, WEB_SECRET } from './web-secret';
 import { Flash, WebSession } from './web-session';
 
@@ -14,47 +15,52 @@ export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const FLASH_TTL_SECONDS = 60;
 const NONCE = /^[A-Za-z0-9_-]{22,64}$/;
 
+/** The cookie value of a signed-in session starts with this; an anonymous one is a bare nonce. */
+const SIGNED_IN_PREFIX = 's.';
+
 /**
- * Stateless sessions in a signed cookie: `nonce` (anonymous) or `nonce.userId.issuedAt.pwTag`.
- * The signature (HMAC, @fastify/cookie) makes the value unforgeable; the server checks the age
- * (SESSION_TTL_SECONDS) and that the user still exists with the same password (pwTag is a digest
- * of the stored hash, so changing the password signs every browser out).
+ * Browser sessions in a signed cookie (HMAC, @fastify/cookie). An anonymous session (the login
+ * form) is a bare random nonce that lives only in the cookie. A signed-in session is
+ * `s.<secret>`: a random secret whose SHA-256 hash is a row of web_sessions (CONTRACT 9), so that
+ * sign-out deletes it for every instance and across restarts. The row also fixes the expiry
+ * (SESSION_TTL_SECONDS) and a digest of the user's password hash: changing the password signs
+ * every browser out. The secret doubles as the nonce that CSRF tokens are bound to.
  */
 @Injectable()
 export class SessionService {
   private readonly csrfKey: Buffer;
-  /** Nonces of signed-out sessions until they would have expired (this instance only). */
-  private readonly signedOut = new Map<string, number>();
 
   constructor(
-    private readonly users: UsersRepository,
+    private readonly sessions: BrowserSessionsRepository,
     @Inject(WEB_SECRET) secret: string,
   ) {
     this.csrfKey = deriveKey(secret, 'csrf');
   }
 
-  /** The session carried by the request's cookie, or null when it has none (or a forged one). */
+  /** The session carried by the request's cookie, or null when it has none (or a dead one). */
   async load(request: FastifyRequest): Promise<WebSession | null> {
     const value = this.readSigned(request, SESSION_COOKIE);
     if (!value) {
       return null;
     }
-    const [nonce, userId, issuedAt, pwTag] = value.split('.');
-    if (!NONCE.test(nonce)) {
+    if (!value.startsWith(SIGNED_IN_PREFIX)) {
+      return NONCE.test(value) ? { nonce: value, user: null } : null;
+    }
+    const secret = value.slice(SIGNED_IN_PREFIX.length);
+    if (!NONCE.test(secret)) {
       return null;
     }
-    const age = Date.now() / 1000 - Number(issuedAt);
-    if (this.signedOut.has(nonce)) {
+    const stored = await this.sessions.findByHash(hashToken(secret));
+    const user = stored?.user;
+    if (
+      !stored ||
+      !user?.password_hash ||
+      stored.expires_at.getTime() <= Date.now() ||
+      passwordTag(user) !== stored.password_tag
+    ) {
       return null;
     }
-    if (!userId || !/^\d+$/.test(userId) || !(age >= 0 && age <= SESSION_TTL_SECONDS)) {
-      return { nonce, user: null };
-    }
-    const user = await this.users.findById(Number(userId));
-    if (!user || !user.password_hash || passwordTag(user) !== pwTag) {
-      return { nonce, user: null };
-    }
-    return { nonce, user: toAuthUser(user) };
+    return { nonce: secret, user: toAuthUser(user) };
   }
 
   /** A new anonymous session (before sign-in: the login form needs a CSRF token too). */
@@ -65,29 +71,31 @@ export class SessionService {
     return session;
   }
 
-  /** Signs the user in under a fresh nonce (no session fixation). */
-  startSignedIn(request: FastifyRequest, reply: FastifyReply, user: User): WebSession {
+  /** Signs the user in under a fresh secret (no session fixation) and stores the session. */
+  async startSignedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+  ): Promise<WebSession> {
     const session: WebSession = { nonce: newNonce(), user: toAuthUser(user) };
-    const issuedAt = Math.floor(Date.now() / 1000);
-    const value = [session.nonce, user.id, issuedAt, passwordTag(user)].join('.');
+    const now = Date.now();
+    await this.sessions.deleteExpired(new Date(now));
+    await this.sessions.create({
+      session_hash: hashToken(session.nonce),
+      user_id: user.id,
+      password_tag: passwordTag(user),
+      expires_at: new Date(now + SESSION_TTL_SECONDS * 1000),
+    });
+    const value = `${SIGNED_IN_PREFIX}${session.nonce}`;
     this.writeCookie(request, reply, SESSION_COOKIE, value, SESSION_TTL_SECONDS);
     request.webSession = session;
     return session;
   }
 
-  /**
-   * Signs out: clears the cookie and remembers the nonce until the session would have expired, so
-   * that a copy of the cookie no longer works either (kept in memory: per instance, until restart).
-   */
-  end(session: WebSession | undefined, reply: FastifyReply): void {
-    const now = Date.now();
-    for (const [nonce, expiresAt] of this.signedOut) {
-      if (expiresAt <= now) {
-        this.signedOut.delete(nonce);
-      }
-    }
+  /** Signs out: deletes the stored session (a copy of the cookie no longer works anywhere). */
+  async end(session: WebSession | undefined, reply: FastifyReply): Promise<void> {
     if (session?.user) {
-      this.signedOut.set(session.nonce, now + SESSION_TTL_SECONDS * 1000);
+      await this.sessions.deleteByHash(hashToken(session.nonce));
     }
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }

@@ -4,17 +4,11 @@ import { clientIp } from '../common/rate-limit/caller-throttler.guard';
 import { SignInThrottle } from '../common/rate-limit/sign-in-throttle';
 import { Page } from './page.decorators';
 import { PageRenderer } from './page-renderer';
+import { safeReturnPath } from './return-path';
 import { SessionService } from './session.service';
 import { SignInService } from './sign-in.service';
 
-const HOME = '/upgrades';
-
 type LoginForm = Record<string, unknown>;
-
-/** Only a local path may follow sign-in (no open redirect). */
-function safeReturnPath(next: unknown): string {
-  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : HOME;
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -73,7 +67,7 @@ export class SignInController {
         401,
       );
     }
-    this.sessions.startSignedIn(request, reply, user);
+    await this.sessions.startSignedIn(request, reply, user);
     return this.pages.redirect(request, reply, safeReturnPath(form.next), {
       kind: 'success',
       message: `Signed in as ${user.email}.`,
@@ -108,7 +102,7 @@ export class SignInController {
   @Post('logout')
   @Page('anyone')
   async logout(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    this.sessions.end(request.webSession, reply);
+    await this.sessions.end(request.webSession, reply);
     return this.pages.redirect(request, reply, '/login', {
       kind: 'success',
       message: 'You are signed out.',

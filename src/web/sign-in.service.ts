@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hashPassword, verifyPassword } from '../users/password';
+import { hashPassword, needsRehash, verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 
@@ -11,11 +11,23 @@ export class SignInService {
 
   constructor(private readonly users: UsersRepository) {}
 
-  /** The user when the password matches the stored scrypt hash, else null. */
+  /**
+   * The user when the password matches the stored scrypt hash, else null. A hash of an older
+   * format or weaker parameters is replaced by a current one on the way (CONTRACT 9).
+   */
   async authenticate(email: string, password: string): Promise<User | null> {
     const user = email ? await this.users.findByEmail(email.trim()) : null;
     const hash = user?.password_hash ?? (await (this.decoyHash ??= hashPassword('decoy')));
     const matches = await verifyPassword(password, hash);
-    return matches && user?.password_hash ? user : null;
+    if (!matches || !user?.password_hash) {
+      return null;
+    }
+    if (needsRehash(user.password_hash)) {
+      const upgraded = await hashPassword(password);
+      if (await this.users.replacePasswordHash(user.id, user.password_hash, upgraded)) {
+        user.password_hash = upgraded;
+      }
+    }
+    return user;
   }
 }

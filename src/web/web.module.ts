@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssetsController } from './assets.controller';
+import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { HtmlExceptionFilter } from './html-exception.filter';
 import { PageRenderer } from './page-renderer';
 import { SessionGuard } from './session.guard';
@@ -22,6 +23,7 @@ import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
       useFactory: (config: ConfigService) =>
         config.getOrThrow<AppConfig>(APP_CONFIG_KEY).sessionSecret,
     },
+    BrowserSessionsRepository,
     SessionService,
     SignInService,
     SessionGuard,

@@ -2,6 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
 import request from 'supertest';
+import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp, createFastifyAdapter } from '../../src/app.setup';
@@ -77,12 +78,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the whole application on a fresh database of the given kind. */
+export interface StartOptions {
+  /** Where the app's log lines go (with LOG_LEVEL set in env); silent by default. */
+  logDestination?: DestinationStream;
+}
+
+/**
+ * Boots the whole application on a fresh database of the given kind, or on the one that env names
+ * (DATABASE_URL or DATABASE_PATH: several apps on one database; the caller owns that database).
+ */
 export async function startApp(
   db: DatabaseKind,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<TestApp> {
-  const postgres = db === 'postgres' ? await createPostgresDatabase() : null;
+  const ownDatabase = !env.DATABASE_URL && !env.DATABASE_PATH;
+  const postgres = db === 'postgres' && ownDatabase ? await createPostgresDatabase() : null;
   const config = loadAppConfig({
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: ':memory:' }),
     RATE_LIMIT_PER_MINUTE: '0',
@@ -90,7 +101,7 @@ export async function startApp(
     ...env,
   });
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(config)],
+    imports: [AppModule.forRoot(config, { logDestination: options.logDestination })],
   }).compile();
   const app = moduleRef.createNestApplication<NestFastifyApplication>(
     createFastifyAdapter(config.trustProxy),
@@ -135,11 +146,12 @@ export function onBothDatabases(
   title: string,
   body: (t: () => TestApp) => void,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): void {
   describe.each(DATABASES)(`${title} [%s]`, (db) => {
     let testApp: TestApp | undefined;
     beforeAll(async () => {
-      testApp = await startApp(db, env);
+      testApp = await startApp(db, env, options);
     }, 120_000);
     afterAll(async () => {
       await testApp?.close();

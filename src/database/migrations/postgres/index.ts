@@ -1,7 +1,9 @@
-import { TokenLastUsed1795387757111 } from './1795387757111-TokenLastUsed';
 import { InitialSchema1795294264662 } from './1795294264662-InitialSchema';
+import { TokenLastUsed1795387757111 } from './1795387757111-TokenLastUsed';
+import { WebSessions1795387962176 } from './1795387962176-WebSessions';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const POSTGRES_MIGRATIONS: Function[] = [
   InitialSchema1795294264662,
   TokenLastUsed1795387757111,
+  WebSessions1795387962176,
 ];

@@ -1,0 +1,42 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { User } from '../users/user.entity';
+
+/**
+ * A signed-in browser session (CONTRACT 9): the cookie carries a random secret, only its SHA-256
+ * hash is stored. Sign-out deletes the row, so every instance refuses the cookie at once and
+ * after restarts. Anonymous visitors (the login form) have no row.
+ */
+@Entity('web_sessions')
+export class BrowserSession {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 64, unique: true })
+  session_hash: string;
+
+  @Index()
+  @Column({ type: 'integer' })
+  user_id: number;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  /** Digest of the user's password hash at sign-in: a changed password ends the session. */
+  @Column({ type: 'varchar', length: 16 })
+  password_tag: string;
+
+  @Column({ type: Date })
+  expires_at: Date;
+
+  @CreateDateColumn()
+  created_at: Date;
+}
