@@ -9,8 +9,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The package's `./plugin` export (dist/plugin), which this tsconfig's resolution cannot type.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ReadonlyVisitor } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   require('@nestjs/swagger/plugin') as typeof import('@nestjs/swagger/dist/plugin');
 
 const SOURCE = join(__dirname, '..', 'src');
@@ -21,7 +21,8 @@ function generate(filename: string): void {
       new ReadonlyVisitor({
         classValidatorShim: true,
         introspectComments: true,
-        dtoFileNameSuffix: ['.dto.ts', '.entity.ts'],
+        // pagination.ts holds the shared page/per_page query DTO.
+        dtoFileNameSuffix: ['.dto.ts', '.entity.ts', 'pagination.ts'],
         pathToSource: SOURCE,
       }),
     ],

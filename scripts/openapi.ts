@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   });
   await configureApp(app);
   await app.init();
-  const text = `${JSON.stringify(await openApiDocument(app), null, 2)}\n`;
+  const text = `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
   await app.close();
   if (!check) {
     writeFileSync(OPENAPI_FILE, text);

@@ -93,6 +93,8 @@ export class LocationNetworksController {
   @Get('list_networks')
   @ApiOperation({
     operationId: 'list_networks',
+    description:
+      'Any member. Networks a member has no grant on are left out (and answer 1001 when selected). Paginated by id ascending: `page` from 1, `per_page` default 100, clamped to 1000.',
     summary: 'One network by network_name (precedence) or network_id, else a page of networks',
   })
   @ApiOkResponse({
@@ -116,6 +118,7 @@ export class LocationNetworksController {
   @Get('list_network_timezone')
   @ApiOperation({
     operationId: 'list_network_timezone',
+    description: 'Any member. IANA names, sorted alphabetically (CONTRACT 6).',
     summary: 'Time zone names a network may use, sorted',
   })
   @ApiOkResponse({
@@ -132,6 +135,8 @@ export class LocationNetworksController {
   @OnInvalid(ApiErrorCode.NetworkSaveFailed, NETWORK_SAVE_FAILED)
   @ApiOperation({
     operationId: 'create_network',
+    description:
+      'Role admin. `mac_id` devices are activated in the new network, all or nothing (SPEC 4.1 create rules).',
     summary: 'Create a network, optionally cloned and with devices (mac_id)',
   })
   @ApiOkResponse({
@@ -152,7 +157,11 @@ export class LocationNetworksController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'show_network', summary: 'Show a network' })
+  @ApiOperation({
+    operationId: 'show_network',
+    description: 'Any member with access to the network; others answer 1001.',
+    summary: 'Show a network',
+  })
   @ApiOkResponse({
     type: ShowNetworkEnvelope,
     example: { data: { location_network: NETWORK_EXAMPLE }, status: 200 },
@@ -163,7 +172,11 @@ export class LocationNetworksController {
   }
 
   @Get(':id/get_network_devices')
-  @ApiOperation({ operationId: 'get_network_devices', summary: "The network's devices" })
+  @ApiOperation({
+    operationId: 'get_network_devices',
+    description: 'Any member with access to the network; others answer 1001.',
+    summary: "The network's devices",
+  })
   @ApiOkResponse({ type: NetworkDevicesEnvelope })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async devices(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
@@ -193,7 +206,11 @@ export class LocationNetworksController {
 
   @Delete(':id')
   @RequireRole('admin')
-  @ApiOperation({ operationId: 'destroy_network', summary: 'Delete a network without devices' })
+  @ApiOperation({
+    operationId: 'destroy_network',
+    description: 'Role admin. A network that still has devices cannot be deleted (1008).',
+    summary: 'Delete a network without devices',
+  })
   @ApiOkResponse({
     type: DeletedNetworkEnvelope,
     example: {
@@ -218,6 +235,8 @@ export class LocationNetworksController {
   @RequireRole('admin')
   @ApiOperation({
     operationId: 'config_rollback',
+    description:
+      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted (CONTRACT 7). Errors answer `{message}`.',
     summary: "Replace the network's SSIDs with a template configuration (all or nothing)",
   })
   @ApiBody({ type: ConfigRollbackDto })

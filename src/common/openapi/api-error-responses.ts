@@ -147,5 +147,5 @@ export function ApiErrorResponses(...entries: ErrorEntry[]): ClassDecorator & Me
         document(handler as Handler, entries);
       }
     }
-  }) as ClassDecorator & MethodDecorator;
+  });
 }

@@ -7,16 +7,16 @@ import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
  * against the document.
  */
 export const Int = (options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: 'integer', ...options } as ApiPropertyOptions);
+  ApiProperty({ type: 'integer', ...options });
 export const Str = (options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: 'string', ...options } as ApiPropertyOptions);
+  ApiProperty({ type: 'string', ...options });
 export const Bool = (options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: 'boolean', ...options } as ApiPropertyOptions);
+  ApiProperty({ type: 'boolean', ...options });
 /** An ISO 8601 time in UTC (CONTRACT 6). */
 export const DateTime = (options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: 'string', format: 'date-time', ...options } as ApiPropertyOptions);
+  ApiProperty({ type: 'string', format: 'date-time', ...options });
 export const StrArray = (options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: 'array', items: { type: 'string' }, ...options } as ApiPropertyOptions);
+  ApiProperty({ type: 'array', items: { type: 'string' }, ...options });
 /** A free-form JSON object. */
 export const AnyObject = (options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: 'object', additionalProperties: true, ...options } as ApiPropertyOptions);
@@ -24,11 +24,11 @@ export const AnyObject = (options: ApiPropertyOptions = {}) =>
 
 /** A nested record, or null. */
 export const NullableOf = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: () => type(), nullable: true, ...options } as ApiPropertyOptions);
+  ApiProperty({ type: () => type(), nullable: true, ...options });
 export const ArrayOf = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: () => type(), isArray: true, ...options } as ApiPropertyOptions);
+  ApiProperty({ type: () => type(), isArray: true, ...options });
 export const Of = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: () => type(), ...options } as ApiPropertyOptions);
+  ApiProperty({ type: () => type(), ...options });
 
 /** `status: 200` of SPEC 1's success envelope. */
 export const Status200 = () => ApiProperty({ type: 'integer', enum: [200], example: 200 });

@@ -12,6 +12,9 @@ import { errorResponse, mergeErrorSchemas } from './api-error-responses';
 /** Every id is 1 to 2147483647 (CONTRACT 9). */
 export const ID_SCHEMA: SchemaObject = { type: 'integer', minimum: 1, maximum: 2147483647 };
 
+const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
+const PAGE_NAMES = ['page', 'per_page'];
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** The operations of the document, with their path and method. */
@@ -64,11 +67,18 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
  *   the database);
  * - operations with a JSON body: 400 (1032, malformed or too deeply nested), 413 (1033, over
  *   1 MiB) and 422 (1030, e.g. an unsupported content type), merged with their own 422 answers;
- * - path parameters: integers 1 to 2147483647 (CONTRACT 9).
+ * - path parameters and query ids, page and per_page: integers 1 to 2147483647 (CONTRACT 9;
+ *   per_page above 1000 is clamped);
+ * - a route answering on a second path (`/upgrades.json`) gets its own operationId (`_json`).
  * Public operations (`security: []`) document their own answers.
  */
 export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
-  for (const { operation } of operationsOf(document)) {
+  const seen = new Set<string>();
+  for (const { path, operation } of operationsOf(document)) {
+    if (operation.operationId && seen.has(operation.operationId) && path.endsWith('.json')) {
+      operation.operationId = `${operation.operationId}_json`;
+    }
+    seen.add(operation.operationId ?? '');
     if (isSecured(operation)) {
       addError(operation, ApiErrorCode.Unauthenticated);
       addError(operation, ApiErrorCode.RateLimited, true);
@@ -80,8 +90,10 @@ export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
       addError(operation, ApiErrorCode.InvalidParameter);
     }
     for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
-      if (parameter.in === 'path') {
+      if (parameter.in === 'path' || (parameter.in === 'query' && isIdName(parameter.name))) {
         parameter.schema = { ...ID_SCHEMA };
+      } else if (parameter.in === 'query' && PAGE_NAMES.includes(parameter.name)) {
+        parameter.schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
       }
     }
     operation.responses = Object.fromEntries(
