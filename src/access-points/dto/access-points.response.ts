@@ -3,15 +3,52 @@ import { PaginationMetaResponse } from '../../common/pagination/pagination.respo
 import {
   ArrayOf,
   Bool,
-  DateTime,
   Envelope,
   Int,
-  NullableOf,
   Of,
   Status200,
   Str,
   StrArray,
 } from '../../common/openapi/response-schema';
+
+/**
+ * A nullable nested record is spelled inline: OpenAPI 3.0's `nullable` does not reach into an
+ * `allOf: [$ref]`, so validators would refuse the null.
+ */
+const HARDWARE_PART_SCHEMA = {
+  type: 'object',
+  required: ['id', 'part_number', 'wifi_uplink', 'usb'],
+  properties: {
+    id: { type: 'integer' },
+    part_number: { type: 'string' },
+    wifi_uplink: { type: 'boolean' },
+    usb: { type: 'boolean' },
+  },
+} as const;
+
+const PENDING_UPGRADE_SCHEMA = {
+  type: 'object',
+  required: [
+    'id',
+    'version',
+    'upgrade_type',
+    'schedule_type',
+    'schedule_at',
+    'time_zone',
+    'status',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'string' },
+    upgrade_type: { type: 'string', example: 'automatic' },
+    schedule_type: { type: 'string', example: 'now' },
+    schedule_at: { type: 'string', format: 'date-time', nullable: true },
+    time_zone: { type: 'string', nullable: true },
+    status: { type: 'string', example: 'pending' },
+  },
+} as const;
+
+const nullable = (schema: object) => ApiProperty({ ...schema, nullable: true });
 
 export class HardwarePartResponse {
   @Int()
@@ -25,29 +62,6 @@ export class HardwarePartResponse {
 
   @Bool()
   usb: boolean;
-}
-
-export class PendingUpgradeResponse {
-  @Int()
-  id: number;
-
-  @Str()
-  version: string;
-
-  @Str({ example: 'automatic' })
-  upgrade_type: string;
-
-  @Str({ example: 'now' })
-  schedule_type: string;
-
-  @DateTime({ nullable: true })
-  schedule_at: string | null;
-
-  @Str({ nullable: true })
-  time_zone: string | null;
-
-  @Str({ example: 'pending' })
-  status: string;
 }
 
 /** A live or replaced uplink: the template detail's fields plus these. */
@@ -82,7 +96,7 @@ export class DeviceResponse {
   @Str({ nullable: true })
   name: string | null;
 
-  @NullableOf(() => HardwarePartResponse)
+  @nullable(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 
   @ApiProperty({
@@ -104,8 +118,8 @@ export class DeviceResponse {
   @StrArray()
   tag_list: string[];
 
-  @NullableOf(() => PendingUpgradeResponse)
-  pending_upgrade: PendingUpgradeResponse | null;
+  @nullable(PENDING_UPGRADE_SCHEMA)
+  pending_upgrade: Record<string, unknown> | null;
 }
 
 export class DevicesData {
@@ -196,7 +210,7 @@ export class MasterDeviceResponse {
   @Str()
   mac_id: string;
 
-  @NullableOf(() => HardwarePartResponse)
+  @nullable(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 }
 

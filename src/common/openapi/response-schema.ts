@@ -22,9 +22,6 @@ export const AnyObject = (options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: 'object', additionalProperties: true, ...options } as ApiPropertyOptions);
 // @nestjs/swagger recognises a lazy type by its name `type`, hence `type: () => type()`.
 
-/** A nested record, or null. */
-export const NullableOf = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
-  ApiProperty({ type: () => type(), nullable: true, ...options });
 export const ArrayOf = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: () => type(), isArray: true, ...options });
 export const Of = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>

@@ -16,6 +16,8 @@ const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
 const PAGE_NAMES = ['page', 'per_page'];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+/** Fastify reads (and may refuse) a JSON body on these, even where the operation takes none. */
+const BODY_METHODS: string[] = ['put', 'post', 'delete', 'patch'];
 
 /** The operations of the document, with their path and method. */
 export function operationsOf(
@@ -65,8 +67,9 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
  * Adds the answers every operation of a kind shares, so no route can forget them:
  * - authenticated operations: 401 (1028), 429 (1031) and 503 (1040; the token is looked up in
  *   the database);
- * - operations with a JSON body: 400 (1032, malformed or too deeply nested), 413 (1033, over
- *   1 MiB) and 422 (1030, e.g. an unsupported content type), merged with their own 422 answers;
+ * - operations that read a JSON body (POST, PUT, PATCH, DELETE, whether or not they take one):
+ *   400 (1032, malformed or too deeply nested), 413 (1033, over 1 MiB) and 422 (1030, e.g. an
+ *   unsupported content type), merged with their own 422 answers;
  * - path parameters and query ids, page and per_page: integers 1 to 2147483647 (CONTRACT 9;
  *   per_page above 1000 is clamped);
  * - a route answering on a second path (`/upgrades.json`) gets its own operationId (`_json`).
@@ -74,7 +77,7 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
  */
 export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
   const seen = new Set<string>();
-  for (const { path, operation } of operationsOf(document)) {
+  for (const { path, method, operation } of operationsOf(document)) {
     if (operation.operationId && seen.has(operation.operationId) && path.endsWith('.json')) {
       operation.operationId = `${operation.operationId}_json`;
     }
@@ -84,7 +87,7 @@ export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
       addError(operation, ApiErrorCode.RateLimited, true);
       addError(operation, ApiErrorCode.ServiceUnavailable, true);
     }
-    if (operation.requestBody) {
+    if (operation.requestBody || BODY_METHODS.includes(method)) {
       addError(operation, ApiErrorCode.MalformedJson);
       addError(operation, ApiErrorCode.PayloadTooLarge);
       addError(operation, ApiErrorCode.InvalidParameter);
