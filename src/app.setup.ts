@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
+import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
+import metadata from './metadata';
+import { addStandardResponses } from './common/openapi/standard-responses';
 import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
@@ -32,8 +35,24 @@ export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): Fasti
   });
 }
 
-export function openApiDocument(app: NestFastifyApplication) {
-  const config = new DocumentBuilder()
+/** Every tag an operation may carry, with its description (all declared in the document). */
+export const OPENAPI_TAGS: Record<string, string> = {
+  'location networks': 'Location networks: groups of devices and SSIDs (SPEC 4.1)',
+  'access points': 'The device inventory: provisioning, moves, status, uplinks (SPEC 4.2)',
+  'network ssids': 'SSIDs of location networks (SPEC 4.3)',
+  upgrades: 'Firmware upgrades, JSON variant (SPEC 4.4); errors answer `{message, status}`',
+  'init templates': 'Uplink (init) templates applied by apply_configuration (CONTRACT 5)',
+  'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
+  'network access': "Members' grants on networks (CONTRACT 3 and 9)",
+  tags: 'Device tags (CONTRACT 5)',
+  tokens: "The caller's own access tokens (CONTRACT 9)",
+  admin: 'Platform administration, super administrators only (CONTRACT 5)',
+  operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',
+};
+
+/** The OpenAPI document served at /docs-json (and committed as openapi.json). */
+export function openApiDocument(app: INestApplication) {
+  const builder = new DocumentBuilder()
     .setTitle('Airfleet API')
     .setDescription(
       'Multi-tenant cloud controller for fleets of Wi-Fi access points. Authenticate with ' +
@@ -41,15 +60,19 @@ export function openApiDocument(app: NestFastifyApplication) {
         'Errors answer `{msg, error_code}` unless an operation documents another shape.',
     )
     .setVersion('1')
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addServer('/', 'This instance')
     .addBearerAuth({
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'opaque',
       description: 'Access token',
     })
-    .addSecurityRequirements('bearer')
-    .build();
-  return SwaggerModule.createDocument(app, config);
+    .addSecurityRequirements('bearer');
+  for (const [name, description] of Object.entries(OPENAPI_TAGS)) {
+    builder.addTag(name, description);
+  }
+  return addStandardResponses(SwaggerModule.createDocument(app, builder.build()));
 }
 
 /** Everything main.ts and the test harness both apply before listening. */
@@ -85,6 +108,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     metrics.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  // What the swagger compiler plugin reads from the DTO types (scripts/openapi-metadata.ts).
+  await SwaggerModule.loadPluginMetadata(metadata);
   SwaggerModule.setup('docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'docs-json',
     swaggerOptions: { persistAuthorization: true },

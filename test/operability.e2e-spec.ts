@@ -18,7 +18,16 @@ onBothDatabases('operability (CONTRACT 1)', (t) => {
       description: 'Access token',
     });
     const create = res.body.paths['/v1/admin/organisations'].post;
-    expect(Object.keys(create.responses).sort()).toEqual(['200', '401', '403', '422']);
+    expect(Object.keys(create.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '422',
+      '429',
+      '503',
+    ]);
     expect(
       create.responses['401'].content['application/json'].schema.properties.error_code.enum,
     ).toEqual([1028]);

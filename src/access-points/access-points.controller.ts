@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode, OnInvalid } from '../common/errors';
-import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import { ApiErrorResponses, ErrorShape } from '../common/openapi/api-error-responses';
 import { APPLY_PARAMS_MISSING_MSG } from './access-points.errors';
 import { DeviceAssignmentService } from './device-assignment.service';
 import {
@@ -16,16 +16,92 @@ import {
   ProvisioningDto,
   SerialQueryDto,
 } from './dto/access-points.dto';
+import {
+  BatchResponse,
+  CurrentStatusResponse,
+  DevicesFromSerialResponse,
+  ListInventoryResponse,
+  MessageStatusResponse,
+  MoveDevicesResponse,
+  ProvisioningResponse,
+  StatusOnlyResponse,
+} from './dto/access-points.response';
 import { InventoryService } from './inventory.service';
 import { UplinkConfigurationService } from './uplink-configuration.service';
 
-const batchExample = (status: number, description: string, example: object) =>
-  ApiResponse({ status, description, schema: { example } });
+const stringArray = { type: 'array', items: { type: 'string' } } as const;
+
+/** release/remove answers that are not all-successful (SPEC 4.2 rules 2, 4 and 5). */
+const batchFailure = (verb: string, code: ApiErrorCode): ErrorShape => ({
+  status: 422,
+  description:
+    `No device found ({msg} only); some ${verb} and some failed ({msg, success_devices, ` +
+    `failed_devices}); none ${verb} ({msg, error_code: ${code}, success_devices, failed_devices})`,
+  schema: {
+    type: 'object',
+    required: ['msg'],
+    properties: {
+      msg: { type: 'string' },
+      error_code: { type: 'integer', enum: [code] },
+      success_devices: stringArray,
+      failed_devices: stringArray,
+    },
+    example: {
+      msg: `Some devices could not be ${verb}`,
+      success_devices: ['0A:00:00:00:00:01'],
+      failed_devices: ['0A:00:00:00:00:02'],
+    },
+  },
+});
+
+/** The 1016 body: `{msg, status: 1016}` without error_code (SPEC 4.2, 7). */
+const UPLINK_NOT_APPLIED: ErrorShape = {
+  status: 422,
+  description: '1016: some devices could not be configured (no error_code)',
+  schema: {
+    type: 'object',
+    required: ['msg', 'status'],
+    properties: { msg: { type: 'string' }, status: { type: 'integer', enum: [1016] } },
+    example: { msg: 'Uplink configuration not applied to: 0A:00:00:00:00:01', status: 1016 },
+  },
+};
+
+/** current_status answers its 404 with `status: 404` as well (SPEC 4.2). */
+const STATUS_DEVICE_NOT_FOUND: ErrorShape = {
+  status: 404,
+  description: '1011 (DeviceNotFound), with status 404',
+  schema: {
+    type: 'object',
+    required: ['status', 'msg', 'error_code'],
+    properties: {
+      status: { type: 'integer', enum: [404] },
+      msg: { type: 'string' },
+      error_code: { type: 'integer', enum: [ApiErrorCode.DeviceNotFound] },
+    },
+    example: { status: 404, msg: 'Device not found', error_code: 1011 },
+  },
+};
+
+/** move_devices 1020: the moved devices and the entries that failed (SPEC 4.2). */
+const MOVE_FAILED: ErrorShape = {
+  status: 422,
+  description: '1020 (MoveFailed): {msg, error_code, devices, failed_devices}',
+  schema: {
+    type: 'object',
+    required: ['msg', 'error_code', 'devices', 'failed_devices'],
+    properties: {
+      msg: { type: 'string' },
+      error_code: { type: 'integer', enum: [ApiErrorCode.MoveFailed] },
+      devices: { type: 'array', items: { $ref: '#/components/schemas/DeviceResponse' } },
+      failed_devices: stringArray,
+    },
+  },
+};
 
 /** The device inventory (SPEC 4.2). Writes need role admin; reads follow network access. */
 @ApiTags('access points')
 @ApiBearerAuth()
-@ApiErrorResponses(ApiErrorCode.Unauthenticated, ApiErrorCode.InvalidParameter)
+@ApiErrorResponses(ApiErrorCode.InvalidParameter)
 @Controller('v1/access_points')
 export class AccessPointsController {
   constructor(
@@ -36,11 +112,13 @@ export class AccessPointsController {
 
   @Get('list_inventory')
   @ApiOperation({
+    operationId: 'list_inventory',
     summary: 'List the inventory, or look devices up by MAC',
     description:
       'Admins see every device of the organisation; members only devices of networks they may ' +
       'read (never devices in no network). Paginated by id ascending unless mac_id is given.',
   })
+  @ApiOkResponse({ type: ListInventoryResponse })
   @ApiErrorResponses(ApiErrorCode.DeviceNotFound)
   listInventory(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQueryDto) {
     return this.inventory.listInventory(user, query);
@@ -50,6 +128,7 @@ export class AccessPointsController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'provisioning',
     summary: 'Provision devices into a network',
     description:
       'All or nothing. Unassigned devices of the organisation are moved into the network; other ' +
@@ -62,6 +141,7 @@ export class AccessPointsController {
     ApiErrorCode.ProvisioningMacMissing,
     ApiErrorCode.Forbidden,
   )
+  @ApiOkResponse({ type: ProvisioningResponse })
   provisioning(@CurrentUser() user: AuthUser, @Body() body: ProvisioningDto) {
     return this.assignment.provision(user, body.mac_id, body.network_id);
   }
@@ -70,6 +150,7 @@ export class AccessPointsController {
   @RequireRole('admin')
   @OnInvalid(ApiErrorCode.ApplyConfigurationParamsMissing, APPLY_PARAMS_MISSING_MSG)
   @ApiOperation({
+    operationId: 'apply_configuration',
     summary: 'Apply an uplink template to devices',
     description:
       'Uplink type 1 always applies, 2 and 3 only with hardware_part.wifi_uplink, 4 only with ' +
@@ -81,11 +162,11 @@ export class AccessPointsController {
     ApiErrorCode.InitTemplateNotFound,
     ApiErrorCode.ApplyConfigurationParamsMissing,
     ApiErrorCode.Forbidden,
+    UPLINK_NOT_APPLIED,
   )
-  @ApiResponse({
-    status: 422,
-    description: '1016: some devices could not be configured (no error_code)',
-    schema: { example: { msg: 'Uplink configuration not applied to: 0A:…', status: 1016 } },
+  @ApiOkResponse({
+    type: MessageStatusResponse,
+    example: { msg: 'Uplink configuration applied', status: 200 },
   })
   applyConfiguration(@CurrentUser() user: AuthUser, @Body() body: ApplyConfigurationDto) {
     return this.configuration.apply(user, body);
@@ -93,14 +174,12 @@ export class AccessPointsController {
 
   @Get('current_status')
   @ApiOperation({
+    operationId: 'current_status',
     summary: 'Live status of a device from its last heartbeat',
     description: 'UP when the last heartbeat is at most HEARTBEAT_TIMEOUT_SECONDS old.',
   })
-  @ApiResponse({
-    status: 404,
-    description: 'Device not found',
-    schema: { example: { status: 404, msg: 'Device not found', error_code: 1011 } },
-  })
+  @ApiOkResponse({ type: CurrentStatusResponse })
+  @ApiErrorResponses(STATUS_DEVICE_NOT_FOUND)
   currentStatus(@CurrentUser() user: AuthUser, @Query() query: MacQueryDto) {
     return this.inventory.currentStatus(user, query.mac_id);
   }
@@ -109,19 +188,16 @@ export class AccessPointsController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'release_devices',
     summary: 'Release devices from their network',
     description: 'A device in no network cannot be released; MACs not found are failed_devices.',
   })
+  @ApiOkResponse({ type: BatchResponse })
   @ApiErrorResponses(
     ApiErrorCode.NoDevicesGiven,
-    ApiErrorCode.ReleaseFailed,
+    batchFailure('released', ApiErrorCode.ReleaseFailed),
     ApiErrorCode.Forbidden,
   )
-  @batchExample(422, 'No device found ({msg} only), or some failed', {
-    msg: 'Some devices could not be released',
-    success_devices: ['0A:00:00:00:00:01'],
-    failed_devices: ['0A:00:00:00:00:02'],
-  })
   release(@CurrentUser() user: AuthUser, @Body() body: DeviceListDto) {
     return this.assignment.release(user, body.devices);
   }
@@ -130,17 +206,18 @@ export class AccessPointsController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'remove_devices',
     summary: 'Remove devices from the inventory',
     description:
       'Destroys each device with its uplinks, tags, heartbeat and pending upgrade. A device whose ' +
       'firmware upgrade is in progress cannot be removed.',
   })
-  @ApiErrorResponses(ApiErrorCode.NoDevicesGiven, ApiErrorCode.RemoveFailed, ApiErrorCode.Forbidden)
-  @batchExample(422, 'No device found ({msg} only), or some failed', {
-    msg: 'Some devices could not be removed',
-    success_devices: ['0A:00:00:00:00:01'],
-    failed_devices: ['0A:00:00:00:00:02'],
-  })
+  @ApiOkResponse({ type: BatchResponse })
+  @ApiErrorResponses(
+    ApiErrorCode.NoDevicesGiven,
+    batchFailure('removed', ApiErrorCode.RemoveFailed),
+    ApiErrorCode.Forbidden,
+  )
   remove(@CurrentUser() user: AuthUser, @Body() body: DeviceListDto) {
     return this.assignment.remove(user, body.devices);
   }
@@ -149,15 +226,17 @@ export class AccessPointsController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'move_devices',
     summary: 'Move devices into another network',
     description: 'Entries are matched as inventory ids first, else as MACs.',
   })
   @ApiErrorResponses(
     ApiErrorCode.MoveTargetNotFound,
-    ApiErrorCode.MoveFailed,
+    MOVE_FAILED,
     ApiErrorCode.NoDevicesGiven,
     ApiErrorCode.Forbidden,
   )
+  @ApiOkResponse({ type: MoveDevicesResponse })
   move(@CurrentUser() user: AuthUser, @Body() body: MoveDevicesDto) {
     return this.assignment.move(user, body.devices, body.existing_network_id);
   }
@@ -165,11 +244,13 @@ export class AccessPointsController {
   @Get('get_devices_from_serial')
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'get_devices_from_serial',
     summary: 'Look devices up in the master inventory by serial',
     description:
       'Answers the catalogue records of devices that are in no organisation inventory or in ' +
       "the caller's; unknown serials and devices of other organisations are left out alike.",
   })
+  @ApiOkResponse({ type: DevicesFromSerialResponse })
   @ApiErrorResponses(ApiErrorCode.SerialMissing, ApiErrorCode.Forbidden)
   devicesFromSerial(@CurrentUser() user: AuthUser, @Query() query: SerialQueryDto) {
     return this.inventory.devicesFromSerial(user, query.serial);
@@ -178,7 +259,12 @@ export class AccessPointsController {
   @Post('heartbeat')
   @HttpCode(200)
   @RequireRole('admin')
-  @ApiOperation({ summary: "Record a device's heartbeat (replaces its last one)" })
+  @ApiOperation({
+    operationId: 'record_heartbeat',
+    description: 'Role admin. Feeds current_status; `mac_id` must be a device of the organisation.',
+    summary: "Record a device's heartbeat (replaces its last one)",
+  })
+  @ApiOkResponse({ type: StatusOnlyResponse })
   @ApiErrorResponses(ApiErrorCode.DeviceNotFound, ApiErrorCode.Forbidden)
   heartbeat(@CurrentUser() user: AuthUser, @Body() body: HeartbeatDto) {
     return this.inventory.recordHeartbeat(user, body);

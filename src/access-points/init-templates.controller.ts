@@ -1,28 +1,27 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { CreateInitTemplateDto } from './dto/init-template.dto';
 import { UplinkConfigurationService } from './uplink-configuration.service';
+import { InitTemplateEnvelope, InitTemplatesEnvelope } from './dto/access-points.response';
 
 /** Uplink (init) templates of the organisation (CONTRACT 5, role admin). */
 @ApiTags('init templates')
 @ApiBearerAuth()
 @RequireRole('admin')
-@ApiErrorResponses(
-  ApiErrorCode.Unauthenticated,
-  ApiErrorCode.Forbidden,
-  ApiErrorCode.InvalidParameter,
-)
+@ApiErrorResponses(ApiErrorCode.Forbidden, ApiErrorCode.InvalidParameter)
 @Controller('v1/init_templates')
 export class InitTemplatesController {
   constructor(private readonly configuration: UplinkConfigurationService) {}
 
   @Post()
   @HttpCode(200)
+  @ApiOkResponse({ type: InitTemplateEnvelope })
   @ApiOperation({
+    operationId: 'create_init_template',
     summary: 'Create an uplink template',
     description: "uplink_type of each detail is '1' to '4'; the name is unique per organisation.",
   })
@@ -31,7 +30,12 @@ export class InitTemplatesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List the uplink templates' })
+  @ApiOperation({
+    operationId: 'list_init_templates',
+    description: 'Role admin.',
+    summary: 'List the uplink templates',
+  })
+  @ApiOkResponse({ type: InitTemplatesEnvelope })
   list(@CurrentUser() user: AuthUser) {
     return this.configuration.listTemplates(user);
   }

@@ -11,12 +11,20 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode, OnInvalid } from '../common/errors';
 import { ok } from '../common/http/envelope';
-import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import { ApiErrorResponses, plainMessage } from '../common/openapi/api-error-responses';
 import {
   ConfigRollbackDto,
   CreateNetworkDto,
@@ -25,39 +33,45 @@ import {
   RollbackParamDto,
   UpdateNetworkDto,
 } from './dto/location-network.dto';
+import {
+  DeletedNetworkEnvelope,
+  NetworkDevicesEnvelope,
+  NetworkEnvelope,
+  NetworkMessageEnvelope,
+  NetworkPageEnvelope,
+  RollbackResponse,
+  ShowNetworkEnvelope,
+  TimezonesEnvelope,
+} from './dto/location-network.response';
 import { NETWORK_EXAMPLE } from './location-network.view';
 import { NETWORK_SAVE_FAILED, NETWORK_UPDATE_FAILED } from './location-networks.errors';
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
 
-const DEVICE_EXAMPLE = {
-  id: 7,
-  mac_id: 'AA:BB:CC:DD:EE:FF',
-  serial: 'SN123',
-  location_network_id: 1,
-  organisation_id: 1,
-  name: 'Head office',
-  hardware_part: { id: 1, part_number: 'AP-100', wifi_uplink: true, usb: false },
-  uplinks: [],
-  tag_list: [],
-  pending_upgrade: null,
+const PAGE_EXAMPLE = {
+  data: {
+    networks: [NETWORK_EXAMPLE],
+    meta: { current: 1, previous: null, next: null, per_page: 100, pages: 1, count: 1 },
+  },
+  status: 200,
 };
 
-const example = (status: number, body: unknown, description?: string) =>
-  ApiResponse({ status, description, schema: { example: body } });
-
 /** PUT and PATCH /v1/location_networks/:id are the same operation. */
-const UpdateNetworkRoute = () =>
+const UpdateNetworkRoute = (operationId: string) =>
   applyDecorators(
     RequireRole('admin'),
     OnInvalid(ApiErrorCode.NetworkUpdateFailed, NETWORK_UPDATE_FAILED),
     ApiOperation({
+      operationId,
       summary: 'Update a network',
       description:
         'When the network has network_template and enable_policy set, only network_name and ' +
         'template_policy_attributes are applied; other fields are ignored.',
     }),
-    example(200, { msg: 'Network updated', data: NETWORK_EXAMPLE, status: 200 }),
+    ApiOkResponse({
+      type: NetworkMessageEnvelope,
+      example: { msg: 'Network updated', data: NETWORK_EXAMPLE, status: 200 },
+    }),
     ApiErrorResponses(
       ApiErrorCode.NetworkNotFound,
       ApiErrorCode.NetworkUpdateFailed,
@@ -68,7 +82,7 @@ const UpdateNetworkRoute = () =>
 /** Location networks (SPEC 4.1, CONTRACT 2). */
 @ApiTags('location networks')
 @ApiBearerAuth()
-@ApiErrorResponses(ApiErrorCode.Unauthenticated)
+@ApiExtraModels(NetworkEnvelope, NetworkPageEnvelope)
 @Controller('v1/location_networks')
 export class LocationNetworksController {
   constructor(
@@ -78,19 +92,21 @@ export class LocationNetworksController {
 
   @Get('list_networks')
   @ApiOperation({
+    operationId: 'list_networks',
+    description:
+      'Any member. Networks a member has no grant on are left out (and answer 1001 when selected). Paginated by id ascending: `page` from 1, `per_page` default 100, clamped to 1000.',
     summary: 'One network by network_name (precedence) or network_id, else a page of networks',
   })
-  @example(
-    200,
-    {
-      data: {
-        networks: [NETWORK_EXAMPLE],
-        meta: { current: 1, previous: null, next: null, per_page: 100, pages: 1, count: 1 },
-      },
-      status: 200,
+  @ApiOkResponse({
+    description: 'A page; with network_name or network_id: {data: <network>, status: 200}',
+    schema: {
+      anyOf: [
+        { $ref: getSchemaPath(NetworkPageEnvelope) },
+        { $ref: getSchemaPath(NetworkEnvelope) },
+      ],
     },
-    'A page; with network_name or network_id: {data: <network>, status: 200}',
-  )
+    example: PAGE_EXAMPLE,
+  })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async list(@CurrentUser() user: AuthUser, @Query() query: ListNetworksQueryDto) {
     const listing = await this.networks.list(user, query);
@@ -100,8 +116,15 @@ export class LocationNetworksController {
   }
 
   @Get('list_network_timezone')
-  @ApiOperation({ summary: 'Time zone names a network may use, sorted' })
-  @example(200, { data: { timezone: ['Africa/Abidjan', 'Europe/Paris', 'UTC'] }, status: 200 })
+  @ApiOperation({
+    operationId: 'list_network_timezone',
+    description: 'Any member. IANA names, sorted alphabetically (CONTRACT 6).',
+    summary: 'Time zone names a network may use, sorted',
+  })
+  @ApiOkResponse({
+    type: TimezonesEnvelope,
+    example: { data: { timezone: ['Africa/Abidjan', 'Europe/Paris', 'UTC'] }, status: 200 },
+  })
   listTimezones() {
     return ok({ timezone: this.networks.timezones() });
   }
@@ -110,8 +133,16 @@ export class LocationNetworksController {
   @HttpCode(200)
   @RequireRole('admin')
   @OnInvalid(ApiErrorCode.NetworkSaveFailed, NETWORK_SAVE_FAILED)
-  @ApiOperation({ summary: 'Create a network, optionally cloned and with devices (mac_id)' })
-  @example(200, { msg: 'Network created', data: NETWORK_EXAMPLE, status: 200 })
+  @ApiOperation({
+    operationId: 'create_network',
+    description:
+      'Role admin. `mac_id` devices are activated in the new network, all or nothing (SPEC 4.1 create rules).',
+    summary: 'Create a network, optionally cloned and with devices (mac_id)',
+  })
+  @ApiOkResponse({
+    type: NetworkMessageEnvelope,
+    example: { msg: 'Network created', data: NETWORK_EXAMPLE, status: 200 },
+  })
   @ApiErrorResponses(
     ApiErrorCode.CloneSourceMissing,
     ApiErrorCode.CloneSourceNotFound,
@@ -126,23 +157,34 @@ export class LocationNetworksController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Show a network' })
-  @example(200, { data: { location_network: NETWORK_EXAMPLE }, status: 200 })
+  @ApiOperation({
+    operationId: 'show_network',
+    description: 'Any member with access to the network; others answer 1001.',
+    summary: 'Show a network',
+  })
+  @ApiOkResponse({
+    type: ShowNetworkEnvelope,
+    example: { data: { location_network: NETWORK_EXAMPLE }, status: 200 },
+  })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async show(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
     return ok({ location_network: await this.networks.show(user, params.id) });
   }
 
   @Get(':id/get_network_devices')
-  @ApiOperation({ summary: "The network's devices" })
-  @example(200, { data: { devices: [DEVICE_EXAMPLE] }, status: 200 })
+  @ApiOperation({
+    operationId: 'get_network_devices',
+    description: 'Any member with access to the network; others answer 1001.',
+    summary: "The network's devices",
+  })
+  @ApiOkResponse({ type: NetworkDevicesEnvelope })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async devices(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
     return ok({ devices: await this.networks.devicesOf(user, params.id) });
   }
 
   @Put(':id')
-  @UpdateNetworkRoute()
+  @UpdateNetworkRoute('update_network')
   async update(
     @CurrentUser() user: AuthUser,
     @Param() params: NetworkIdParamDto,
@@ -153,7 +195,7 @@ export class LocationNetworksController {
   }
 
   @Patch(':id')
-  @UpdateNetworkRoute()
+  @UpdateNetworkRoute('patch_network')
   patch(
     @CurrentUser() user: AuthUser,
     @Param() params: NetworkIdParamDto,
@@ -164,11 +206,18 @@ export class LocationNetworksController {
 
   @Delete(':id')
   @RequireRole('admin')
-  @ApiOperation({ summary: 'Delete a network without devices' })
-  @example(200, {
-    msg: 'Network deleted',
-    data: { id: 1, network_name: 'Head office', timezone: 'Europe/Paris' },
-    status: 200,
+  @ApiOperation({
+    operationId: 'destroy_network',
+    description: 'Role admin. A network that still has devices cannot be deleted (1008).',
+    summary: 'Delete a network without devices',
+  })
+  @ApiOkResponse({
+    type: DeletedNetworkEnvelope,
+    example: {
+      msg: 'Network deleted',
+      data: { id: 1, network_name: 'Head office', timezone: 'Europe/Paris' },
+      status: 200,
+    },
   })
   @ApiErrorResponses(
     ApiErrorCode.NetworkNotFound,
@@ -185,16 +234,18 @@ export class LocationNetworksController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'config_rollback',
+    description:
+      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted (CONTRACT 7). Errors answer `{message}`.',
     summary: "Replace the network's SSIDs with a template configuration (all or nothing)",
   })
   @ApiBody({ type: ConfigRollbackDto })
-  @example(200, { message: 'Network configuration rolled back' })
-  @example(404, { message: 'Network not found' }, 'Network, template or SSID id not found')
-  @ApiErrorResponses(ApiErrorCode.Forbidden)
-  @example(
-    422,
-    { message: "ssid_configuration.0: ssid_name can't be blank" },
-    'An invalid SSID entry answers {message}; a malformed body answers {msg, error_code: 1030, errors}',
+  @ApiOkResponse({ type: RollbackResponse })
+  @ApiErrorResponses(
+    plainMessage(404, 'Network, template or SSID id not found: {message}'),
+    ApiErrorCode.Forbidden,
+    plainMessage(422, 'An invalid SSID entry: {message}'),
+    ApiErrorCode.InvalidParameter,
   )
   rollback(
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
@@ -7,6 +7,7 @@ import { ok } from '../common/http/envelope';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { CreateNetworkTemplateDto } from './dto/network-template.dto';
 import { NetworkTemplatesService } from './network-templates.service';
+import { NetworkTemplateEnvelope, NetworkTemplatesEnvelope } from './dto/location-network.response';
 
 const TEMPLATE_EXAMPLE = {
   id: 1,
@@ -20,25 +21,36 @@ const TEMPLATE_EXAMPLE = {
 @ApiTags('network templates')
 @ApiBearerAuth()
 @RequireRole('admin')
-@ApiErrorResponses(ApiErrorCode.Unauthenticated, ApiErrorCode.Forbidden)
+@ApiErrorResponses(ApiErrorCode.Forbidden)
 @Controller('v1/network_templates')
 export class NetworkTemplatesController {
   constructor(private readonly templates: NetworkTemplatesService) {}
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a network template' })
-  @ApiResponse({ status: 200, schema: { example: { data: TEMPLATE_EXAMPLE, status: 200 } } })
+  @ApiOperation({
+    operationId: 'create_network_template',
+    description: 'Role admin. The name is unique within the organisation.',
+    summary: 'Create a network template',
+  })
+  @ApiOkResponse({
+    type: NetworkTemplateEnvelope,
+    example: { data: TEMPLATE_EXAMPLE, status: 200 },
+  })
   @ApiErrorResponses(ApiErrorCode.InvalidParameter)
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateNetworkTemplateDto) {
     return ok(await this.templates.create(user.organisation_id, body.network_template));
   }
 
   @Get()
-  @ApiOperation({ summary: "The organisation's network templates" })
-  @ApiResponse({
-    status: 200,
-    schema: { example: { data: { network_templates: [TEMPLATE_EXAMPLE] }, status: 200 } },
+  @ApiOperation({
+    operationId: 'list_network_templates',
+    description: 'Role admin.',
+    summary: "The organisation's network templates",
+  })
+  @ApiOkResponse({
+    type: NetworkTemplatesEnvelope,
+    example: { data: { network_templates: [TEMPLATE_EXAMPLE] }, status: 200 },
   })
   async list(@CurrentUser() user: AuthUser) {
     return ok({ network_templates: await this.templates.list(user.organisation_id) });

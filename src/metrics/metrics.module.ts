@@ -1,5 +1,5 @@
 import { Controller, Get, Injectable, Module, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import {
   InjectMetric,
@@ -16,12 +16,21 @@ const DURATION = 'http_request_duration_seconds';
 const labelNames = ['method', 'route', 'status_code'] as const;
 
 /** `GET /metrics` (CONTRACT 1), public, in Prometheus text format. */
-@ApiExcludeController()
+@ApiTags('operations')
 @SkipThrottle() // CONTRACT 9: never rate-limited
 @Controller()
 export class MetricsController extends PrometheusController {
   @Public()
   @Get()
+  @ApiOperation({
+    operationId: 'metrics',
+    description:
+      'Prometheus text format: request counts and latency histograms per route. Never rate-limited.',
+    summary: 'Request counts and latencies per route, Prometheus text format; no token',
+    security: [],
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ schema: { type: 'string' } })
   override index(@Res({ passthrough: true }) response: unknown) {
     return super.index(response);
   }

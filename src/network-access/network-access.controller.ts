@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
@@ -11,6 +11,7 @@ import {
   RevokeNetworkAccessResponseDto,
 } from './dto/revoke-network-access.dto';
 import { NetworkAccessService } from './network-access.service';
+import { GrantEnvelope } from './dto/network-access.response';
 
 /** Members' access to networks (CONTRACT 3 and 5): role admin. */
 @ApiTags('network access')
@@ -23,26 +24,25 @@ export class NetworkAccessController {
   @HttpCode(200)
   @RequireRole('admin')
   @ApiOperation({
+    operationId: 'grant_network_access',
+    description: 'Role admin. Replaces an existing grant of the user on the network.',
     summary: 'Grant a user full or read_only access to a network (replaces an existing grant)',
   })
-  @ApiResponse({
-    status: 200,
-    schema: {
-      example: {
-        data: {
-          id: 1,
-          organisation_id: 1,
-          user_id: 2,
-          network_id: 3,
-          level: 'read_only',
-          created_at: '2025-01-01T00:00:00.000Z',
-        },
-        status: 200,
+  @ApiOkResponse({
+    type: GrantEnvelope,
+    example: {
+      data: {
+        id: 1,
+        organisation_id: 1,
+        user_id: 2,
+        network_id: 3,
+        level: 'read_only',
+        created_at: '2025-01-01T00:00:00.000Z',
       },
+      status: 200,
     },
   })
   @ApiErrorResponses(
-    ApiErrorCode.Unauthenticated,
     ApiErrorCode.Forbidden,
     ApiErrorCode.NetworkNotFound,
     ApiErrorCode.InvalidParameter,

@@ -11,7 +11,7 @@ import {
   Put,
   Query,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
 import { ApiErrorCode, OnInvalid } from '../common/errors';
@@ -24,15 +24,27 @@ import {
   UpdateNetworkSsidByBodyIdDto,
   UpdateNetworkSsidDto,
 } from './dto/network-ssid.dto';
+import {
+  NetworkSsidEnvelope,
+  NetworkSsidsEnvelope,
+  SsidWriteResponse,
+} from './dto/network-ssid.response';
+import { SCALAR_FIELDS } from './network-ssid.fields';
 import { SSID_CREATE_FAILED, SSID_UPDATE_FAILED } from './network-ssids.errors';
 import { NetworkSsidsService } from './network-ssids.service';
 
 /** PUT and PATCH /v1/network_ssids/:id are the same operation. */
-const UpdateSsidRoute = () =>
+const UpdateSsidRoute = (operationId: string) =>
   applyDecorators(
     OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED),
-    ApiOperation({ summary: 'Update an SSID (fields left out keep their value)' }),
-    ApiResponse(refExample('SSID updated')),
+    ApiOperation({
+      operationId,
+      summary: 'Update an SSID (fields left out keep their value)',
+      description:
+        'Needs full access to the network of the SSID. The merged SSID is validated as a whole. ' +
+        'Answers without `status`.',
+    }),
+    ApiOkResponse(refExample('SSID updated')),
     ApiErrorResponses(
       ApiErrorCode.SsidNotFound,
       ApiErrorCode.SsidUpdateFailed,
@@ -44,13 +56,13 @@ const SSID_EXAMPLE = {
   id: 7,
   location_network_id: 3,
   ssid_name: 'Guests',
+  ...Object.fromEntries(SCALAR_FIELDS.map((field) => [field, null])),
   is_enabled: true,
   ssid_mode: '1',
   wpa_key: 'secret-key',
   dhcp_relay_server: '2',
   ip_address: '192.168.10.1',
   subnet_mask: '255.255.255.0',
-  '…': 'every other scalar field of SPEC 2.4, null when absent',
   associated_aps_and_tags: [],
   dhcp_mappings: [{ IPADDR: '192.168.10.5', MAC: 'AA:BB:CC:DD:EE:FF' }],
   dhcp_ranges: [{ START: '192.168.10.100', END: '192.168.10.200' }],
@@ -58,24 +70,28 @@ const SSID_EXAMPLE = {
 };
 
 const refExample = (msg: string) => ({
-  status: 200,
+  type: SsidWriteResponse,
   description: msg,
-  schema: { example: { msg, data: { id: 7, ssid_name: 'Guests' } } },
+  example: { msg, data: { id: 7, ssid_name: 'Guests' } },
 });
 
 /** SSIDs of location networks (SPEC 4.3, CONTRACT 2). */
-@ApiTags('network-ssids')
+@ApiTags('network ssids')
 @ApiBearerAuth()
-@ApiErrorResponses(ApiErrorCode.Unauthenticated)
 @Controller('v1')
 export class NetworkSsidsController {
   constructor(private readonly ssids: NetworkSsidsService) {}
 
   @Get('list_network_ssids')
-  @ApiOperation({ summary: 'List SSIDs of a network (by name or id) or of every readable network' })
-  @ApiResponse({
-    status: 200,
-    schema: { example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 } },
+  @ApiOperation({
+    operationId: 'list_network_ssids',
+    description:
+      'Any member: the SSIDs of the selected network, or of every network the caller may read, de-duplicated.',
+    summary: 'List SSIDs of a network (by name or id) or of every readable network',
+  })
+  @ApiOkResponse({
+    type: NetworkSsidsEnvelope,
+    example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 },
   })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async listNetworkSsids(@CurrentUser() user: AuthUser, @Query() query: ListNetworkSsidsQueryDto) {
@@ -83,10 +99,15 @@ export class NetworkSsidsController {
   }
 
   @Get('network_ssids')
-  @ApiOperation({ summary: 'List SSIDs (identical to GET /v1/list_network_ssids)' })
-  @ApiResponse({
-    status: 200,
-    schema: { example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 } },
+  @ApiOperation({
+    operationId: 'list_ssids',
+    description:
+      'Any member: the SSIDs of the selected network, or of every network the caller may read, de-duplicated.',
+    summary: 'List SSIDs (identical to GET /v1/list_network_ssids)',
+  })
+  @ApiOkResponse({
+    type: NetworkSsidsEnvelope,
+    example: { data: { network_ssids: [SSID_EXAMPLE] }, status: 200 },
   })
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async index(@CurrentUser() user: AuthUser, @Query() query: ListNetworkSsidsQueryDto) {
@@ -94,10 +115,14 @@ export class NetworkSsidsController {
   }
 
   @Get('network_ssids/:id')
-  @ApiOperation({ summary: 'Show an SSID of a network the caller can read' })
-  @ApiResponse({
-    status: 200,
-    schema: { example: { data: { network_ssid: SSID_EXAMPLE }, status: 200 } },
+  @ApiOperation({
+    operationId: 'show_ssid',
+    description: 'Any member with access to the network of the SSID; others answer 1021.',
+    summary: 'Show an SSID of a network the caller can read',
+  })
+  @ApiOkResponse({
+    type: NetworkSsidEnvelope,
+    example: { data: { network_ssid: SSID_EXAMPLE }, status: 200 },
   })
   @ApiErrorResponses(ApiErrorCode.SsidNotFound, ApiErrorCode.InvalidParameter)
   async show(@CurrentUser() user: AuthUser, @Param() params: SsidIdParamDto) {
@@ -107,8 +132,13 @@ export class NetworkSsidsController {
   @Post('network_ssids')
   @HttpCode(200)
   @OnInvalid(ApiErrorCode.SsidCreateFailed, SSID_CREATE_FAILED)
-  @ApiOperation({ summary: 'Create an SSID in a network (full access to the network needed)' })
-  @ApiResponse(refExample('SSID created'))
+  @ApiOperation({
+    operationId: 'create_ssid',
+    description:
+      'Needs full access to the network (role admin, or a member with a full grant). Answers without `status`.',
+    summary: 'Create an SSID in a network (full access to the network needed)',
+  })
+  @ApiOkResponse(refExample('SSID created'))
   @ApiErrorResponses(
     ApiErrorCode.NetworkNotFound,
     ApiErrorCode.SsidCreateFailed,
@@ -120,7 +150,7 @@ export class NetworkSsidsController {
   }
 
   @Put('network_ssids/:id')
-  @UpdateSsidRoute()
+  @UpdateSsidRoute('update_ssid')
   async replace(
     @CurrentUser() user: AuthUser,
     @Param() params: SsidIdParamDto,
@@ -133,7 +163,7 @@ export class NetworkSsidsController {
   }
 
   @Patch('network_ssids/:id')
-  @UpdateSsidRoute()
+  @UpdateSsidRoute('patch_ssid')
   update(
     @CurrentUser() user: AuthUser,
     @Param() params: SsidIdParamDto,
@@ -145,11 +175,12 @@ export class NetworkSsidsController {
   @Put('update_network_ssid')
   @OnInvalid(ApiErrorCode.SsidUpdateFailed, SSID_UPDATE_FAILED)
   @ApiOperation({
+    operationId: 'update_network_ssid',
     summary: 'Update an SSID that stays in router mode with its DHCP server enabled',
     description:
       'Applied only when, after merging, ssid_mode is 1 and dhcp_relay_server is 2; else 422 1023 and nothing is saved.',
   })
-  @ApiResponse(refExample('SSID updated'))
+  @ApiOkResponse(refExample('SSID updated'))
   @ApiErrorResponses(
     ApiErrorCode.SsidNotFound,
     ApiErrorCode.SsidUpdateFailed,
@@ -165,8 +196,12 @@ export class NetworkSsidsController {
   }
 
   @Delete('network_ssids/:id')
-  @ApiOperation({ summary: 'Delete an SSID (full access to its network needed)' })
-  @ApiResponse(refExample('SSID deleted'))
+  @ApiOperation({
+    operationId: 'destroy_ssid',
+    description: 'Needs full access to the network of the SSID. Answers without `status`.',
+    summary: 'Delete an SSID (full access to its network needed)',
+  })
+  @ApiOkResponse(refExample('SSID deleted'))
   @ApiErrorResponses(
     ApiErrorCode.SsidNotFound,
     ApiErrorCode.SsidDestroyFailed,

@@ -11,12 +11,18 @@ import {
   Query,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
-import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import { ApiErrorResponses, statusMessage } from '../common/openapi/api-error-responses';
 import { UpgradeBodyDto, UpgradeListQueryDto } from './dto/upgrade.dto';
+import {
+  UpgradeDeletedResponse,
+  UpgradeListResponse,
+  UpgradeShowResponse,
+  UpgradeWriteResponse,
+} from './dto/upgrade.response';
 import { StatusMessageValidationInterceptor } from './status-message-validation.interceptor';
 import { UpgradeId } from './upgrade-id.param';
 import { UpgradesService } from './upgrades.service';
@@ -37,26 +43,41 @@ const UPGRADE_EXAMPLE = {
   created_at: '2030-01-01T10:00:00.000Z',
   updated_at: '2030-01-01T10:00:00.000Z',
 };
-const statusMessage = (status: number, message: string) => ({
-  status,
-  description: message,
-  schema: { example: { message, status } },
-});
-const written = (message: string) => ({
-  status: 200,
-  schema: { example: { message, status: 200, data: { upgrades: [UPGRADE_EXAMPLE] } } },
-});
+const written = (message: string) =>
+  ApiOkResponse({
+    type: UpgradeWriteResponse,
+    example: { message, status: 200, data: { upgrades: [UPGRADE_EXAMPLE] } },
+  });
+
+/** `:id` of /upgrades/:id (read by @UpgradeId(), which swagger cannot see). */
+const UpgradeIdParam = () =>
+  ApiParam({
+    name: 'id',
+    description: 'Upgrade id (the path may end in `.json`)',
+    schema: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  });
+const NOT_FOUND = statusMessage(404, 'Upgrade not found');
+const INVALID = statusMessage(422, 'Invalid upgrade: validation messages, or the reason');
 
 /** PUT and PATCH /upgrades/:id are the same operation. */
-const UpdateUpgradeRoute = () =>
+const UpdateUpgradeRoute = (operationId: string) =>
   applyDecorators(
     HttpCode(200),
     RequireRole('admin'),
-    ApiOperation({ summary: 'Replace the attributes of a pending upgrade' }),
-    ApiResponse(written('Upgrade updated successfully')),
-    ApiResponse(statusMessage(404, 'Upgrade not found')),
-    ApiResponse(statusMessage(422, 'Only a pending upgrade can be updated')),
-    ApiErrorResponses(ApiErrorCode.Forbidden),
+    UpgradeIdParam(),
+    ApiOperation({
+      operationId,
+      summary: 'Replace the attributes of a pending upgrade',
+      description:
+        'Role admin. Only a pending upgrade can be updated; with `aps` the per-device rule of ' +
+        'create applies. Errors answer `{message, status}`.',
+    }),
+    written('Upgrade updated successfully'),
+    ApiErrorResponses(
+      NOT_FOUND,
+      statusMessage(422, 'Only a pending upgrade can be updated, or invalid attributes'),
+      ApiErrorCode.Forbidden,
+    ),
   );
 
 /**
@@ -65,23 +86,35 @@ const UpdateUpgradeRoute = () =>
  */
 @ApiTags('upgrades')
 @ApiBearerAuth()
-@ApiErrorResponses(ApiErrorCode.Unauthenticated)
 @UseInterceptors(StatusMessageValidationInterceptor)
 @Controller()
 export class UpgradesController {
   constructor(private readonly upgrades: UpgradesService) {}
 
   @Get(['upgrades', 'upgrades.json'])
-  @ApiOperation({ summary: "List the organisation's upgrades (optionally only the one with id)" })
-  @ApiResponse({ status: 200, schema: { example: { data: { upgrades: [UPGRADE_EXAMPLE] } } } })
+  @ApiOperation({
+    operationId: 'list_upgrades',
+    description: 'Any member. Errors answer `{message, status}`.',
+    summary: "List the organisation's upgrades (optionally only the one with id)",
+  })
+  @ApiOkResponse({
+    type: UpgradeListResponse,
+    example: { data: { upgrades: [UPGRADE_EXAMPLE] } },
+  })
+  @ApiErrorResponses(INVALID)
   async list(@CurrentUser() user: AuthUser, @Query() query: UpgradeListQueryDto) {
     return { data: { upgrades: await this.upgrades.list(user, query.id) } };
   }
 
   @Get('upgrades/:id')
-  @ApiOperation({ summary: 'Show an upgrade (also /upgrades/:id.json)' })
-  @ApiResponse({ status: 200, schema: { example: { data: { upgrades: UPGRADE_EXAMPLE } } } })
-  @ApiResponse(statusMessage(404, 'Upgrade not found'))
+  @UpgradeIdParam()
+  @ApiOperation({
+    operationId: 'show_upgrade',
+    description: 'Any member. Errors answer `{message, status}`.',
+    summary: 'Show an upgrade (also /upgrades/:id.json)',
+  })
+  @ApiOkResponse({ type: UpgradeShowResponse, example: { data: { upgrades: UPGRADE_EXAMPLE } } })
+  @ApiErrorResponses(NOT_FOUND)
   async show(@CurrentUser() user: AuthUser, @UpgradeId() id: number) {
     return { data: { upgrades: await this.upgrades.show(user, id) } };
   }
@@ -89,22 +122,29 @@ export class UpgradesController {
   @Post(['upgrades', 'upgrades.json'])
   @HttpCode(200)
   @RequireRole('admin')
-  @ApiOperation({ summary: 'Create a pending upgrade for every targeted device' })
-  @ApiResponse(written('Upgrade created successfully'))
-  @ApiResponse(statusMessage(422, 'Version 2.1.0 has no firmware for the hardware of devices: …'))
-  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  @ApiOperation({
+    operationId: 'create_upgrade',
+    description:
+      'Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). Errors answer `{message, status}`.',
+    summary: 'Create a pending upgrade for every targeted device',
+  })
+  @written('Upgrade created successfully')
+  @ApiErrorResponses(
+    statusMessage(422, 'Version 2.1.0 has no firmware for the hardware of devices: …'),
+    ApiErrorCode.Forbidden,
+  )
   create(@CurrentUser() user: AuthUser, @Body() body: UpgradeBodyDto) {
     return this.upgrades.create(user, body.upgrade);
   }
 
   @Put('upgrades/:id')
-  @UpdateUpgradeRoute()
+  @UpdateUpgradeRoute('update_upgrade')
   replace(@CurrentUser() user: AuthUser, @UpgradeId() id: number, @Body() body: UpgradeBodyDto) {
     return this.upgrades.update(user, id, body.upgrade);
   }
 
   @Patch('upgrades/:id')
-  @UpdateUpgradeRoute()
+  @UpdateUpgradeRoute('patch_upgrade')
   update(@CurrentUser() user: AuthUser, @UpgradeId() id: number, @Body() body: UpgradeBodyDto) {
     return this.replace(user, id, body);
   }
@@ -112,11 +152,19 @@ export class UpgradesController {
   @Delete('upgrades/:id')
   @HttpCode(200)
   @RequireRole('admin')
-  @ApiOperation({ summary: 'Delete a pending upgrade' })
-  @ApiResponse({ status: 200, schema: { example: { data: {}, status: 200 } } })
-  @ApiResponse(statusMessage(404, 'Upgrade not found'))
-  @ApiResponse(statusMessage(422, 'Only a pending upgrade can be deleted'))
-  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  @UpgradeIdParam()
+  @ApiOperation({
+    operationId: 'destroy_upgrade',
+    description:
+      'Role admin. Only a pending upgrade can be deleted. Errors answer `{message, status}`.',
+    summary: 'Delete a pending upgrade',
+  })
+  @ApiOkResponse({ type: UpgradeDeletedResponse, example: { data: {}, status: 200 } })
+  @ApiErrorResponses(
+    NOT_FOUND,
+    statusMessage(422, 'Only a pending upgrade can be deleted'),
+    ApiErrorCode.Forbidden,
+  )
   async destroy(@CurrentUser() user: AuthUser, @UpgradeId() id: number) {
     await this.upgrades.destroy(user, id);
     return { data: {}, status: 200 as const };

@@ -32,6 +32,9 @@ export class TokensController {
   @ApiOperation({
     operationId: 'revoke_token',
     summary: 'Revoke one of your own access tokens (refused from the next request on)',
+    description:
+      "Any signed-in user may revoke their own tokens, the one in use included. Another user's " +
+      'token, an unknown id or an already revoked one answers 404 1041.',
   })
   @ApiOkResponse({ type: RevokeTokenResponseDto, description: 'The token is revoked' })
   @ApiErrorResponses(ApiErrorCode.TokenNotFound, ApiErrorCode.InvalidParameter)

@@ -81,9 +81,17 @@ export class NetworkSsidDto {
   uplink_priority?: string;
   @ApiPropertyOptional({ type: 'array', items: {} })
   associated_aps_and_tags?: unknown[];
-  @ApiPropertyOptional({ example: [{ IPADDR: '192.168.1.10', MAC: 'AA:BB:CC:DD:EE:FF' }] })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', properties: { IPADDR: { type: 'string' }, MAC: { type: 'string' } } },
+    example: [{ IPADDR: '192.168.1.10', MAC: 'AA:BB:CC:DD:EE:FF' }],
+  })
   dhcp_mappings?: { IPADDR: string; MAC: string }[];
-  @ApiPropertyOptional({ example: [{ START: '192.168.1.100', END: '192.168.1.200' }] })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', properties: { START: { type: 'string' }, END: { type: 'string' } } },
+    example: [{ START: '192.168.1.100', END: '192.168.1.200' }],
+  })
   dhcp_ranges?: { START: string; END: string }[];
   @ApiPropertyOptional({
     example: { name: 'guests', enable_dhcp_on_v_lan: true, v_lan_id: 20, id: 'v1' },

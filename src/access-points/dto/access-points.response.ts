@@ -1,0 +1,261 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import {
+  ArrayOf,
+  Bool,
+  Envelope,
+  Int,
+  Of,
+  Status200,
+  Str,
+  StrArray,
+} from '../../common/openapi/response-schema';
+
+/**
+ * A nullable nested record is spelled inline: OpenAPI 3.0's `nullable` does not reach into an
+ * `allOf: [$ref]`, so validators would refuse the null.
+ */
+const HARDWARE_PART_SCHEMA = {
+  type: 'object',
+  required: ['id', 'part_number', 'wifi_uplink', 'usb'],
+  properties: {
+    id: { type: 'integer' },
+    part_number: { type: 'string' },
+    wifi_uplink: { type: 'boolean' },
+    usb: { type: 'boolean' },
+  },
+} as const;
+
+const PENDING_UPGRADE_SCHEMA = {
+  type: 'object',
+  required: [
+    'id',
+    'version',
+    'upgrade_type',
+    'schedule_type',
+    'schedule_at',
+    'time_zone',
+    'status',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'string' },
+    upgrade_type: { type: 'string', example: 'automatic' },
+    schedule_type: { type: 'string', example: 'now' },
+    schedule_at: { type: 'string', format: 'date-time', nullable: true },
+    time_zone: { type: 'string', nullable: true },
+    status: { type: 'string', example: 'pending' },
+  },
+} as const;
+
+const nullable = (schema: object) => ApiProperty({ ...schema, nullable: true });
+
+export class HardwarePartResponse {
+  @Int()
+  id: number;
+
+  @Str()
+  part_number: string;
+
+  @Bool()
+  wifi_uplink: boolean;
+
+  @Bool()
+  usb: boolean;
+}
+
+/** A live or replaced uplink: the template detail's fields plus these. */
+export class UplinkResponse {
+  @Int()
+  id: number;
+
+  @Str({ example: '1' })
+  uplink_type: string;
+
+  @Bool()
+  is_deleted: boolean;
+}
+
+/** A device (router inventory) record (SPEC 2.2, CONTRACT 7). */
+export class DeviceResponse {
+  @Int()
+  id: number;
+
+  @Str({ example: 'AA:BB:CC:DD:EE:FF' })
+  mac_id: string;
+
+  @Str({ nullable: true })
+  serial: string | null;
+
+  @Int({ nullable: true, description: 'null: in the inventory but in no network' })
+  location_network_id: number | null;
+
+  @Int()
+  organisation_id: number;
+
+  @Str({ nullable: true })
+  name: string | null;
+
+  @nullable(HARDWARE_PART_SCHEMA)
+  hardware_part: HardwarePartResponse | null;
+
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'uplink_type', 'is_deleted'],
+      properties: {
+        id: { type: 'integer' },
+        uplink_type: { type: 'string' },
+        is_deleted: { type: 'boolean' },
+      },
+      additionalProperties: true,
+    },
+    description: 'Live uplinks: the fields of the template detail, with id and is_deleted',
+  })
+  uplinks: UplinkResponse[];
+
+  @StrArray()
+  tag_list: string[];
+
+  @nullable(PENDING_UPGRADE_SCHEMA)
+  pending_upgrade: Record<string, unknown> | null;
+}
+
+export class DevicesData {
+  @ArrayOf(() => DeviceResponse)
+  devices: DeviceResponse[];
+}
+
+export class InventoryData extends DevicesData {
+  @Of(() => PaginationMetaResponse, { required: false, description: 'Absent with mac_id' })
+  meta?: PaginationMetaResponse;
+}
+
+/** list_inventory: a page `{devices, meta}`, or with mac_id only `{devices}`. */
+export const ListInventoryResponse = Envelope('ListInventoryResponse', () => InventoryData);
+
+export class ProvisioningResponse {
+  @Str()
+  msg: string;
+
+  @ArrayOf(() => DeviceResponse)
+  devices: DeviceResponse[];
+
+  @Status200()
+  status: 200;
+}
+
+export class MessageStatusResponse {
+  @Str()
+  msg: string;
+
+  @Status200()
+  status: 200;
+}
+
+export class CurrentStatusData {
+  @Str({ nullable: true })
+  name: string | null;
+
+  @ApiProperty({ enum: ['UP', 'DOWN'] })
+  device_status: 'UP' | 'DOWN';
+
+  @Str({ nullable: true })
+  firmware_version: string | null;
+
+  @Str({ nullable: true })
+  network_name: string | null;
+
+  @Str({ nullable: true })
+  hardware_model: string | null;
+
+  @Str({ nullable: true })
+  public_ip: string | null;
+
+  @Int({ nullable: true, description: 'Seconds since the epoch of the last heartbeat' })
+  last_seen_time: number | null;
+}
+
+export const CurrentStatusResponse = Envelope('CurrentStatusResponse', () => CurrentStatusData);
+
+/** release_devices and remove_devices (SPEC 4.2; no `status`). */
+export class BatchResponse {
+  @Str()
+  msg: string;
+
+  @StrArray()
+  success_devices: string[];
+
+  @StrArray({ description: 'MACs that failed or were not found' })
+  failed_devices: string[];
+}
+
+/** move_devices (SPEC 4.2; no `status`). */
+export class MoveDevicesResponse {
+  @Str()
+  msg: string;
+
+  @ArrayOf(() => DeviceResponse)
+  devices: DeviceResponse[];
+}
+
+export class MasterDeviceResponse {
+  @Int()
+  id: number;
+
+  @Str()
+  serial: string;
+
+  @Str()
+  mac_id: string;
+
+  @nullable(HARDWARE_PART_SCHEMA)
+  hardware_part: HardwarePartResponse | null;
+}
+
+export class MasterDevicesData {
+  @ArrayOf(() => MasterDeviceResponse)
+  devices: MasterDeviceResponse[];
+}
+
+/** get_devices_from_serial (SPEC 4.2; no `status`). */
+export class DevicesFromSerialResponse {
+  @Of(() => MasterDevicesData)
+  data: MasterDevicesData;
+}
+
+export class StatusOnlyResponse {
+  @Status200()
+  status: 200;
+}
+
+/** `{data: {devices}, status: 200}` (get_network_devices, PUT /v1/access_points/tags). */
+export const DevicesEnvelope = Envelope('DevicesEnvelope', () => DevicesData);
+
+export class InitTemplateResponse {
+  @Int()
+  id: number;
+
+  @Str()
+  name: string;
+
+  @ApiProperty({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['uplink_type'],
+      properties: { uplink_type: { type: 'string', enum: ['1', '2', '3', '4'] } },
+      additionalProperties: true,
+    },
+  })
+  details: Record<string, unknown>[];
+}
+
+export class InitTemplatesData {
+  @ArrayOf(() => InitTemplateResponse)
+  init_templates: InitTemplateResponse[];
+}
+
+export const InitTemplateEnvelope = Envelope('InitTemplateEnvelope', () => InitTemplateResponse);
+export const InitTemplatesEnvelope = Envelope('InitTemplatesEnvelope', () => InitTemplatesData);

@@ -1,0 +1,63 @@
+import { Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+
+/**
+ * Short property decorators for the response classes (`dto/*.response.ts`). They spell every
+ * field out, nullable and optional included, because a fuzz test validates every real answer
+ * against the document.
+ */
+export const Int = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'integer', ...options });
+export const Str = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'string', ...options });
+export const Bool = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'boolean', ...options });
+/** An ISO 8601 time in UTC (CONTRACT 6). */
+export const DateTime = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'string', format: 'date-time', ...options });
+export const StrArray = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'array', items: { type: 'string' }, ...options });
+/** A free-form JSON object. */
+export const AnyObject = (options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: 'object', additionalProperties: true, ...options } as ApiPropertyOptions);
+// @nestjs/swagger recognises a lazy type by its name `type`, hence `type: () => type()`.
+
+export const ArrayOf = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: () => type(), isArray: true, ...options });
+export const Of = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
+  ApiProperty({ type: () => type(), ...options });
+
+/** `status: 200` of SPEC 1's success envelope. */
+export const Status200 = () => ApiProperty({ type: 'integer', enum: [200], example: 200 });
+
+const named = <T extends Type<unknown>>(name: string, cls: T): T => {
+  Object.defineProperty(cls, 'name', { value: name });
+  return cls;
+};
+
+/** The success envelope `{data: <data>, status: 200}` (SPEC 1), as a schema named `name`. */
+export function Envelope(name: string, data: () => Type<unknown>) {
+  class Body {
+    @Of(data)
+    data: unknown;
+
+    @Status200()
+    status: 200;
+  }
+  return named(name, Body);
+}
+
+/** `{msg, data: <data>, status: 200}` of the network writes (SPEC 4.1). */
+export function MessageEnvelope(name: string, data: () => Type<unknown>) {
+  class Body {
+    @Str()
+    msg: string;
+
+    @Of(data)
+    data: unknown;
+
+    @Status200()
+    status: 200;
+  }
+  return named(name, Body);
+}

@@ -1,0 +1,93 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayOf, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
+import { BOOLEAN_FIELDS, STRING_FIELDS } from '../network-ssid.fields';
+
+/** An SSID record (network-ssid.view.ts): every field of SPEC 2.4, absent ones null. */
+export class NetworkSsidResponse {
+  @Int()
+  id: number;
+
+  @Int()
+  location_network_id: number;
+
+  @Str()
+  ssid_name: string;
+
+  @ApiProperty({ type: 'array', items: {}, nullable: true })
+  associated_aps_and_tags: unknown[] | null;
+
+  @ApiProperty({
+    type: 'array',
+    nullable: true,
+    items: {
+      type: 'object',
+      properties: { IPADDR: { type: 'string' }, MAC: { type: 'string' } },
+      additionalProperties: true,
+    },
+  })
+  dhcp_mappings: Record<string, unknown>[] | null;
+
+  @ApiProperty({
+    type: 'array',
+    nullable: true,
+    items: {
+      type: 'object',
+      properties: { START: { type: 'string' }, END: { type: 'string' } },
+      additionalProperties: true,
+    },
+  })
+  dhcp_ranges: Record<string, unknown>[] | null;
+
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    additionalProperties: true,
+    example: { name: 'guests', enable_dhcp_on_v_lan: true, v_lan_id: 20, id: 'v1' },
+  })
+  v_lan_attributes: Record<string, unknown> | null;
+}
+
+// The scalar fields, from the one list the validation and the view use.
+for (const field of BOOLEAN_FIELDS) {
+  ApiProperty({ type: 'boolean', nullable: true })(NetworkSsidResponse.prototype, field);
+}
+for (const field of STRING_FIELDS) {
+  ApiProperty({
+    type: 'string',
+    nullable: true,
+    // CONTRACT 9: a read_only member never receives the WPA key.
+    ...(field === 'wpa_key'
+      ? { required: false, description: 'Absent for read_only members' }
+      : {}),
+  })(NetworkSsidResponse.prototype, field);
+}
+
+export class NetworkSsidsData {
+  @ArrayOf(() => NetworkSsidResponse)
+  network_ssids: NetworkSsidResponse[];
+}
+
+export class NetworkSsidData {
+  @Of(() => NetworkSsidResponse)
+  network_ssid: NetworkSsidResponse;
+}
+
+export const NetworkSsidsEnvelope = Envelope('NetworkSsidsEnvelope', () => NetworkSsidsData);
+export const NetworkSsidEnvelope = Envelope('NetworkSsidEnvelope', () => NetworkSsidData);
+
+export class SsidRefResponse {
+  @Int()
+  id: number;
+
+  @Str()
+  ssid_name: string;
+}
+
+/** create, update, update_network_ssid and destroy: `{msg, data: {id, ssid_name}}`, no status. */
+export class SsidWriteResponse {
+  @Str()
+  msg: string;
+
+  @Of(() => SsidRefResponse)
+  data: SsidRefResponse;
+}
