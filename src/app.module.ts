@@ -9,6 +9,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
+import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
 import { createValidationPipe, ValidationCodeInterceptor } from './common/errors';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
@@ -31,7 +32,15 @@ import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradePagesModule, UpgradesModule, AccessPointsModule];
+const FEATURE_MODULES = [
+  AdminModule,
+  LocationNetworksModule,
+  NetworkSsidsModule,
+  WebModule,
+  UpgradePagesModule,
+  UpgradesModule,
+  AccessPointsModule,
+];
 
 @Module({})
 export class AppModule {
@@ -54,10 +63,10 @@ export class AppModule {
         }),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
-          useFactory: (configService: ConfigService) => ({
-            ...dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
-            migrationsRun: true,
-          }),
+          useFactory: (configService: ConfigService) =>
+            dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
+          // Migrations run at start, under a lock so that instances starting together take turns.
+          dataSourceFactory: (options) => initializeMigrated(options!),
         }),
         ClsModule.forRoot({
           global: true,
