@@ -44,21 +44,36 @@ export class RedisHealth implements OnModuleInit, OnModuleDestroy {
   }
 
   async isUp(): Promise<boolean> {
-    if (!this.client) {
+    const client = this.client;
+    if (!client) {
       return false;
     }
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
-    });
-    const ping = this.client.ping().then(
-      (answer) => answer === 'PONG',
-      () => false,
-    );
+    let onReady: (() => void) | undefined;
     try {
-      return await Promise.race([ping, timeout]);
+      if (client.status === 'reconnecting' || client.status === 'end') {
+        return false; // its last connection attempt failed: down, no need to wait
+      }
+      if (client.status !== 'ready') {
+        // Just started or reconnecting: wait for the connection, within the same limit.
+        await new Promise<void>((resolve, reject) => {
+          onReady = resolve;
+          client.once('ready', onReady);
+          timer = setTimeout(() => reject(new Error('not connected')), PING_TIMEOUT_MS);
+        });
+        clearTimeout(timer);
+      }
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('ping timed out')), PING_TIMEOUT_MS);
+      });
+      return (await Promise.race([client.ping(), timeout])) === 'PONG';
+    } catch {
+      return false;
     } finally {
       clearTimeout(timer);
+      if (onReady) {
+        client.off('ready', onReady);
+      }
     }
   }
 }
