@@ -43,6 +43,7 @@ describe('isDatabaseUnavailable', () => {
     'Client has encountered a connection error and is not queryable',
     'The database connection is not open',
     'Driver not Connected',
+    'Query runner already released. Cannot run queries anymore.',
   ])('recognises the driver message "%s"', (message) => {
     expect(isDatabaseUnavailable(new Error(message))).toBe(true);
     expect(isDatabaseUnavailable(queryFailed(new Error(message)))).toBe(true);

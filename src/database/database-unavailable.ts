@@ -41,6 +41,9 @@ const UNAVAILABLE_MESSAGES = [
   /^The database connection is not open$/, // better-sqlite3 after close
   /^Driver not Connected$/, // TypeORM: the data source was destroyed
   /^Cannot use a pool after calling end on the pool$/,
+  // TypeORM releases a transaction's query runner when its connection emits an error (the server
+  // went away mid-transaction); the transaction's next statement, or its COMMIT, then fails so.
+  /^Query runner already released/,
 ];
 
 function codeOf(error: object): string | undefined {
