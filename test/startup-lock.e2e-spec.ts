@@ -26,7 +26,7 @@ describe('instances migrating an empty PostgreSQL database at once', () => {
     const started = await Promise.allSettled([1, 2, 3, 4].map(() => initializeMigrated(options)));
     sources = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
-    const applied = (await sources[0].query('SELECT name FROM migrations')) as { name: string }[];
+    const applied = await sources[0].query<{ name: string }[]>('SELECT name FROM migrations');
     expect(applied.map((m) => m.name).sort()).toEqual(
       sources[0].migrations.map((m) => m.name).sort(),
     );
