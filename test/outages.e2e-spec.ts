@@ -3,6 +3,7 @@ import { Client, Pool } from 'pg';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { DATABASES, PG_ADMIN_URL, startApp, TestApp } from './harness/app';
 import { Caller } from './harness/fixtures';
+import { Browser, browserUser, signedIn } from './browser/web-session';
 
 const UNAVAILABLE = { msg: 'The database is unreachable, retry later', error_code: 1040 };
 
@@ -19,11 +20,13 @@ function expectUnavailable(res: {
 describe.each(DATABASES)('database gone for good (CONTRACT 8, 9) [%s]', (db) => {
   let t: TestApp;
   let admin: Caller;
+  let page: Browser;
   let warn: jest.SpyInstance;
 
   beforeAll(async () => {
     t = await startApp(db);
     admin = await t.fixtures.admin();
+    page = await signedIn(t, await browserUser(t));
     await t.dataSource.destroy();
     warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
   }, 120_000);
@@ -52,6 +55,13 @@ describe.each(DATABASES)('database gone for good (CONTRACT 8, 9) [%s]', (db) => 
   it('still answers 401 1028 without a token: that needs no database', async () => {
     const res = await t.http().get('/v1/location_networks/list_networks').expect(401);
     expect(res.body.error_code).toBe(1028);
+  });
+
+  it('answers the pages with a 503 page and Retry-After, not a 500', async () => {
+    const res = await page.get('/upgrades').expect(503);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.text).toContain('cannot reach its database');
   });
 
   it('answers 503 on /health', async () => {
