@@ -32,15 +32,7 @@ import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [
-  AdminModule,
-  LocationNetworksModule,
-  NetworkSsidsModule,
-  WebModule,
-  UpgradePagesModule,
-  UpgradesModule,
-  AccessPointsModule,
-];
+const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradePagesModule, UpgradesModule, AccessPointsModule];
 
 @Module({})
 export class AppModule {
