@@ -10,6 +10,7 @@ import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
+import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
 import { createValidationPipe, ValidationCodeInterceptor } from './common/errors';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
@@ -55,10 +56,10 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel, options.logDestination)),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
-          useFactory: (configService: ConfigService) => ({
-            ...dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
-            migrationsRun: true,
-          }),
+          useFactory: (configService: ConfigService) =>
+            dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
+          // Migrations run at start, under a lock so that instances starting together take turns.
+          dataSourceFactory: (options) => initializeMigrated(options!),
         }),
         ClsModule.forRoot({
           global: true,

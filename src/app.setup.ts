@@ -78,7 +78,6 @@ export function openApiDocument(app: INestApplication) {
 /** Everything main.ts and the test harness both apply before listening. */
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -15,6 +15,7 @@ async function bootstrap(): Promise<void> {
     { bufferLogs: true },
   );
   await configureApp(app);
+  drainOnSignals(app);
   const seed = await app.get(DemoService).seedOnFirstStart();
   await app.listen(config.port, '0.0.0.0');
   const base = `http://localhost:${config.port}`;
@@ -28,6 +29,34 @@ async function bootstrap(): Promise<void> {
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let in-flight requests finish, close the database,
+ * then exit 0 (Nest's own shutdown hooks would re-raise the signal and exit with it instead).
+ */
+function drainOnSignals(app: NestFastifyApplication): void {
+  const drain = (signal: NodeJS.Signals) => {
+    process.stdout.write(`Received ${signal}, finishing in-flight requests\n`);
+    // The HTTP server first: Nest's close() runs the modules' destroy hooks (Redis clients…)
+    // before it stops listening, while requests are still being served.
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .close()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(
+            `Shutdown failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+          );
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', drain);
+  process.once('SIGINT', drain);
 }
 
 bootstrap().catch((error: unknown) => {

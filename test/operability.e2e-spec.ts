@@ -1,4 +1,3 @@
-import { DemoService } from '../src/demo/demo.service';
 import { onBothDatabases } from './harness/app';
 
 onBothDatabases('operability (CONTRACT 1)', (t) => {
@@ -43,27 +42,6 @@ onBothDatabases('operability (CONTRACT 1)', (t) => {
     expect(res.text).toContain(
       'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/health",status_code="200"}',
     );
-  });
-
-  it('creates the demo organisation on first start only, with a token that works', async () => {
-    const demo = t().app.get(DemoService);
-    const seed = await demo.seedOnFirstStart();
-    expect(seed).toEqual({
-      organisation_id: expect.any(Number),
-      user_id: expect.any(Number),
-      token: expect.stringMatching(/^af_/),
-      email: 'demo@airfleet.local',
-      password: 'airfleet-demo',
-    });
-    // authenticated (an organisation admin), but not a platform operator
-    const res = await t()
-      .http()
-      .post('/v1/admin/organisations')
-      .set('Authorization', `Bearer ${seed!.token}`)
-      .send({ name: 'x' })
-      .expect(403);
-    expect(res.body.error_code).toBe(1029);
-    expect(await demo.seedOnFirstStart()).toBeNull();
   });
 });
 

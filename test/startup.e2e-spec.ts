@@ -50,7 +50,8 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
   beforeAll(async () => {
     if (db === 'postgres') {
       const database = await createPostgresDatabase();
-      env = { DATABASE_URL: database.url };
+      // PostgreSQL gets the demo organisation only when asked for (CONTRACT 9)
+      env = { DATABASE_URL: database.url, DEMO: 'true' };
       drop = database.drop;
     } else {
       env = {
@@ -69,6 +70,11 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
     child = main.child;
     await waitFor(() => /Access token \(shown once\): (af_\S+)/.test(main.output.stdout), 90_000);
     const token = /Access token \(shown once\): (af_\S+)/.exec(main.output.stdout)![1];
+    // a random password for the demo admin, printed once beside the token (CONTRACT 9)
+    const password = /Browser sign-in: demo@airfleet\.local \/ (\S+) at /.exec(
+      main.output.stdout,
+    )?.[1];
+    expect(password).toMatch(/^[\w-]{20}$/);
     const base = `http://127.0.0.1:${port}`;
     await request(base).get('/health').expect(200, { status: 'ok', database: 'up' });
     const res = await request(base)

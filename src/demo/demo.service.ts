@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { InitTemplate } from '../access-points/init-template.entity';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { takeStartupLock } from '../database/startup-lock';
 import { UnitOfWork } from '../database/unit-of-work';
+import { HardwarePart } from '../inventory/hardware-part.entity';
 import { InventoryRepository } from '../inventory/inventory.repository';
 import { NetworkTemplate } from '../location-networks/network-template.entity';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
@@ -17,7 +22,10 @@ export interface DemoSeed {
   password: string;
 }
 
-export const DEMO_PASSWORD = 'airfleet-demo';
+/** A fresh random password for each demo admin (CONTRACT 9), printed once with the token. */
+function randomPassword(): string {
+  return randomBytes(15).toString('base64url');
+}
 
 const DEMO_PARTS = [
   { part_number: 'AF-AP100', wifi_uplink: false, usb: false },
@@ -37,20 +45,32 @@ export class DemoService {
     private readonly upgradeData: UpgradeDataRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly config: ConfigService,
   ) {}
 
-  /** Creates the demo organisation when the database has no organisation yet. */
+  /**
+   * Creates the demo organisation when demo mode is on (CONTRACT 9: the embedded default or
+   * DEMO=true) and the database has no organisation yet. Instances starting at once take turns
+   * under the start-up lock, so exactly one of them creates it.
+   */
   async seedOnFirstStart(): Promise<DemoSeed | null> {
-    if ((await this.organisations.count()) > 0) {
+    if (!this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).demo) {
       return null;
     }
-    const seed = await this.seedDemo();
-    this.logger.log({ organisation_id: seed.organisation_id }, 'Created the demo organisation');
+    const seed = await this.unitOfWork.run(async () => {
+      await takeStartupLock(this.txHost.tx);
+      return (await this.organisations.count()) > 0 ? null : this.seedDemo();
+    });
+    if (seed) {
+      this.logger.log({ organisation_id: seed.organisation_id }, 'Created the demo organisation');
+    }
     return seed;
   }
 
+  /** A demo organisation (`seed:demo`); its admin's password is random, returned once. */
   seedDemo(): Promise<DemoSeed> {
     return this.unitOfWork.run(async () => {
+      const password = randomPassword();
       const existing = await this.organisations.count();
       const name = existing === 0 ? 'Demo Organisation' : `Demo Organisation ${Date.now()}`;
       const organisation = await this.organisations.create(name, 100);
@@ -59,17 +79,18 @@ export class DemoService {
         organisation_id: organisation.id,
         email: `demo${suffix}@airfleet.local`,
         role: 'admin',
-        password: DEMO_PASSWORD,
+        password,
       });
       const { token } = await this.users.issueToken(user.id, 'demo');
 
-      const parts = await Promise.all(
-        DEMO_PARTS.map(
-          async (part) =>
-            (await this.inventory.findPartByNumber(part.part_number)) ??
-            this.inventory.createPart(part),
-        ),
-      );
+      // One at a time: a transaction's statements share one connection.
+      const parts: HardwarePart[] = [];
+      for (const part of DEMO_PARTS) {
+        parts.push(
+          (await this.inventory.findPartByNumber(part.part_number)) ??
+            (await this.inventory.createPart(part)),
+        );
+      }
       await this.inventory.upsertMaster(
         Array.from({ length: 24 }, (_, i) => ({
           serial: `AFDEMO${String(i + 1).padStart(4, '0')}`,
@@ -122,7 +143,7 @@ export class DemoService {
         user_id: user.id,
         token,
         email: user.email,
-        password: DEMO_PASSWORD,
+        password,
       };
     });
   }

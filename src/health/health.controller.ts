@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -9,6 +9,9 @@ import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/decorators';
+import { ApiErrorCode } from '../common/errors';
+import { DatabaseUnavailableError } from '../database/database-unavailable';
+import { RedisHealth } from './redis-health';
 
 /** The health answer; open to the fields a check may add (e.g. `redis`). */
 const HEALTH_SCHEMA = {
@@ -17,11 +20,26 @@ const HEALTH_SCHEMA = {
   properties: {
     status: { type: 'string' as const, enum: ['ok', 'error'] },
     database: { type: 'string' as const, enum: ['up', 'down'] },
+    redis: { type: 'string' as const, enum: ['up', 'down'] },
+    msg: { type: 'string' as const },
+    error_code: { type: 'integer' as const, enum: [ApiErrorCode.ServiceUnavailable] },
   },
   additionalProperties: true,
 };
 
-/** `GET /health` (CONTRACT 1): 200 when the database answers, 503 otherwise. */
+interface HealthBody {
+  status: 'ok' | 'error';
+  database: 'up' | 'down';
+  redis?: 'up' | 'down';
+  msg?: string;
+  error_code?: ApiErrorCode.ServiceUnavailable;
+}
+
+/**
+ * `GET /health` (CONTRACT 1, 9): 200 when the database answers, 503 otherwise, within about two
+ * seconds either way. With REDIS_URL set the body also reports Redis, which never makes the
+ * check fail: rate limiting falls back to per-instance counters without it.
+ */
 @ApiTags('operations')
 @SkipThrottle() // CONTRACT 9: load balancers probe it as often as they like
 @Controller('health')
@@ -29,6 +47,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
+    private readonly redis: RedisHealth,
   ) {}
 
   @Public()
@@ -40,19 +59,45 @@ export class HealthController {
     summary: 'Whether the service and its database answer (for load balancers); no token',
     security: [],
   })
-  @ApiOkResponse({ schema: HEALTH_SCHEMA, example: { status: 'ok', database: 'up' } })
+  @ApiOkResponse({ schema: HEALTH_SCHEMA, example: { status: 'ok', database: 'up', redis: 'up' } })
   @ApiServiceUnavailableResponse({
     description: 'The database is unreachable',
     schema: HEALTH_SCHEMA,
-    example: { status: 'error', database: 'down' },
+    example: {
+      status: 'error',
+      database: 'down',
+      redis: 'up',
+      msg: 'The database is unreachable, retry later',
+      error_code: 1040,
+    },
   })
-  async check(@Res({ passthrough: true }) reply: FastifyReply) {
+  async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthBody> {
+    const [databaseUp, redisUp] = await Promise.all([
+      this.databaseUp(),
+      this.redis.configured ? this.redis.isUp() : Promise.resolve(null),
+    ]);
+    const body: HealthBody = {
+      status: databaseUp ? 'ok' : 'error',
+      database: databaseUp ? 'up' : 'down',
+    };
+    if (redisUp !== null) {
+      body.redis = redisUp ? 'up' : 'down';
+    }
+    if (!databaseUp) {
+      // CONTRACT 9: every error body carries msg and error_code; 503 says when to come back.
+      const outage = new DatabaseUnavailableError();
+      Object.assign(body, outage.body());
+      void reply.status(outage.httpStatus).headers(outage.headers());
+    }
+    return body;
+  }
+
+  private async databaseUp(): Promise<boolean> {
     try {
       await this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);
-      return { status: 'ok', database: 'up' };
+      return true;
     } catch {
-      void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'error', database: 'down' };
+      return false;
     }
   }
 }

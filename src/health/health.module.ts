@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
+import { RedisHealth } from './redis-health';
 
-@Module({ imports: [TerminusModule.forRoot({ logger: false })], controllers: [HealthController] })
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false })],
+  controllers: [HealthController],
+  providers: [RedisHealth],
+})
 export class HealthModule {}

@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../database/unique-violation';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { deviceView, DeviceView } from '../access-points/device.view';
@@ -153,7 +154,7 @@ export class LocationNetworksService {
       } catch (error) {
         // The database refused the delete, e.g. a device arrived after the check and the
         // foreign key (RESTRICT) refuses it.
-        if (error instanceof QueryFailedError) {
+        if (error instanceof QueryFailedError && !isDatabaseUnavailable(error)) {
           throw networkDestroyFailed();
         }
         throw error;

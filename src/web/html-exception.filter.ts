@@ -1,6 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from '../database/database-unavailable';
 import { PageRenderer } from './page-renderer';
 import { CsrfRejected, SignInRequired } from './web.errors';
 
@@ -10,6 +14,7 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   422: 'Cannot do that',
   500: 'Something went wrong',
+  503: 'Temporarily unavailable',
 };
 
 /** Errors of HTML pages as HTML: sign-in redirect, CSRF 403 page, domain errors, 500 page. */
@@ -34,6 +39,18 @@ export class HtmlExceptionFilter implements ExceptionFilter {
     if (error instanceof SignInRequired) {
       const next = error.returnTo ? `?next=${encodeURIComponent(error.returnTo)}` : '';
       return reply.redirect(`/login${next}`, 303);
+    }
+    if (isDatabaseUnavailable(error)) {
+      this.logger.warn({ reqId: request.id }, 'Database unreachable');
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      const message = 'The service cannot reach its database. Please try again in a moment.';
+      return this.pages.render(
+        request,
+        reply,
+        'web/views/error',
+        { title: TITLES[503], status: 503, message },
+        503,
+      );
     }
     const { status, message } = this.describe(error, request);
     const title = TITLES[status] ?? TITLES[status >= 500 ? 500 : 400];

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { RateLimitStorage } from '../../src/common/rate-limit/rate-limit.storage';
 import { startApp, TestApp } from '../harness/app';
-import { PrivateRedis } from './support/redis-server';
+import { RedisServer } from './support/redis-server';
 
 // CONTRACT 9: Redis unreachable (REDIS_URL set) → the API keeps serving, rate limits fall back to
 // per-instance counters (logged), and are shared again once Redis is back. Two instances share a
@@ -34,7 +34,7 @@ async function until(condition: () => boolean, what: string, limitMs = 15_000): 
 }
 
 describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
-  let redis: PrivateRedis | undefined;
+  let redis: RedisServer | undefined;
   const apps: TestApp[] = [];
   const redisStatus = (app: TestApp) => app.app.get(RateLimitStorage).redisStatus();
   const allRedis = (state: 'up' | 'down') => () => apps.every((app) => redisStatus(app) === state);
@@ -51,7 +51,7 @@ describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
   }
 
   beforeAll(async () => {
-    redis = await PrivateRedis.start();
+    redis = await RedisServer.create();
     const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' };
     apps.push(await startApp('sqlite', env), await startApp('sqlite', env));
     await until(allRedis('up'), 'both instances to connect to Redis');
@@ -61,7 +61,7 @@ describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
     for (const app of apps) {
       await app.close();
     }
-    await redis?.stop();
+    await redis?.destroy();
   });
 
   it('shares the counters of two instances through Redis', async () => {
@@ -77,7 +77,7 @@ describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
       while (sent < LOAD_REQUESTS) {
         sent += 1;
         if (sent === LOAD_REQUESTS / 4) {
-          killed = redis!.stop('SIGKILL');
+          killed = redis!.stop();
         }
         const res = await get(app, nextAddress());
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -99,7 +99,7 @@ describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
     await get(b, ip).expect(401);
     await a.http().get('/health').expect(200);
 
-    await redis!.restart();
+    await redis!.start();
     await until(allRedis('up'), 'both instances to reconnect to Redis');
     await expectSharedCounters();
 

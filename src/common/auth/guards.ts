@@ -37,8 +37,15 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     }
   }
 
+  /**
+   * `err` is a failure of the lookup itself (the database unreachable, say), not a bad token:
+   * it propagates to the filters (503 1040, or a logged 500) instead of answering 401.
+   */
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
-    if (err || !user) {
+    if (err) {
+      throw err instanceof Error ? err : new Error('Authentication failed', { cause: err });
+    }
+    if (!user) {
       throw new UnauthenticatedError();
     }
     return user;

@@ -1,6 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  DatabaseUnavailableError,
+  isDatabaseUnavailable,
+} from '../../database/database-unavailable';
 import { ApiErrorCode } from './api-error-code';
 import { CodedError, DomainError } from './domain-error';
 
@@ -12,7 +16,8 @@ interface FastifyLikeError {
 /**
  * Turns everything that is not a domain error into a coded JSON body: malformed JSON (1032),
  * oversized bodies (1033), unknown routes (1034), rate limiting (1031), other client errors
- * (1030) and unexpected failures (1035, logged with the request id, nothing internal in the body).
+ * (1030), an unreachable database (503 1040 with Retry-After, logged without SQL parameters) and
+ * unexpected failures (1035, logged with the request id, nothing internal in the body).
  */
 @Catch()
 export class UnexpectedErrorFilter implements ExceptionFilter {
@@ -26,13 +31,20 @@ export class UnexpectedErrorFilter implements ExceptionFilter {
     if (coded.code === ApiErrorCode.InternalError) {
       this.logger.error({ err: error, reqId: request.id }, 'Unexpected failure');
       coded.extra.request_id = request.id;
+    } else if (coded instanceof DatabaseUnavailableError) {
+      // The driver's code and message only: a failed statement's parameters may hold secrets.
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      this.logger.warn({ reqId: request.id, code, message }, 'Database unreachable');
     }
-    void reply.status(coded.httpStatus).send(coded.body());
+    void reply.headers(coded.headers()).status(coded.httpStatus).send(coded.body());
   }
 
   toCodedError(error: unknown): CodedError {
     if (error instanceof DomainError && error instanceof CodedError) {
       return error;
+    }
+    if (isDatabaseUnavailable(error)) {
+      return new DatabaseUnavailableError();
     }
     if (error instanceof ThrottlerException) {
       return new CodedError(ApiErrorCode.RateLimited, 'Rate limit exceeded, retry later');
