@@ -4,16 +4,39 @@ import helmet from '@fastify/helmet';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
+import { ValidationFailedError } from './common/errors';
 import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Path parameters up to this length reach the route and its validation (a long id is a wrong
+ * type like any other); Fastify's default of 100 answered 414 with its own uncoded body.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024;
+
+/**
+ * Errors Fastify's router raises before any route runs (a path parameter that is not valid
+ * percent-encoding, or longer than MAX_PARAM_LENGTH): a coded 422 1030 instead of Fastify's
+ * uncoded 400/414 body (CONTRACT 8: every error body carries its code).
+ */
+function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const coded = new ValidationFailedError([
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+      : 'a path parameter is not valid percent-encoding',
+  ]);
+  void reply.status(coded.httpStatus).send(coded.body());
+}
 
 /** The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply. */
 export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: answerRouterError,
     trustProxy: true,
     logger: false,
     genReqId: (req: IncomingMessage) => {
