@@ -12,10 +12,11 @@ import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
- * Path parameters up to this length reach the route and its validation (a long id is a wrong
- * type like any other); Fastify's default of 100 answered 414 with its own uncoded body.
+ * Path parameters of any length a request line can carry (Node refuses headers over 16 KiB)
+ * reach the route and its validation, so a long id is a wrong type like any other; Fastify's
+ * default of 100 answered 414 with its own uncoded body.
  */
-export const MAX_PARAM_LENGTH = 16 * 1024;
+export const MAX_PARAM_LENGTH = 1024 * 1024;
 
 /**
  * Errors Fastify's router raises before any route runs (a path parameter that is not valid

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import jestOpenAPI from 'jest-openapi';
 import { onBothDatabases } from './harness/app';
+import { changeCounter, changedTables, tableDigest } from './harness/fuzz/digest';
 import { describeFinding, Finding, fuzzOperation } from './harness/fuzz/fuzz-operation';
 import { namesIn, OpenApiDocument, Operation, operationsOf } from './harness/fuzz/operations';
 import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
@@ -38,6 +39,16 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
   it('finds the operations of the served document', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(operations.length).toBeGreaterThan(settings.only ? 0 : 40);
+  });
+
+  it('notices a changed row in its table digest (the "no row changed on error" check works)', async () => {
+    const before = await tableDigest(t().dataSource);
+    const counter = await changeCounter(t().dataSource);
+    await t().fixtures.organisation();
+    expect(changedTables(before, await tableDigest(t().dataSource))).toEqual(['organisations']);
+    if (counter !== null) {
+      expect(await changeCounter(t().dataSource)).not.toBe(counter);
+    }
   });
 
   it(

@@ -26,10 +26,10 @@ export class ResponseChecks {
     this.statuses = new Set(Object.keys(responses));
     this.validator =
       Object.keys(responses).length > 0
-        ? (new OpenAPIResponseValidator({
+        ? new OpenAPIResponseValidator({
             responses: responses as never,
             components: document.components,
-          }))
+          })
         : null;
   }
 

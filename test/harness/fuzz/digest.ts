@@ -35,3 +35,16 @@ export function changedTables(before: TableDigest, after: TableDigest): string[]
     (table) => before.get(table) !== after.get(table),
   );
 }
+
+/**
+ * A counter that moves whenever a row may have changed, when the database offers a cheap one
+ * (SQLite's total_changes() on the single connection); null elsewhere. When it has not moved,
+ * no row changed and the full digest can be skipped.
+ */
+export async function changeCounter(dataSource: DataSource): Promise<number | null> {
+  if (dataSource.options.type !== 'better-sqlite3') {
+    return null;
+  }
+  const [row]: { n: number }[] = await dataSource.query('SELECT total_changes() AS n');
+  return row.n;
+}

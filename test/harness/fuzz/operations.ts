@@ -74,7 +74,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         queryParams: parameters.filter((p) => p.in === 'query').map(parameter),
         body: jsonBody ? resolve(document, jsonBody.schema ?? {}) : null,
         bodyRequired: requestBody?.required === true,
-        statuses: Object.keys((operation.responses ?? {})),
+        statuses: Object.keys(operation.responses ?? {}),
       });
     }
   }

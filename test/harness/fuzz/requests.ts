@@ -70,7 +70,8 @@ export function requestArbitrary(
   return fc.tuple(caller, path, query, body).map(([who, segments, [declared, stray], payload]) => {
     let url = operation.path;
     operation.pathParams.forEach((p, i) => {
-      url = url.replace(`{${p.name}}`, encode(segments[i]));
+      const [text, raw] = segments[i];
+      url = url.replace(`{${p.name}}`, raw ? text : encode(text));
     });
     const pairs = [...declared.flat(), ...stray];
     if (pairs.length > 0) {
@@ -89,15 +90,28 @@ class SchemaValues {
     private readonly strayNames: string[],
   ) {}
 
-  pathSegment(p: Parameter): fc.Arbitrary<string> {
+  /** A path segment, and whether it goes into the URL as is (broken percent-encoding). */
+  pathSegment(p: Parameter): fc.Arbitrary<[string, boolean]> {
     // An empty segment would reach another route; everything else is fair game.
     const hostile = hostileText().filter((s) => s !== '' && s !== '.' && s !== '..');
     return fc
       .oneof(
-        { weight: 3, arbitrary: this.valid(p.schema, p.name, 0).map((v) => stringify(v)) },
-        { weight: 2, arbitrary: hostile },
+        {
+          weight: 12,
+          arbitrary: this.valid(p.schema, p.name, 0).map((v): [string, boolean] => [
+            stringify(v),
+            false,
+          ]),
+        },
+        { weight: 8, arbitrary: hostile.map((v): [string, boolean] => [v, false]) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom('%', '%E0%A4%A', '%zz', '%00')
+            .map((v): [string, boolean] => [v, true]),
+        },
       )
-      .filter((s) => s !== '');
+      .filter(([text]) => text !== '');
   }
 
   queryPairs(p: Parameter): fc.Arbitrary<[string, string][]> {
