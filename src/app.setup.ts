@@ -8,6 +8,7 @@ import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { ValidationFailedError } from './common/errors';
 import { HttpMetrics } from './metrics/metrics.module';
+import { upgradeNotFound } from './upgrades/upgrades.errors';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -20,16 +21,19 @@ export const MAX_PARAM_LENGTH = 1024 * 1024;
 
 /**
  * Errors Fastify's router raises before any route runs (a path parameter that is not valid
- * percent-encoding, or longer than MAX_PARAM_LENGTH): a coded 422 1030 instead of Fastify's
- * uncoded 400/414 body (CONTRACT 8: every error body carries its code).
+ * percent-encoding, or longer than MAX_PARAM_LENGTH) answer as the route answers an id that is
+ * not an integer: 404 `{message, status}` on the upgrade routes (SPEC 4.4), 422 1030 elsewhere,
+ * instead of Fastify's uncoded 400/414 body (CONTRACT 8: every error body carries its code).
  */
-function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const coded = new ValidationFailedError([
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
-      : 'a path parameter is not valid percent-encoding',
-  ]);
-  void reply.status(coded.httpStatus).send(coded.body());
+function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const refusal = request.url.startsWith('/upgrades/')
+    ? upgradeNotFound()
+    : new ValidationFailedError([
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+          : 'a path parameter is not valid percent-encoding',
+      ]);
+  void reply.status(refusal.httpStatus).send(refusal.body());
 }
 
 /** The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply. */

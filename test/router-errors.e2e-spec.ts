@@ -23,4 +23,12 @@ onBothDatabases('router errors', (t) => {
       errors: 'a path parameter is not valid percent-encoding',
     });
   });
+
+  it('answers a malformed upgrade id like any other non-id on the upgrade routes: 404 {message, status}', async () => {
+    const admin = await t().fixtures.admin();
+    for (const path of ['/upgrades/%E0%A4%A', '/upgrades/%zz.json']) {
+      const res = await t().http().get(path).set(admin.auth).expect(404);
+      expect(res.body).toEqual({ message: 'Upgrade not found', status: 404 });
+    }
+  });
 });
