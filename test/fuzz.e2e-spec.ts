@@ -3,7 +3,7 @@ import jestOpenAPI from 'jest-openapi';
 import { onBothDatabases } from './harness/app';
 import { changeCounter, changedTables, tableDigest } from './harness/fuzz/digest';
 import { describeFinding, Finding, fuzzOperation } from './harness/fuzz/fuzz-operation';
-import { namesIn, OpenApiDocument, Operation, operationsOf } from './harness/fuzz/operations';
+import { OpenApiDocument, Operation, operationsOf, requestNames } from './harness/fuzz/operations';
 import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
 
 /**
@@ -13,7 +13,10 @@ import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
  * Each response must not be a 5xx, must be JSON (an error with `msg` or `message`), must have a
  * status the operation declares and a body matching the declared schema; a request answered
  * with an error must change no row. The seed is fixed unless FUZZ_SEED says otherwise
- * (`npm run fuzz` runs longer with a random seed). Replay one operation with FUZZ_ONLY.
+ * (`npm run fuzz` runs longer with a random seed). Replay one operation with FUZZ_ONLY (a
+ * pattern on "METHOD /path"); FUZZ_SURVEY=1 keeps going after failures and writes every failing
+ * request to $FUZZ_SURVEY_DIR (default scratch/)/fuzz-survey-<database>.json, grouped in the
+ * failure message.
  */
 const settings = fuzzSettings();
 process.stderr.write(
@@ -54,7 +57,7 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
   it(
     'answers every generated request with a declared, well-formed status and body, and changes nothing on error',
     async () => {
-      const strayNames = namesIn(document);
+      const strayNames = requestNames(operationsOf(document));
       const failures: string[] = [];
       const findings: Finding[] = [];
       for (const operation of operations) {
@@ -66,7 +69,7 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
         }
       }
       if (settings.survey) {
-        const file = process.env.FUZZ_SURVEY_FILE ?? `scratch/fuzz-survey-${t().db}.json`;
+        const file = `${process.env.FUZZ_SURVEY_DIR || 'scratch'}/fuzz-survey-${t().db}.json`;
         writeFileSync(file, JSON.stringify(findings, null, 1));
         failures.push(...summarise(findings));
       }
@@ -77,7 +80,8 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
         );
       }
     },
-    60_000 + 10 * 48 * settings.runs * 100,
+    // About 100 ms per request for some 50 operations, plus the boot and the fixtures.
+    120_000 + settings.runs * 5_000,
   );
 });
 

@@ -111,8 +111,8 @@ export function resolve(document: OpenApiDocument, node: Schema, depth = 0): Sch
 const isObject = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every parameter and property name the document mentions (for stray keys in requests). */
-export function namesIn(document: OpenApiDocument): string[] {
+/** Every parameter and request-body property name of the operations (for stray keys). */
+export function requestNames(operations: Operation[]): string[] {
   const names = new Set<string>();
   const walk = (node: unknown) => {
     if (Array.isArray(node)) {
@@ -121,9 +121,6 @@ export function namesIn(document: OpenApiDocument): string[] {
       if (isObject(node.properties)) {
         Object.keys(node.properties).forEach((name) => names.add(name));
       }
-      if (typeof node.name === 'string' && typeof node.in === 'string') {
-        names.add(node.name);
-      }
       for (const [key, value] of Object.entries(node)) {
         if (key !== 'example' && key !== 'examples') {
           walk(value);
@@ -131,7 +128,9 @@ export function namesIn(document: OpenApiDocument): string[] {
       }
     }
   };
-  walk(document.paths);
-  walk(document.components);
+  for (const operation of operations) {
+    [...operation.pathParams, ...operation.queryParams].forEach((p) => names.add(p.name));
+    walk(operation.body);
+  }
   return [...names].sort();
 }

@@ -258,7 +258,21 @@ class SchemaValues {
     return fc.oneof(...options);
   }
 
+  /** A plausible string, now and then tainted (NUL, a quote, control characters, length). */
   text(name: string): fc.Arbitrary<string> {
+    const plain = this.plainText(name);
+    return fc.oneof(
+      { weight: 8, arbitrary: plain },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(plain, fc.constantFrom('\u0000', "'", '\r\n', '\u001b[0m', 'x'.repeat(300)))
+          .map(([text, taint]) => text + taint),
+      },
+    );
+  }
+
+  private plainText(name: string): fc.Arbitrary<string> {
     const { macs, serials, names, words, ids } = this.pools;
     if (/mac/.test(name)) {
       return fc.oneof(
