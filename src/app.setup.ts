@@ -40,7 +40,7 @@ function answerRouterError(error: FastifyError, request: FastifyRequest, reply: 
 export function createFastifyAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerRouterError,
     trustProxy: true,
     logger: false,
