@@ -44,6 +44,11 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
     expect(operations.length).toBeGreaterThan(settings.only ? 0 : 40);
   });
 
+  it('checks a real response against the served document with jest-openapi', async () => {
+    const res = await t().http().get('/health').expect(200);
+    expect(res).toSatisfyApiSpec();
+  });
+
   it('notices a changed row in its table digest (the "no row changed on error" check works)', async () => {
     const before = await tableDigest(t().dataSource);
     const counter = await changeCounter(t().dataSource);
