@@ -5,16 +5,43 @@ import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import metadata from './metadata';
 import { addStandardResponses } from './common/openapi/standard-responses';
+import { ValidationFailedError } from './common/errors';
 import { HttpMetrics } from './metrics/metrics.module';
+import { upgradeNotFound } from './upgrades/upgrades.errors';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Helmet's default policy, sent only on HTTPS requests. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Path parameters of any length a request line can carry (Node refuses headers over 16 KiB)
+ * reach the route and its validation, so a long id is a wrong type like any other; Fastify's
+ * default of 100 answered 414 with its own uncoded body.
+ */
+export const MAX_PARAM_LENGTH = 1024 * 1024;
+
+/**
+ * Errors Fastify's router raises before any route runs (a path parameter that is not valid
+ * percent-encoding, or longer than MAX_PARAM_LENGTH) answer as the route answers an id that is
+ * not an integer: 404 `{message, status}` on the upgrade routes (SPEC 4.4), 422 1030 elsewhere,
+ * instead of Fastify's uncoded 400/414 body (CONTRACT 8: every error body carries its code).
+ */
+function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const refusal = request.url.startsWith('/upgrades/')
+    ? upgradeNotFound()
+    : new ValidationFailedError([
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+          : 'a path parameter is not valid percent-encoding',
+      ]);
+  void reply.status(refusal.httpStatus).send(refusal.body());
+}
 
 /**
  * The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply, and
@@ -24,6 +51,8 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: answerRouterError,
     trustProxy,
     logger: false,
     genReqId: (req: IncomingMessage) => {

@@ -1,0 +1,72 @@
+import OpenAPIResponseValidator from 'openapi-response-validator';
+import { OpenApiDocument } from './operations';
+
+/** What came back, as the properties read it. */
+export interface FuzzResponse {
+  status: number;
+  contentType: string;
+  text: string;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  json: unknown;
+}
+
+type ResponseValidator = { validateResponse(status: string | number, body: unknown): unknown };
+
+/**
+ * The response properties of one operation: never a 5xx, always JSON, an error has `msg` or
+ * `message`, the status is declared, the body matches the declared schema of that status.
+ */
+export class ResponseChecks {
+  private readonly statuses: Set<string>;
+  private readonly validator: ResponseValidator | null;
+
+  constructor(document: OpenApiDocument, path: string, method: string) {
+    const operation = document.paths[path][method.toLowerCase()];
+    const responses = (operation.responses ?? {}) as Record<string, unknown>;
+    this.statuses = new Set(Object.keys(responses));
+    this.validator =
+      Object.keys(responses).length > 0
+        ? new OpenAPIResponseValidator({
+            responses: responses as never,
+            components: document.components,
+          })
+        : null;
+  }
+
+  problemsOf(res: FuzzResponse): string[] {
+    const problems: string[] = [];
+    if (res.status >= 500) {
+      problems.push(`server error ${res.status}`);
+    }
+    if (!/^application\/json\b/.test(res.contentType) || res.json === undefined) {
+      problems.push(`body is not JSON (content-type ${res.contentType || 'none'})`);
+      return problems;
+    }
+    if (res.status >= 400) {
+      const body = res.json as Record<string, unknown> | null;
+      const text = body?.msg ?? body?.message;
+      if (typeof text !== 'string') {
+        problems.push('error body has neither a msg nor a message string');
+      }
+      if (body && 'error_code' in body && typeof body.error_code !== 'number') {
+        problems.push('error_code is not a number');
+      }
+    }
+    const status = String(res.status);
+    if (!this.statuses.has(status) && !this.statuses.has('default')) {
+      problems.push(
+        `status ${status} is not declared (declared: ${[...this.statuses].join(', ')})`,
+      );
+    } else if (this.validator) {
+      const failure = this.validator.validateResponse(
+        this.statuses.has(status) ? status : 'default',
+        res.json,
+      ) as { errors?: { path: string; message: string }[] } | undefined;
+      if (failure?.errors?.length) {
+        const detail = failure.errors.map((e) => `${e.path} ${e.message}`).join('; ');
+        problems.push(`body does not match the declared ${status} schema: ${detail}`);
+      }
+    }
+    return problems;
+  }
+}
