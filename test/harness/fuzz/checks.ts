@@ -18,12 +18,18 @@ type ResponseValidator = { validateResponse(status: string | number, body: unkno
  */
 export class ResponseChecks {
   private readonly statuses: Set<string>;
+  /** Declared media types per status (e.g. /metrics answers text/plain). */
+  private readonly mediaTypes = new Map<string, string[]>();
   private readonly validator: ResponseValidator | null;
 
   constructor(document: OpenApiDocument, path: string, method: string) {
     const operation = document.paths[path][method.toLowerCase()];
     const responses = (operation.responses ?? {}) as Record<string, unknown>;
     this.statuses = new Set(Object.keys(responses));
+    for (const [status, response] of Object.entries(responses)) {
+      const content = (response as { content?: Record<string, unknown> }).content ?? {};
+      this.mediaTypes.set(status, Object.keys(content));
+    }
     this.validator =
       Object.keys(responses).length > 0
         ? new OpenAPIResponseValidator({
@@ -37,6 +43,11 @@ export class ResponseChecks {
     const problems: string[] = [];
     if (res.status >= 500) {
       problems.push(`server error ${res.status}`);
+    }
+    const declared = this.mediaTypes.get(String(res.status)) ?? [];
+    const declaredText = declared.find((type) => !type.includes('json'));
+    if (declaredText && res.status < 400 && res.contentType.startsWith(declaredText)) {
+      return problems; // a declared non-JSON answer (e.g. /metrics in Prometheus text format)
     }
     if (!/^application\/json\b/.test(res.contentType) || res.json === undefined) {
       problems.push(`body is not JSON (content-type ${res.contentType || 'none'})`);

@@ -6,6 +6,12 @@ export type TableDigest = Map<string, string>;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * Bookkeeping columns that authentication itself writes, whatever the request then answers: a
+ * token's last_used_at (kept to the minute, CONTRACT 9). They are not a change "by" the request.
+ */
+const BOOKKEEPING: Record<string, string[]> = { access_tokens: ['last_used_at'] };
+
 /** One statement on PostgreSQL (md5 of the ordered rows); a row dump per table on SQLite. */
 export async function tableDigest(dataSource: DataSource): Promise<TableDigest> {
   const tables = [...new Set(dataSource.entityMetadatas.map((m) => m.tableName))].sort();
@@ -14,8 +20,8 @@ export async function tableDigest(dataSource: DataSource): Promise<TableDigest> 
     const sql = tables
       .map(
         (table) =>
-          `SELECT '${table}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h ` +
-          `FROM ${quote(table)} x`,
+          `SELECT '${table}' AS t, md5(coalesce(string_agg(${rowText(table)}, '|' ` +
+          `ORDER BY ${rowText(table)}), '')) AS h FROM ${quote(table)} x`,
       )
       .join(' UNION ALL ');
     const rows: { t: string; h: string }[] = await dataSource.query(sql);
@@ -23,10 +29,23 @@ export async function tableDigest(dataSource: DataSource): Promise<TableDigest> 
     return digest;
   }
   for (const table of tables) {
-    const rows: unknown[] = await dataSource.query(`SELECT * FROM ${quote(table)} ORDER BY rowid`);
+    const rows: Record<string, unknown>[] = await dataSource.query(
+      `SELECT * FROM ${quote(table)} ORDER BY rowid`,
+    );
+    for (const column of BOOKKEEPING[table] ?? []) {
+      rows.forEach((row) => delete row[column]);
+    }
     digest.set(table, createHash('sha1').update(JSON.stringify(rows)).digest('hex'));
   }
   return digest;
+}
+
+/** A row as text on PostgreSQL, without its bookkeeping columns. */
+function rowText(table: string): string {
+  const skipped = BOOKKEEPING[table] ?? [];
+  return skipped.length === 0
+    ? 'x::text'
+    : `(to_jsonb(x) ${skipped.map((column) => `- '${column}'`).join(' ')})::text`;
 }
 
 /** The tables whose rows differ between two digests. */
