@@ -1,3 +1,4 @@
+import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
@@ -75,6 +76,19 @@ export class UsersService {
     name?: string | null,
     expiresInDays?: number | null,
   ): Promise<IssuedToken> {
+    if (
+      expiresInDays !== undefined &&
+      expiresInDays !== null &&
+      !(
+        Number.isInteger(expiresInDays) &&
+        expiresInDays >= 1 &&
+        expiresInDays <= MAX_EXPIRES_IN_DAYS
+      )
+    ) {
+      return Promise.reject(
+        new ValidationFailedError([`expires_in_days must be from 1 to ${MAX_EXPIRES_IN_DAYS}`]),
+      );
+    }
     return this.unitOfWork.run(async () => {
       if (!(await this.users.findById(userId))) {
         throw new ValidationFailedError([`user ${userId} does not exist`]);
