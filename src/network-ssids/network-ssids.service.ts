@@ -1,8 +1,8 @@
-import { readId } from '../common/ids/id';
 import { isUniqueViolation } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
+import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { SsidValues } from './network-ssid.fields';

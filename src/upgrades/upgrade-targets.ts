@@ -27,7 +27,7 @@ export function parseTargets(entries: string[]): UpgradeTargets {
   const unmatched = { devices: new Set<string>(), groups: new Set<string>() };
   const malformed: string[] = [];
   for (const entry of entries) {
-    const match = /^(ap|network|tag):(\d+)$/i.exec(entry.trim());
+    const match = /^(ap|network|tag):(\S+)$/i.exec(entry.trim());
     const id = match ? readId(match[2]) : undefined;
     if (!match || id === undefined) {
       malformed.push(entry);
