@@ -1,4 +1,7 @@
 process.env.TZ = 'UTC';
+import { connect } from 'node:net';
+import { AddressInfo } from 'node:net';
+import { createFastifyAdapter } from '../src/app.setup';
 import { Device } from '../src/access-points/device.entity';
 import { InitTemplate } from '../src/access-points/init-template.entity';
 import { LocationNetwork } from '../src/location-networks/location-network.entity';
@@ -952,5 +955,63 @@ onBothDatabases('hostile inputs (CONTRACT 9, inputs)', (t) => {
     const res = await t().http().get('/health').set('X-Padding', 'x'.repeat(20_000)).expect(431);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({ msg: 'Request headers too large', error_code: 1033 });
+  });
+});
+
+describe('a request that arrives while the instance shuts down (CONTRACT 9)', () => {
+  it('answers 503 1040 as JSON with Retry-After, after the in-flight request completes', async () => {
+    const fastify = createFastifyAdapter().getInstance();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => (entered = resolve));
+    let closingStarted: () => void = () => undefined;
+    const closing = new Promise<void>((resolve) => (closingStarted = resolve));
+    fastify.get('/slow', async () => {
+      entered();
+      await gate;
+      return { ok: true };
+    });
+    fastify.get('/fast', () => ({ ok: true }));
+    fastify.addHook('preClose', (done) => {
+      closingStarted();
+      done();
+    });
+    let answered: () => void = () => undefined;
+    const secondAnswered = new Promise<void>((resolve) => (answered = resolve));
+    fastify.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.url === '/fast') {
+        answered();
+      }
+      done(null, payload);
+    });
+    await fastify.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = fastify.server.address() as AddressInfo;
+
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await inFlight;
+    const closed = fastify.close();
+    await closing;
+    socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    // The server has answered the second request (queued behind the first): finish the first.
+    await secondAnswered;
+    release();
+    await socketClosed;
+    await closed;
+
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    const [head, body] = second.split('\r\n\r\n');
+    expect(head.toLowerCase()).toContain('retry-after: 5');
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toEqual({
+      msg: 'Service is shutting down, retry later',
+      error_code: 1040,
+    });
   });
 });
