@@ -35,7 +35,7 @@ function nonNegativeInt(value: string): number {
 function id(value: string): number {
   const parsed = /^\d+$/.test(value) ? readId(value) : undefined;
   if (parsed === undefined || parsed === UNMATCHED_ID) {
-    throw new InvalidArgumentError(`must be an id from 1 to ${MAX_ID}`);
+    throw new InvalidArgumentError(`must be a positive integer up to ${MAX_ID}`);
   }
   return parsed;
 }
