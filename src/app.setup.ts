@@ -39,7 +39,7 @@ class AirfleetFastifyAdapter extends FastifyAdapter {
           done(jsonTooDeep(), undefined);
           return;
         }
-        parseJson(request, text, done);
+        void parseJson(request, text, done);
       },
     );
   }
