@@ -8,6 +8,8 @@ import { AppModule } from './app.module';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { DemoService } from './demo/demo.service';
 import { DomainError } from './common/errors';
+import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
+import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
 import { USER_ROLES, UserRole } from './users/user.entity';
 import { UsersService } from './users/users.service';
 
@@ -23,10 +25,27 @@ function positiveInt(value: string): number {
 }
 
 function nonNegativeInt(value: string): number {
-  if (!/^\d+$/.test(value)) {
-    throw new InvalidArgumentError('must be a non-negative integer');
+  if (!/^\d+$/.test(value) || Number(value) > MAX_ID) {
+    throw new InvalidArgumentError(`must be an integer from 0 to ${MAX_ID}`);
   }
   return Number(value);
+}
+
+/** A record id: 1 to 2147483647 (CONTRACT 9). */
+function id(value: string): number {
+  const parsed = /^\d+$/.test(value) ? readId(value) : undefined;
+  if (parsed === undefined || parsed === UNMATCHED_ID) {
+    throw new InvalidArgumentError(`must be a positive integer up to ${MAX_ID}`);
+  }
+  return parsed;
+}
+
+function expiryDays(value: string): number {
+  const days = positiveInt(value);
+  if (days > MAX_EXPIRES_IN_DAYS) {
+    throw new InvalidArgumentError(`must be from 1 to ${MAX_EXPIRES_IN_DAYS}`);
+  }
+  return days;
 }
 
 function role(value: string): UserRole {
@@ -73,7 +92,7 @@ export function buildCli(): Command {
   program
     .command('user:create')
     .description('create a user in an organisation')
-    .requiredOption('--org <id>', 'organisation id', positiveInt)
+    .requiredOption('--org <id>', 'organisation id', id)
     .requiredOption('--email <email>', 'email address')
     .option('--role <role>', 'admin or member', role, 'member' as UserRole)
     .option('--super-admin', 'platform operator', false)
@@ -94,9 +113,9 @@ export function buildCli(): Command {
   program
     .command('token:create')
     .description('issue an access token for a user')
-    .requiredOption('--user <id>', 'user id', positiveInt)
+    .requiredOption('--user <id>', 'user id', id)
     .option('--name <name>', 'token name')
-    .option('--expires-in-days <n>', 'days until expiry', positiveInt)
+    .option('--expires-in-days <n>', 'days until expiry (1 to 3650)', expiryDays)
     .action((o: { user: number; name?: string; expiresInDays?: number }) =>
       withApp((app) => app.get(UsersService).issueToken(o.user, o.name, o.expiresInDays)),
     );
@@ -104,7 +123,7 @@ export function buildCli(): Command {
   program
     .command('token:revoke')
     .description('revoke an access token')
-    .requiredOption('--id <id>', 'token id', positiveInt)
+    .requiredOption('--id <id>', 'token id', id)
     .action((o: { id: number }) => withApp((app) => app.get(UsersService).revokeToken(o.id)));
 
   program

@@ -215,7 +215,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
     it("answers 404 1001 for another organisation's or a missing network before looking at MACs", async () => {
       const admin = await t().fixtures.admin();
       const foreign = await f.network((await t().fixtures.organisation()).id);
-      for (const networkId of [foreign.id, 999999, 'abc', undefined]) {
+      for (const networkId of [foreign.id, 999999, 2147483648, '1e21', undefined]) {
         const res = await t()
           .http()
           .post('/v1/access_points/provisioning')
@@ -224,6 +224,21 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
           .expect(404);
         expect(res.body).toEqual({ msg: 'Network not found', error_code: 1001 });
       }
+    });
+
+    it('answers 422 1030 for a network_id that is not an integer (CONTRACT 9)', async () => {
+      const admin = await t().fixtures.admin();
+      const res = await t()
+        .http()
+        .post('/v1/access_points/provisioning')
+        .set(admin.auth)
+        .send({ mac_id: 'garbage', network_id: 'abc' })
+        .expect(422);
+      expect(res.body).toEqual({
+        msg: 'Invalid parameters',
+        error_code: 1030,
+        errors: 'network_id must be an integer number',
+      });
     });
 
     it('answers 422 1006 naming invalid, unknown and already provisioned MACs, changing nothing', async () => {

@@ -73,7 +73,7 @@ onBothDatabases('platform admin API (CONTRACT 5)', (t) => {
     expect(res.body).toEqual({
       msg: 'Invalid parameters',
       error_code: 1030,
-      errors: 'organisation 999999 does not exist',
+      errors: 'organisation_id does not name an organisation',
     });
   });
 
@@ -114,7 +114,7 @@ onBothDatabases('platform admin API (CONTRACT 5)', (t) => {
     expect(res.body).toEqual({
       msg: 'Invalid parameters',
       error_code: 1030,
-      errors: 'user 999999 does not exist',
+      errors: 'user_id does not name a user',
     });
   });
 
@@ -244,7 +244,7 @@ onBothDatabases('platform admin API (CONTRACT 5)', (t) => {
       msg: 'Invalid parameters',
       error_code: 1030,
       errors:
-        'version must be dotted numbers, e.g. 1.4.2, url.a must be a non-empty string, organisation 999999 does not exist',
+        'version must be dotted numbers, e.g. 1.4.2, url.a must be a non-empty string, organisation_id does not name an organisation',
     });
   });
 

@@ -129,6 +129,16 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
     expect(badOption.code).not.toBe(0);
     expect(badOption.stderr).toContain('must be a positive integer');
 
+    for (const days of ['100000000', '3651']) {
+      const tooLong = await cli(env, 'token:create', '--user', '1', '--expires-in-days', days);
+      expect(tooLong.code).not.toBe(0);
+      expect(tooLong.stdout).toBe('');
+      expect(tooLong.stderr).toContain('must be from 1 to 3650');
+    }
+    const hugeId = await cli(env, 'token:create', '--user', '9223372036854775808');
+    expect(hugeId.code).not.toBe(0);
+    expect(hugeId.stderr).toContain('must be a positive integer up to 2147483647');
+
     const unknown = await cli(env, 'nope');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stdout).toBe('');

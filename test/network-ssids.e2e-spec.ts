@@ -275,9 +275,7 @@ onBothDatabases('network SSIDs', (t) => {
         .send({ network_id: 'abc', network_ssid: 'Guests' })
         .expect(422);
       expect(res.body).toEqual(
-        createFailed(
-          'network_id must not be greater than 2147483647, network_id must not be less than 1, network_id must be an integer number, network_ssid must be an object',
-        ),
+        createFailed('network_id must be an integer number, network_ssid must be an object'),
       );
     });
 
@@ -418,8 +416,7 @@ onBothDatabases('network SSIDs', (t) => {
       expect(res.body).toEqual({
         msg: 'Invalid parameters',
         error_code: 1030,
-        errors:
-          'network_id must not be greater than 2147483647, network_id must not be less than 1, network_id must be an integer number',
+        errors: 'network_id must be an integer number',
       });
     });
   });

@@ -345,15 +345,16 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
       const theirDevice = await s.device(other.orgId, part);
       const cases: [string[], string][] = [
         [
-          ['bogus', `AP:${mine.id}`, 'network:abc', 'AP:0'],
-          'Invalid targets: bogus, network:abc, AP:0',
+          ['bogus', `AP:${mine.id}`, 'network:abc', 'AP:1.5'],
+          'Invalid targets: bogus, network:abc, AP:1.5',
         ],
         [
           [`network:${theirNetwork.id}`, `tag:${theirTag.id}`],
           `Invalid targets: network:${theirNetwork.id}, tag:${theirTag.id}`,
         ],
         [[`AP:${mine.id}`, `AP:${theirDevice.id}`], `Invalid targets: AP:${theirDevice.id}`],
-        [['AP:99999999999'], 'Invalid targets: AP:99999999999'],
+        // Out of the id range (CONTRACT 9): answered like an id of no device.
+        [[`AP:${mine.id}`, 'AP:99999999999', 'AP:0'], 'Invalid targets: AP:99999999999, AP:0'],
       ];
       for (const [aps, message] of cases) {
         const res = await post(admin, { aps }).expect(422);
@@ -439,12 +440,18 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
       expect(await s.upgradesOf(orgId)).toMatchObject([{ id, save_prev_config: false }]);
     });
 
-    it('answers 404 {message, status} for an unknown or malformed id', async () => {
+    it('answers 404 {message, status} for an unknown or out-of-range id', async () => {
       const { admin } = await s.org();
-      for (const path of ['/upgrades/999999', '/upgrades/abc', '/upgrades/99999999999']) {
+      for (const path of ['/upgrades/999999', '/upgrades/99999999999', '/upgrades/0']) {
         const res = await t().http().get(path).set(admin.auth).expect(404);
         expect(res.body).toEqual(NOT_FOUND);
       }
+    });
+
+    it('answers 422 {message, status} for an id that is not an integer', async () => {
+      const { admin } = await s.org();
+      const res = await t().http().get('/upgrades/abc.json').set(admin.auth).expect(422);
+      expect(res.body).toEqual({ message: 'id must be an integer number', status: 422 });
     });
 
     it('answers 401 1028 without a token', async () => {

@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { Device } from './device.entity';
 
@@ -52,15 +53,18 @@ export class DevicesRepository extends TenantRepository<Device> {
   }
 
   /**
-   * Inserts every row in one statement. `updateEntity(false)`: TypeORM would otherwise read the
-   * rows back with one OR term per row, which SQLite refuses past about 1,000 rows.
+   * Inserts every row, one statement per chunk of rows that fits the bind-parameter limit
+   * (one statement up to several thousand rows). `updateEntity(false)`: TypeORM would
+   * otherwise read the rows back with one OR term per row, which SQLite refuses past about
+   * 1,000 rows.
    */
   async insertMany(orgId: number, rows: NewDeviceRow[]): Promise<void> {
-    if (rows.length > 0) {
+    const values = rows.map((row) => ({ ...row, organisation_id: orgId }));
+    for (const chunk of chunksOf(values, this.repository.metadata.columns.length)) {
       await this.repository
         .createQueryBuilder()
         .insert()
-        .values(rows.map((row) => ({ ...row, organisation_id: orgId })))
+        .values(chunk)
         .updateEntity(false)
         .execute();
     }
@@ -123,9 +127,17 @@ export class DevicesRepository extends TenantRepository<Device> {
     if (devices.length === 0) {
       return [];
     }
-    const pending = await this.manager.getRepository(Upgrade).find({
-      where: { organisation_id: orgId, device_id: In(devices.map((d) => d.id)), status: 'pending' },
-    });
+    const pending: Upgrade[] = [];
+    for (const ids of chunksOf(
+      devices.map((d) => d.id),
+      1,
+    )) {
+      pending.push(
+        ...(await this.manager.getRepository(Upgrade).find({
+          where: { organisation_id: orgId, device_id: In(ids), status: 'pending' },
+        })),
+      );
+    }
     const pendingByDevice = new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
     return devices.map((device) =>
       Object.assign(device, { pending_upgrade: pendingByDevice.get(device.id) ?? null }),

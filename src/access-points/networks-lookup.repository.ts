@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { readId } from '../common/ids/id';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { LocationNetwork } from '../location-networks/location-network.entity';
 
@@ -15,14 +16,10 @@ export class NetworksLookupRepository extends TenantRepository<LocationNetwork> 
   }
 }
 
-/** An id sent as an integer or a numeric string (CONTRACT 6), or null for anything else. */
+/**
+ * An id sent as an integer or a numeric string (CONTRACT 6), or null for anything else. An
+ * integer outside 1..2147483647 reads as UNMATCHED_ID, which matches no device or network.
+ */
 export function parseId(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) {
-    return value;
-  }
-  if (typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value)) {
-    const id = Number(value);
-    return id > 0 ? id : null;
-  }
-  return null;
+  return readId(value) ?? null;
 }

@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { chunksOf } from '../database/bind-parameters';
 import { Uplink } from './uplink.entity';
 
 export interface NewUplinkRow {
@@ -29,16 +30,17 @@ export class UplinksRepository {
     }
   }
 
-  /** Inserts every row in one statement. */
+  /** Inserts every row, one statement per chunk that fits the bind-parameter limit. */
   async insertMany(rows: NewUplinkRow[]): Promise<void> {
-    if (rows.length > 0) {
+    const columns = this.txHost.tx.getRepository(Uplink).metadata.columns.length;
+    for (const chunk of chunksOf(rows, columns)) {
       await this.txHost.tx
         .createQueryBuilder()
         .insert()
         .into(Uplink)
         .values(
           // details is free-form JSON, which TypeORM's deep-partial type cannot express.
-          rows.map(
+          chunk.map(
             (row) => ({ ...row, is_deleted: false }) as unknown as QueryDeepPartialEntity<Uplink>,
           ),
         )

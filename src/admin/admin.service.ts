@@ -8,7 +8,7 @@ import { Organisation } from '../organisations/organisation.entity';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeData } from '../upgrades/upgrade-data.entity';
 import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
-import { IssuedToken, UsersService, UserView } from '../users/users.service';
+import { IssuedToken, ORGANISATION_MISSING, UsersService, UserView } from '../users/users.service';
 import {
   CreateHardwarePartDto,
   CreateOrganisationDto,
@@ -151,7 +151,7 @@ export class AdminService {
         }
       }
       if (input.organisation_id && !(await this.organisations.findById(input.organisation_id))) {
-        problems.push(`organisation ${input.organisation_id} does not exist`);
+        problems.push(ORGANISATION_MISSING);
       }
       if (problems.length > 0) {
         throw new ValidationFailedError(problems);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
+import { chunksOf } from '../database/bind-parameters';
 import { HardwarePart } from './hardware-part.entity';
 import { MasterInventory } from './master-inventory.entity';
 
@@ -55,13 +56,16 @@ export class InventoryRepository {
       : Promise.resolve([]);
   }
 
-  /** Inserts or updates (by serial) every row in one statement. */
+  /**
+   * Inserts or updates (by serial) every row: one statement per chunk that fits the
+   * bind-parameter limit.
+   */
   async upsertMaster(rows: MasterInventoryRow[]): Promise<void> {
-    if (rows.length > 0) {
+    for (const chunk of chunksOf(rows, this.master.metadata.columns.length)) {
       await this.master
         .createQueryBuilder()
         .insert()
-        .values(rows)
+        .values(chunk)
         .orUpdate(['mac_id', 'hardware_part_id'], ['serial'])
         .updateEntity(false)
         .execute();

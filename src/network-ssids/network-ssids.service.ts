@@ -2,6 +2,7 @@ import { isUniqueViolation } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
+import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
@@ -143,8 +144,9 @@ export class NetworkSsidsService {
     id: number | undefined,
     input: Record<string, unknown>,
   ): Promise<SsidRef> {
-    const resolved = id ?? Number(input.id);
-    if (!Number.isInteger(resolved) || resolved < 1 || resolved > 2147483647) {
+    // An id outside 1..2147483647 reads as UNMATCHED_ID and answers 404 like a missing SSID.
+    const resolved = id ?? readId(input.id);
+    if (resolved === undefined) {
       return Promise.reject(ssidUpdateFailed(['id must be given as a positive integer']));
     }
     return this.update(user, resolved, input, true);

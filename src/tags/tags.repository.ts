@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { Tag } from './tag.entity';
 
 const DEVICE_TAGS = 'device_tags';
@@ -38,25 +39,28 @@ export class TagsRepository extends TenantRepository<Tag> {
 
   /**
    * Makes `tagIds` the tags of every device in `deviceIds` (devices already loaded scoped to the
-   * organisation): one DELETE and one INSERT of the join rows.
+   * organisation): one DELETE and one INSERT of the join rows per chunk that fits the
+   * bind-parameter limit (10,000 devices with 100 tags make a million join rows).
    */
   async replaceDeviceTags(deviceIds: number[], tagIds: number[]): Promise<void> {
     if (deviceIds.length === 0) {
       return;
     }
-    await this.manager
-      .createQueryBuilder()
-      .delete()
-      .from(DEVICE_TAGS)
-      .where('device_id IN (:...deviceIds)', { deviceIds })
-      .execute();
+    for (const ids of chunksOf(deviceIds, 1)) {
+      await this.manager
+        .createQueryBuilder()
+        .delete()
+        .from(DEVICE_TAGS)
+        .where('device_id IN (:...ids)', { ids })
+        .execute();
+    }
     const rows = deviceIds.flatMap((device_id) => tagIds.map((tag_id) => ({ device_id, tag_id })));
-    if (rows.length > 0) {
+    for (const chunk of chunksOf(rows, 2)) {
       await this.manager
         .createQueryBuilder()
         .insert()
         .into(DEVICE_TAGS, ['device_id', 'tag_id'])
-        .values(rows)
+        .values(chunk)
         .updateEntity(false)
         .execute();
     }

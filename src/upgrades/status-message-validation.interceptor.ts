@@ -1,7 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Observable, catchError, throwError } from 'rxjs';
 import { ValidationFailedError } from '../common/errors';
-import { invalidUpgrade } from './upgrades.errors';
+import { ListTooLongError } from '../common/limits/list-limit';
+import { invalidUpgrade, tooManyTargets } from './upgrades.errors';
 
 /**
  * Upgrade operations answer every error as `{message, status}` (SPEC 7), so a failed DTO
@@ -16,7 +17,11 @@ export class StatusMessageValidationInterceptor implements NestInterceptor {
       .pipe(
         catchError((error: unknown) =>
           throwError(() =>
-            error instanceof ValidationFailedError ? invalidUpgrade(error.messages) : error,
+            error instanceof ValidationFailedError
+              ? invalidUpgrade(error.messages)
+              : error instanceof ListTooLongError
+                ? tooManyTargets(error.field.replace(/^upgrade\./, ''))
+                : error,
           ),
         ),
       );

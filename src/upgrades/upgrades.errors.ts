@@ -1,4 +1,5 @@
-import { StatusMessageError } from '../common/errors';
+import { ApiErrorCode, StatusMessageError } from '../common/errors';
+import { listLimitMessage } from '../common/limits/list-limit';
 
 /** Upgrade errors all answer `{message, status}` with the same HTTP status (SPEC 4.4, 7). */
 export const upgradeNotFound = () => new StatusMessageError(404, 'Upgrade not found');
@@ -30,3 +31,7 @@ export const firmwareMissing = (version: string, macs: string[]) =>
 
 export const invalidUpgrade = (messages: string[]) =>
   new StatusMessageError(422, messages.join(', '));
+
+/** More targets than the bulk limit (CONTRACT 9): `{message, status: 422, error_code: 1030}`. */
+export const tooManyTargets = (field = 'aps') =>
+  new StatusMessageError(422, listLimitMessage(field), ApiErrorCode.InvalidParameter);

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Upgrade } from './upgrade.entity';
-import { MAX_TARGETS } from './dto/upgrade.dto';
+import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { hasFirmwareFor, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
 import { parseTargets, UpgradeTargets } from './upgrade-targets';
@@ -19,7 +19,7 @@ import {
 import {
   firmwareMissing,
   invalidTargets,
-  invalidUpgrade,
+  tooManyTargets,
   noMatchingDevices,
   noTargets,
   upgradeNotFound,
@@ -139,9 +139,12 @@ export class UpgradesService {
       throw noMatchingDevices();
     }
     const found = new Set(devices.map((d) => d.id));
-    const unknownAps = targets.deviceIds.filter((id) => !found.has(id));
+    const unknownAps = [
+      ...targets.deviceIds.filter((id) => !found.has(id)).map((id) => `AP:${id}`),
+      ...targets.unmatched.devices,
+    ];
     if (unknownAps.length > 0) {
-      throw invalidTargets(unknownAps.map((id) => `AP:${id}`));
+      throw invalidTargets(unknownAps);
     }
     const withoutFirmware = devices.filter((d) => !hasFirmwareFor(release, d.part_number));
     if (withoutFirmware.length > 0) {
@@ -185,8 +188,8 @@ export class UpgradesService {
     if (!existing && (!aps || aps.length === 0)) {
       throw noTargets();
     }
-    if (aps && aps.length > MAX_TARGETS) {
-      throw invalidUpgrade([`aps must contain no more than ${MAX_TARGETS} targets`]);
+    if (aps && aps.length > MAX_LIST_ENTRIES) {
+      throw tooManyTargets();
     }
     const targets = parseTargets(aps ?? []);
     if (targets.malformed.length > 0) {
@@ -197,6 +200,7 @@ export class UpgradesService {
     const foreign = [
       ...targets.networkIds.filter((id) => !networks.has(id)).map((id) => `network:${id}`),
       ...targets.tagIds.filter((id) => !tags.has(id)).map((id) => `tag:${id}`),
+      ...targets.unmatched.groups,
     ];
     if (foreign.length > 0) {
       throw invalidTargets(foreign);

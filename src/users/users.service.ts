@@ -5,6 +5,7 @@ import { OrganisationsRepository } from '../organisations/organisations.reposito
 import { UnitOfWork } from '../database/unit-of-work';
 import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
+import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
 import { hashToken, newTokenSecret } from './token-secret';
 import { User, UserRole } from './user.entity';
 import { UsersRepository } from './users.repository';
@@ -36,6 +37,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
 
 /** Users and access tokens: creation, issue, revocation and authentication (CONTRACT 3, 4, 5). */
+/**
+ * Validation messages for an id that names no record. They do not repeat the id: an id outside
+ * 1..2147483647 reads as UNMATCHED_ID and must answer exactly like any other missing id.
+ */
+export const ORGANISATION_MISSING = 'organisation_id does not name an organisation';
+export const USER_MISSING = 'user_id does not name a user';
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -55,7 +63,7 @@ export class UsersService {
     return this.unitOfWork.run(async () => {
       const problems: string[] = [];
       if (!(await this.organisations.findById(input.organisation_id))) {
-        problems.push(`organisation ${input.organisation_id} does not exist`);
+        problems.push(ORGANISATION_MISSING);
       }
       if (await this.users.findByEmail(input.email)) {
         problems.push('email has already been taken');
@@ -80,9 +88,22 @@ export class UsersService {
     name?: string | null,
     expiresInDays?: number | null,
   ): Promise<IssuedToken> {
+    if (
+      expiresInDays !== undefined &&
+      expiresInDays !== null &&
+      !(
+        Number.isInteger(expiresInDays) &&
+        expiresInDays >= 1 &&
+        expiresInDays <= MAX_EXPIRES_IN_DAYS
+      )
+    ) {
+      return Promise.reject(
+        new ValidationFailedError([`expires_in_days must be from 1 to ${MAX_EXPIRES_IN_DAYS}`]),
+      );
+    }
     return this.unitOfWork.run(async () => {
       if (!(await this.users.findById(userId))) {
-        throw new ValidationFailedError([`user ${userId} does not exist`]);
+        throw new ValidationFailedError([USER_MISSING]);
       }
       const token = newTokenSecret();
       const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * DAY_MS) : null;

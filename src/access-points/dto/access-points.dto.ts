@@ -1,31 +1,36 @@
-import { Type } from 'class-transformer';
-import { Allow, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsId } from '../../common/ids/id';
+import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 export class ListInventoryQueryDto extends PaginationQueryDto {
   /** Look up devices by MAC (any CONTRACT 6 form; a comma-separated list is accepted). */
   @IsOptional()
   @IsString()
+  @MaxListEntries()
   mac_id?: string;
 }
 
 export class ProvisioningDto {
-  /** Comma-separated MACs to provision. */
+  /** Comma-separated MACs to provision (at most 10,000). */
   @IsOptional()
   @IsString()
+  @MaxListEntries()
   mac_id?: string;
 
   /** Network of the organisation (integer or numeric string). */
   @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], example: 1 })
-  @Allow()
-  network_id?: number | string;
+  @IsOptional()
+  @IsId()
+  network_id?: number;
 }
 
 export class ApplyConfigurationDto {
-  /** Comma-separated MACs of the organisation's devices. */
+  /** Comma-separated MACs of the organisation's devices (at most 10,000). */
   @IsOptional()
   @IsString()
+  @MaxListEntries()
   mac_ids?: string;
 
   /** Template name (takes precedence over init_template_id). */
@@ -34,9 +39,7 @@ export class ApplyConfigurationDto {
   init_template_name?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   init_template_id?: number;
 }
 
@@ -48,9 +51,10 @@ export class MacQueryDto {
 }
 
 export class DeviceListDto {
-  /** MACs of the organisation's devices. */
+  /** MACs of the organisation's devices (at most 10,000). */
   @IsOptional()
   @IsArray()
+  @MaxListEntries()
   @IsString({ each: true })
   devices?: string[];
 }
@@ -64,18 +68,21 @@ export class MoveDevicesDto {
   })
   @IsOptional()
   @IsArray()
+  @MaxListEntries()
   devices?: (number | string)[];
 
   /** Target network of the organisation (integer or numeric string). */
   @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], example: 1 })
-  @Allow()
-  existing_network_id?: number | string;
+  @IsOptional()
+  @IsId()
+  existing_network_id?: number;
 }
 
 export class SerialQueryDto {
-  /** Comma-separated serial numbers. */
+  /** Comma-separated serial numbers (at most 10,000). */
   @IsOptional()
   @IsString()
+  @MaxListEntries()
   serial?: string;
 }
 

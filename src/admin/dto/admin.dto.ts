@@ -1,6 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsBoolean,
   IsEmail,
@@ -10,11 +9,15 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
   Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { IsId, MAX_ID } from '../../common/ids/id';
+import { MaxListEntries } from '../../common/limits/list-limit';
+import { MAX_EXPIRES_IN_DAYS } from '../../users/token-expiry';
 import { USER_ROLES, UserRole } from '../../users/user.entity';
 
 export class CreateOrganisationDto {
@@ -29,13 +32,12 @@ export class CreateOrganisationDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(MAX_ID)
   allowed_device_count?: number;
 }
 
 export class CreateUserDto {
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   organisation_id: number;
 
   @IsEmail()
@@ -59,9 +61,7 @@ export class CreateUserDto {
 }
 
 export class CreateTokenDto {
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   user_id: number;
 
   @IsOptional()
@@ -69,11 +69,12 @@ export class CreateTokenDto {
   @MaxLength(255)
   name?: string;
 
-  /** Days until the token expires; without it the token does not expire. */
+  /** Days until the token expires (1 to 3650); without it the token does not expire. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_EXPIRES_IN_DAYS)
   expires_in_days?: number;
 }
 
@@ -109,10 +110,11 @@ export class MasterInventoryDeviceDto {
 }
 
 export class UpsertMasterInventoryDto {
+  /** At most 10,000 entries. */
+  @MaxListEntries()
   @ValidateNested({ each: true })
   @Type(() => MasterInventoryDeviceDto)
   @ArrayMinSize(1)
-  @ArrayMaxSize(10000)
   devices: MasterInventoryDeviceDto[];
 }
 
@@ -129,9 +131,7 @@ export class CreateUpgradeDataDto {
 
   /** The owning organisation; omit for a global release. */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   organisation_id?: number;
 
   @IsBoolean()

@@ -78,17 +78,25 @@ export class MessageError extends DomainError {
   }
 }
 
-/** `{message, status}` with the HTTP status equal to `status` (upgrades, SPEC 4.4). */
+/**
+ * `{message, status}` with the HTTP status equal to `status` (upgrades, SPEC 4.4), plus
+ * `error_code` when CONTRACT 9 gives one (a list over the bulk limit: 1030).
+ */
 export class StatusMessageError extends DomainError {
   constructor(
     readonly httpStatus: number,
     message: string,
+    readonly code?: ApiErrorCode,
   ) {
     super(message);
   }
 
   body(): ErrorBody {
-    return { message: this.message, status: this.httpStatus };
+    const body: ErrorBody = { message: this.message, status: this.httpStatus };
+    if (this.code !== undefined) {
+      body.error_code = this.code;
+    }
+    return body;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  ArgumentMetadata,
   CallHandler,
   ExecutionContext,
   Injectable,
@@ -11,6 +12,8 @@ import { Reflector } from '@nestjs/core';
 import { Observable, catchError, throwError } from 'rxjs';
 import { ApiErrorCode } from './api-error-code';
 import { ValidationFailedError } from './domain-error';
+import { ListTooLongError, listLimitViolation } from '../limits/list-limit';
+import { findNul, nulMessage } from '../limits/nul';
 
 /** Flattens class-validator's tree into messages that name the field path. */
 export function validationMessages(errors: ValidationError[], parent = ''): string[] {
@@ -23,13 +26,35 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
   });
 }
 
-/** The one global pipe: whitelists, transforms, and fails with a ValidationFailedError. */
+/**
+ * The one global pipe: whitelists, transforms, and fails with a ValidationFailedError. Before
+ * class-validator sees a body, query or path parameter it refuses any string (or key) holding
+ * the NUL character, however deeply nested (CONTRACT 9: PostgreSQL cannot store it). A list
+ * over the bulk limit fails with ListTooLongError (1030 whatever the operation).
+ */
+class AirfleetValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
+      const path = findNul(value);
+      if (path !== undefined) {
+        throw new ValidationFailedError([nulMessage(path, metadata.data ?? metadata.type)]);
+      }
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AirfleetValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: false,
-    exceptionFactory: (errors) => new ValidationFailedError(validationMessages(errors)),
+    exceptionFactory: (errors) => {
+      const tooLong = listLimitViolation(errors);
+      return tooLong === undefined
+        ? new ValidationFailedError(validationMessages(errors))
+        : new ListTooLongError(tooLong);
+    },
   });
 }
 

@@ -1,16 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const DEFAULT_PER_PAGE = 100;
 export const MAX_PER_PAGE = 1000;
+/** The highest page number (CONTRACT 9); above it 422 1030. */
+export const MAX_PAGE = 2_147_483_647;
 
 /** `page` and `per_page` query parameters (SPEC 2.6, 8; CONTRACT 7). */
 export class PaginationQueryDto {
-  /** Page number, from 1. */
+  /** Page number, from 1 to 2147483647. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page?: number;
 
   /** Page size; values above 1000 are clamped to 1000. */

@@ -3,7 +3,6 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -12,20 +11,20 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../../common/ids/id';
+import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { TIMEZONES } from '../timezones';
 
 /** `:id` path parameter. */
 export class NetworkIdParamDto {
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   id: number;
 }
 
 /** `:network_id` path parameter of config_rollback. */
 export class RollbackParamDto {
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   network_id: number;
 }
 
@@ -38,8 +37,7 @@ export class ListNetworksQueryDto extends PaginationQueryDto {
 
   /** Looks up one network by id. */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   network_id?: number;
 }
 
@@ -50,8 +48,7 @@ export class ListNetworksQueryDto extends PaginationQueryDto {
  */
 export class CreateNetworkFieldsDto {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   id?: number;
 
   /** Required, at most 255 characters, unique within the organisation (case-insensitive). */
@@ -77,13 +74,13 @@ export class CreateNetworkFieldsDto {
 
   /** Id of the network to clone. */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   cloned_network_id?: number;
 
-  /** Comma-separated MACs to activate in the new network. */
+  /** Comma-separated MACs to activate in the new network (at most 10,000). */
   @IsOptional()
   @IsString()
+  @MaxListEntries()
   mac_id?: string;
 
   @IsOptional()
@@ -152,8 +149,7 @@ export class UpdateNetworkFieldsDto {
   /** A network template id of the organisation, or null to detach. */
   @ValidateIf((_, value) => value !== null)
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   network_template?: number | null;
 
   @IsOptional()
@@ -192,8 +188,7 @@ export class RollbackConfigurationDto {
 
 /** config_rollback body (CONTRACT 7). */
 export class ConfigRollbackDto {
-  @Type(() => Number)
-  @IsInt()
+  @IsId()
   network_template_id: number;
 
   @IsObject()

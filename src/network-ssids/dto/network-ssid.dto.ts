@@ -1,8 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, Max, Min } from 'class-validator';
-
-const MAX_ID = 2147483647;
+import { IsObject, IsOptional, IsString } from 'class-validator';
+import { IsId } from '../../common/ids/id';
 
 /**
  * The `network_ssid` object of create and update (SPEC 2.4), documented for OpenAPI. Its content
@@ -106,26 +104,17 @@ export class ListNetworkSsidsQueryDto {
   network_name?: string;
 
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   network_id?: number;
 }
 
 export class SsidIdParamDto {
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   id: number;
 }
 
 export class CreateNetworkSsidDto {
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   network_id: number;
 
   @ApiProperty({ type: NetworkSsidDto })
@@ -142,9 +131,6 @@ export class UpdateNetworkSsidDto {
 export class UpdateNetworkSsidByBodyIdDto extends UpdateNetworkSsidDto {
   /** The SSID id; `network_ssid.id` is used when absent. */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   id?: number;
 }

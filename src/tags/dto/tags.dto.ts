@@ -1,9 +1,11 @@
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MaxListEntries } from '../../common/limits/list-limit';
 
 export class SetDeviceTagsDto {
   /** Comma-separated MACs of the organisation's devices (any CONTRACT 6 form). */
   @IsString()
   @IsNotEmpty()
+  @MaxListEntries()
   mac_ids: string;
 
   /** The devices' tags afterwards (replaces their current tags); an empty list clears them. */

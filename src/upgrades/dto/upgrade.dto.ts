@@ -3,24 +3,21 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
+import { IsId } from '../../common/ids/id';
+import { MaxListEntries } from '../../common/limits/list-limit';
 import { IsIanaTimeZone } from '../time-zone';
 
 export const UPGRADE_TYPES = ['automatic', 'manual'] as const;
 export type UpgradeType = (typeof UPGRADE_TYPES)[number];
 export const SCHEDULE_TYPES = ['now', 'later'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
-
-/** The most targets one request may name (each may expand to many devices). */
-export const MAX_TARGETS = 10_000;
 
 /** Blank values ('' or null) mean "not given". */
 const blankToUndefined = ({ value }: { value: unknown }) =>
@@ -63,9 +60,10 @@ export class UpgradeInputDto {
   @IsBoolean()
   save_prev_config?: boolean;
 
-  /** Targets: `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
+  /** Targets (at most 10,000): `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
   @IsOptional()
   @IsArray()
+  @MaxListEntries()
   @IsString({ each: true })
   aps?: string[];
 }
@@ -82,8 +80,6 @@ export class UpgradeBodyDto {
 export class UpgradeListQueryDto {
   /** Only the upgrade with this id (an empty list when the organisation has none with it). */
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsId()
   id?: number;
 }

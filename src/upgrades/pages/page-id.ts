@@ -1,9 +1,13 @@
 import { StatusMessageError } from '../../common/errors';
+import { readId } from '../../common/ids/id';
 
-/** The `:id` of an upgrade page: a positive 32-bit integer, else the page answers 404. */
+/**
+ * The `:id` of an upgrade page. Out of range, it reads as UNMATCHED_ID and the page answers
+ * 404 like a missing upgrade; a page also answers 404 for an id that is not a number at all.
+ */
 export function pageUpgradeId(value: string | undefined): number {
-  const id = /^\d{1,10}$/.test(value ?? '') ? Number(value) : 0;
-  if (id < 1 || id > 2_147_483_647) {
+  const id = readId(value);
+  if (id === undefined) {
     throw new StatusMessageError(404, 'Upgrade not found');
   }
   return id;

@@ -1,0 +1,21 @@
+/**
+ * The most bind parameters one statement carries. SQLite refuses more than 32,766 by default
+ * and PostgreSQL more than 65,535; staying under the smaller with room for a statement's own
+ * parameters lets every bulk write of CONTRACT 9's 10,000 entries run on both databases.
+ */
+export const MAX_BIND_PARAMETERS = 30_000;
+
+/**
+ * Splits `rows` into chunks whose statements each stay under MAX_BIND_PARAMETERS when every
+ * row binds `parametersPerRow` values. A bulk write issues one statement per chunk: a
+ * constant number of statements for up to MAX_BIND_PARAMETERS / parametersPerRow rows, and
+ * a few more (never one per row) beyond.
+ */
+export function chunksOf<T>(rows: readonly T[], parametersPerRow: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_BIND_PARAMETERS / Math.max(1, parametersPerRow)));
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    chunks.push(rows.slice(start, start + size));
+  }
+  return chunks;
+}
