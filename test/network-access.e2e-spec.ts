@@ -164,6 +164,27 @@ onBothDatabases('network access grants', (t) => {
       expect(await grantsOf(theirMember.userId)).toBe(1);
     });
 
+    it('answers ids outside 1..2147483647 as missing: 404 1001 for the network, 422 1030 for the user', async () => {
+      const admin = await t().fixtures.admin();
+      const net = await network(admin);
+      for (const huge of ['2147483648', '9223372036854775808', 1e21]) {
+        const noNetwork = await revoke(admin, { user_id: admin.userId, network_id: huge });
+        expect([noNetwork.status, noNetwork.body]).toEqual([
+          404,
+          { msg: 'Network not found', error_code: 1001 },
+        ]);
+        const noUser = await revoke(admin, { user_id: huge, network_id: net.id });
+        expect([noUser.status, noUser.body]).toEqual([
+          422,
+          {
+            msg: 'Invalid parameters',
+            error_code: 1030,
+            errors: 'user_id is not a user of the organisation',
+          },
+        ]);
+      }
+    });
+
     it('answers 422 1030 for a user of another organisation', async () => {
       const admin = await t().fixtures.admin();
       const net = await network(admin);
@@ -185,8 +206,7 @@ onBothDatabases('network access grants', (t) => {
       expect(bad.body).toEqual({
         msg: 'Invalid parameters',
         error_code: 1030,
-        errors:
-          'user_id must not be greater than 2147483647, user_id must not be less than 1, user_id must be an integer number, network_id must not be greater than 2147483647, network_id must not be less than 1, network_id must be an integer number',
+        errors: 'user_id must be an integer number, network_id must be an integer number',
       });
       const forbidden = await revoke(member, {
         user_id: member.userId,

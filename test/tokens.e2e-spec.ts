@@ -104,7 +104,7 @@ onBothDatabases('own access tokens (GET and DELETE /v1/tokens, CONTRACT 9)', (t)
     const revoked = await issue(admin.userId, 'revoked');
     await revoke(admin, revoked.id).expect(200);
 
-    for (const id of [theirs.id, 2147483647, revoked.id]) {
+    for (const id of [theirs.id, 2147483647, revoked.id, '2147483648', '9223372036854775808']) {
       const res = await revoke(admin, id).expect(404);
       expect(res.body).toEqual(TOKEN_NOT_FOUND);
     }
@@ -118,8 +118,7 @@ onBothDatabases('own access tokens (GET and DELETE /v1/tokens, CONTRACT 9)', (t)
     expect(res.body).toEqual({
       msg: 'Invalid parameters',
       error_code: 1030,
-      errors:
-        'id must not be greater than 2147483647, id must not be less than 1, id must be an integer number',
+      errors: 'id must be an integer number',
     });
     expect((await t().http().get('/v1/tokens').expect(401)).body).toEqual(UNAUTHENTICATED);
     expect((await t().http().delete('/v1/tokens/1').expect(401)).body).toEqual(UNAUTHENTICATED);

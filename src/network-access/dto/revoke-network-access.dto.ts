@@ -1,25 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-
-const MAX_ID = 2_147_483_647;
+import { IsId, MAX_ID } from '../../common/ids/id';
 
 /** `DELETE /v1/network_access` body (CONTRACT 9). */
 export class RevokeNetworkAccessDto {
   /** A user of the caller's organisation. */
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 2 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   user_id: number;
 
   /** A network of the caller's organisation. */
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 3 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
+  @IsId()
   network_id: number;
 }
 

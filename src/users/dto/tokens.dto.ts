@@ -1,14 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsId, MAX_ID } from '../../common/ids/id';
 
 /** `:id` of `DELETE /v1/tokens/:id`. */
 export class TokenIdParamDto {
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 2147483647, example: 1 })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2147483647)
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 1 })
+  @IsId()
   id: number;
 }
 
