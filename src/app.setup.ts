@@ -11,11 +11,10 @@ import { Logger } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import metadata from './metadata';
 import { addStandardResponses } from './common/openapi/standard-responses';
-import { ValidationFailedError } from './common/errors';
+import { StatusMessageError, ValidationFailedError } from './common/errors';
 import { ApiErrorCode } from './common/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
 import { HttpMetrics } from './metrics/metrics.module';
-import { upgradeNotFound } from './upgrades/upgrades.errors';
 import { registerWebPlugins } from './web/web.setup';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -32,17 +31,17 @@ export const MAX_PARAM_LENGTH = 1024 * 1024;
 /**
  * Errors Fastify's router raises before any route runs (a path parameter that is not valid
  * percent-encoding, or longer than MAX_PARAM_LENGTH) answer as the route answers an id that is
- * not an integer: 404 `{message, status}` on the upgrade routes (SPEC 4.4), 422 1030 elsewhere,
- * instead of Fastify's uncoded 400/414 body (CONTRACT 8: every error body carries its code).
+ * not an integer (CONTRACT 9: a wrong type): 422 `{message, status}` on the upgrade routes
+ * (SPEC 4.4's error shape), 422 1030 elsewhere, instead of Fastify's uncoded 400/414 body.
  */
 function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
+      : 'a path parameter is not valid percent-encoding';
   const refusal = request.url.startsWith('/upgrades/')
-    ? upgradeNotFound()
-    : new ValidationFailedError([
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`
-          : 'a path parameter is not valid percent-encoding',
-      ]);
+    ? new StatusMessageError(422, message)
+    : new ValidationFailedError([message]);
   void reply.status(refusal.httpStatus).send(refusal.body());
 }
 

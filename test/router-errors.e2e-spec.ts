@@ -24,11 +24,14 @@ onBothDatabases('router errors', (t) => {
     });
   });
 
-  it('answers a malformed upgrade id like any other non-id on the upgrade routes: 404 {message, status}', async () => {
+  it('answers a malformed upgrade id like any other non-integer id on the upgrade routes: 422 {message, status}', async () => {
     const admin = await t().fixtures.admin();
     for (const path of ['/upgrades/%E0%A4%A', '/upgrades/%zz.json']) {
-      const res = await t().http().get(path).set(admin.auth).expect(404);
-      expect(res.body).toEqual({ message: 'Upgrade not found', status: 404 });
+      const res = await t().http().get(path).set(admin.auth).expect(422);
+      expect(res.body).toEqual({
+        message: 'a path parameter is not valid percent-encoding',
+        status: 422,
+      });
     }
   });
 });

@@ -58,6 +58,7 @@ const UpgradeIdParam = () =>
   });
 const NOT_FOUND = statusMessage(404, 'Upgrade not found');
 const INVALID = statusMessage(422, 'Invalid upgrade: validation messages, or the reason');
+const NOT_AN_ID = statusMessage(422, 'id must be an integer number');
 
 /** PUT and PATCH /upgrades/:id are the same operation. */
 const UpdateUpgradeRoute = (operationId: string) =>
@@ -114,7 +115,7 @@ export class UpgradesController {
     summary: 'Show an upgrade (also /upgrades/:id.json)',
   })
   @ApiOkResponse({ type: UpgradeShowResponse, example: { data: { upgrades: UPGRADE_EXAMPLE } } })
-  @ApiErrorResponses(NOT_FOUND)
+  @ApiErrorResponses(NOT_FOUND, NOT_AN_ID)
   async show(@CurrentUser() user: AuthUser, @UpgradeId() id: number) {
     return { data: { upgrades: await this.upgrades.show(user, id) } };
   }
