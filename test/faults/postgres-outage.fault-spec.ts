@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { InProcessApp, startInProcess } from './support/in-process-app';
 import { sleep } from './support/ports';
-import { PostgresCluster } from './support/postgres-cluster';
+import { committedNetworkNames, PostgresCluster } from './support/postgres-cluster';
 
 interface Outcome {
   name?: string;
@@ -149,16 +148,8 @@ describe('PostgreSQL stopped and started under load', () => {
     const acknowledged = outcomes
       .filter((o) => o.method === 'POST' && o.status === 200)
       .map((o) => o.name!);
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ network_name: string }>(
-        'SELECT network_name FROM location_networks WHERE network_name = ANY($1)',
-        [acknowledged],
-      );
-      expect(rows.map((r) => r.network_name).sort()).toEqual([...acknowledged].sort());
-    } finally {
-      await client.end();
-    }
+    expect(await committedNetworkNames(databaseUrl, acknowledged)).toEqual(
+      [...acknowledged].sort(),
+    );
   });
 });

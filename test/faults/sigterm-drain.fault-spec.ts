@@ -1,7 +1,6 @@
 import { connect } from 'node:net';
-import { Client } from 'pg';
 import { sleep } from './support/ports';
-import { PostgresCluster } from './support/postgres-cluster';
+import { committedNetworkNames, PostgresCluster } from './support/postgres-cluster';
 import { DemoCredentials, ServerProcess } from './support/server-process';
 
 interface Outcome {
@@ -150,16 +149,8 @@ describe('SIGTERM under load', () => {
       ...outcomes.filter((o) => o.status === 200).map((o) => o.name),
       ...held.map((h) => h.name),
     ];
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ network_name: string }>(
-        'SELECT network_name FROM location_networks WHERE network_name = ANY($1)',
-        [acknowledged],
-      );
-      expect(rows.map((r) => r.network_name).sort()).toEqual([...acknowledged].sort());
-    } finally {
-      await client.end();
-    }
+    expect(await committedNetworkNames(databaseUrl, acknowledged)).toEqual(
+      [...acknowledged].sort(),
+    );
   });
 });

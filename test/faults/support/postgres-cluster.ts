@@ -158,3 +158,21 @@ function userIds(name: string): { uid: number; gid: number } {
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
 }
+
+/** Which of the given network names were committed (no acknowledged write may be lost). */
+export async function committedNetworkNames(
+  databaseUrl: string,
+  names: string[],
+): Promise<string[]> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ network_name: string }>(
+      'SELECT network_name FROM location_networks WHERE network_name = ANY($1)',
+      [names],
+    );
+    return rows.map((row) => row.network_name).sort();
+  } finally {
+    await client.end();
+  }
+}
