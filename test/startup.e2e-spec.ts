@@ -29,7 +29,7 @@ const sqlitePath = () => join(mkdtempSync(join(tmpdir(), 'airfleet-start-')), 'a
  */
 async function started(
   env: Record<string, string>,
-  work: (run: { stdout: string; stderr: string; error?: unknown }) => Promise<void>,
+  work: (run: { stdout: string; stderr: string; error?: unknown }) => Promise<void> | void,
 ): Promise<void> {
   const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, { LOG_LEVEL: 'silent', ...env });
@@ -106,7 +106,7 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
     });
 
     // a second start on the same database prints no new token
-    await started({ ...env, PORT: String(port) }, async ({ stdout, error }) => {
+    await started({ ...env, PORT: String(port) }, ({ stdout, error }) => {
       expect(error).toBeUndefined();
       expect(stdout).toContain('Airfleet is listening');
       expect(stdout).not.toContain('Access token');
@@ -116,7 +116,7 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
   it('stops with a message on a bad configuration value', async () => {
     await started(
       { ...env, PORT: 'not-a-port', HEARTBEAT_TIMEOUT_SECONDS: '-5' },
-      async ({ stderr, error }) => {
+      ({ stderr, error }) => {
         expect(error).toBeDefined();
         expect(stderr).toContain('Invalid configuration');
         expect(stderr).toContain('PORT="not-a-port"');
