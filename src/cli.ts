@@ -148,19 +148,27 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Runs one command line (`argv` as in process.argv) and resolves to the exit code: 0 after the JSON
+ * line, 1 after an error on stderr (commander prints its own usage errors).
+ */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  try {
+    await buildCli().parseAsync(argv);
+    return 0;
+  } catch (error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') {
+      return 0;
+    }
+    // commander has already printed its own usage errors
+    if (!(typeof code === 'string' && code.startsWith('commander.'))) {
+      process.stderr.write(`error: ${describe(error)}\n`);
+    }
+    return 1;
+  }
+}
+
 if (require.main === module) {
-  buildCli()
-    .parseAsync(process.argv)
-    .then(() => process.exit(0))
-    .catch((error: unknown) => {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'commander.helpDisplayed' || code === 'commander.version') {
-        process.exit(0);
-      }
-      // commander has already printed its own usage errors
-      if (!(typeof code === 'string' && code.startsWith('commander.'))) {
-        process.stderr.write(`error: ${describe(error)}\n`);
-      }
-      process.exit(1);
-    });
+  void runCli(process.argv).then((code) => process.exit(code));
 }

@@ -7,7 +7,8 @@ import { configureApp, createFastifyAdapter } from './app.setup';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { DemoService } from './demo/demo.service';
 
-async function bootstrap(): Promise<void> {
+/** Starts the service as `node dist/src/main.js` does and resolves to the listening app. */
+export async function bootstrap(): Promise<NestFastifyApplication> {
   const config = loadAppConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
@@ -29,6 +30,7 @@ async function bootstrap(): Promise<void> {
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  return app;
 }
 
 /**
@@ -59,7 +61,8 @@ function drainOnSignals(app: NestFastifyApplication): void {
   process.once('SIGINT', drain);
 }
 
-bootstrap().catch((error: unknown) => {
+/** Says on stderr why the service could not start (the process then exits 1). */
+export function reportStartFailure(error: unknown): void {
   if (error instanceof ConfigurationError) {
     process.stderr.write(`${error.message}\n`);
   } else {
@@ -67,5 +70,11 @@ bootstrap().catch((error: unknown) => {
       `Airfleet failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
     );
   }
-  process.exit(1);
-});
+}
+
+if (require.main === module) {
+  bootstrap().catch((error: unknown) => {
+    reportStartFailure(error);
+    process.exit(1);
+  });
+}

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { runCli } from '../src/cli';
 import { createPostgresDatabase, DATABASES } from './harness/app';
 
-const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
 
 interface CliResult {
@@ -14,18 +14,32 @@ interface CliResult {
   stderr: string;
 }
 
-/** Runs the bootstrap CLI (CONTRACT 4) as a user would, in a child process. */
+/**
+ * Runs the bootstrap CLI (CONTRACT 4) in this process, as `npm run cli -- ...args` would with `env`
+ * added to the environment: the exit code it would exit with, and what it wrote on stdout and stderr.
+ */
 async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  const output = { stdout: '', stderr: '' };
+  const capture = (stream: 'stdout' | 'stderr') =>
+    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
+      output[stream] += chunk.toString();
+      return true;
+    });
+  const spies = [capture('stdout'), capture('stderr')];
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    const code = await runCli(['node', 'src/cli.ts', ...args]);
+    return { code, ...output };
+  } finally {
+    spies.forEach((spy) => spy.mockRestore());
+    for (const [key, value] of saved) {
+      if (value === undefined) {
+        delete process.env[key];
+      } else {
+        process.env[key] = value;
+      }
+    }
   }
 }
 
@@ -142,5 +156,26 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
     const unknown = await cli(env, 'nope');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stdout).toBe('');
+  });
+});
+
+describe('bootstrap CLI as a process (the one real ts-node run)', () => {
+  it('prints one JSON line on stdout and exits 0', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'airfleet-cli-')), 'cli.sqlite');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'org:create', '--name', 'Spawned'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_PATH: path },
+        timeout: 60_000,
+      },
+    );
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(stdout)).toEqual({
+      id: expect.any(Number),
+      name: 'Spawned',
+      allowed_device_count: 100,
+    });
   });
 });

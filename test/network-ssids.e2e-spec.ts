@@ -831,9 +831,9 @@ onBothDatabases('network SSIDs', (t) => {
   });
 
   describe('validation rules', () => {
+    // One case per rule; every case of every rule: src/network-ssids/network-ssid.validation.spec.ts
     const cases: [string, Record<string, unknown>, string][] = [
       ['a blank ssid_name', { ssid_name: '' }, "ssid_name can't be blank"],
-      ['a non-string ssid_name', { ssid_name: 12 }, "ssid_name can't be blank"],
       [
         'a 33-character ssid_name',
         { ssid_name: 'x'.repeat(33) },
@@ -844,43 +844,7 @@ onBothDatabases('network SSIDs', (t) => {
         { wpa_key: 'a'.repeat(7) },
         'wpa_key must be 8 to 63 printable ASCII characters',
       ],
-      [
-        'a 64-character wpa_key',
-        { wpa_key: 'a'.repeat(64) },
-        'wpa_key must be 8 to 63 printable ASCII characters',
-      ],
-      [
-        'a non-ASCII wpa_key',
-        { wpa_key: 'pässwörter' },
-        'wpa_key must be 8 to 63 printable ASCII characters',
-      ],
-      [
-        'a control character in wpa_key',
-        { wpa_key: 'abcdefgh\n' },
-        'wpa_key must be 8 to 63 printable ASCII characters',
-      ],
       ['a bad ip_address', { ip_address: '10.0.0' }, 'ip_address must be an IPv4 address'],
-      [
-        'a bad subnet_mask',
-        { subnet_mask: '255.255.255.256' },
-        'subnet_mask must be an IPv4 address',
-      ],
-      [
-        'a bad dhcp_range_start',
-        { dhcp_range_start: 'x' },
-        'dhcp_range_start must be an IPv4 address',
-      ],
-      [
-        'a bad dhcp_range_end',
-        { dhcp_range_end: '1.2.3.4.5' },
-        'dhcp_range_end must be an IPv4 address',
-      ],
-      ['a bad dns_primary', { dns_primary: '::1' }, 'dns_primary must be an IPv4 address'],
-      [
-        'a bad dns_secondary',
-        { dns_secondary: 'dns.google' },
-        'dns_secondary must be an IPv4 address',
-      ],
       [
         'dhcp_range_start after dhcp_range_end',
         { dhcp_range_start: '10.0.0.9', dhcp_range_end: '10.0.0.8' },
@@ -893,16 +857,6 @@ onBothDatabases('network SSIDs', (t) => {
       ],
       ['dhcp_mappings not an array', { dhcp_mappings: {} }, 'dhcp_mappings must be an array'],
       [
-        'a dhcp_mappings entry not an object',
-        { dhcp_mappings: ['x'] },
-        'dhcp_mappings.0 must be an object with IPADDR and MAC',
-      ],
-      [
-        'bad dhcp_ranges START and END',
-        { dhcp_ranges: [{ START: 'a', END: 'b' }] },
-        'dhcp_ranges.0.START must be an IPv4 address, dhcp_ranges.0.END must be an IPv4 address',
-      ],
-      [
         'a dhcp_ranges START after END',
         { dhcp_ranges: [{ START: '10.0.1.0', END: '10.0.0.255' }] },
         'dhcp_ranges.0.START must not be after END',
@@ -913,44 +867,14 @@ onBothDatabases('network SSIDs', (t) => {
         'v_lan_attributes.v_lan_id must be between 1 and 4094',
       ],
       [
-        'v_lan_id 4095',
-        { v_lan_attributes: { v_lan_id: 4095 } },
-        'v_lan_attributes.v_lan_id must be between 1 and 4094',
-      ],
-      [
-        'a v_lan_id that is not an integer',
-        { v_lan_attributes: { v_lan_id: '1.5' } },
-        'v_lan_attributes.v_lan_id must be between 1 and 4094',
-      ],
-      [
         'v_lan_attributes not an object',
         { v_lan_attributes: [1] },
         'v_lan_attributes must be an object',
       ],
       [
-        'associated_aps_and_tags not an array',
-        { associated_aps_and_tags: 'x' },
-        'associated_aps_and_tags must be an array',
-      ],
-      [
         'a negative max_association',
         { max_association: -1 },
         'max_association must be a non-negative integer',
-      ],
-      [
-        'a fractional dhcp_lease_time',
-        { dhcp_lease_time: '1.5' },
-        'dhcp_lease_time must be a non-negative integer',
-      ],
-      [
-        'a negative default_idle_timeout',
-        { default_idle_timeout: '-5' },
-        'default_idle_timeout must be a non-negative integer',
-      ],
-      [
-        'a text default_interim_time',
-        { default_interim_time: 'soon' },
-        'default_interim_time must be a non-negative integer',
       ],
       ['a non-boolean is_hidden', { is_hidden: 'yes' }, 'is_hidden must be a boolean'],
       [

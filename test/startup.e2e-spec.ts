@@ -1,9 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { bootstrap, reportStartFailure } from '../src/main';
 import { createPostgresDatabase, DATABASES } from './harness/app';
 
 const ROOT = join(__dirname, '..');
@@ -19,33 +20,60 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts src/main.ts as `npm start` would and collects its output. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-  });
-  const output = { stdout: '', stderr: '' };
-  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output, exited };
-}
+const sqlitePath = () => join(mkdtempSync(join(tmpdir(), 'airfleet-start-')), 'airfleet.sqlite');
 
-async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error('timed out');
+/**
+ * Runs src/main.ts's start-up in this process with `env` added to the environment, as
+ * `node dist/src/main.js` would: `work` gets the started app (or the start-up error) and what the
+ * start wrote on stdout and stderr. The app is closed afterwards and its signal handlers removed.
+ */
+async function started(
+  env: Record<string, string>,
+  work: (run: { stdout: string; stderr: string; error?: unknown }) => Promise<void> | void,
+): Promise<void> {
+  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, { LOG_LEVEL: 'silent', ...env });
+  const signals = { SIGTERM: process.listeners('SIGTERM'), SIGINT: process.listeners('SIGINT') };
+  const output = { stdout: '', stderr: '' };
+  const capture = (stream: 'stdout' | 'stderr') =>
+    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
+      output[stream] += chunk.toString();
+      return true;
+    });
+  const spies = [capture('stdout'), capture('stderr')];
+  let app: Awaited<ReturnType<typeof bootstrap>> | undefined;
+  let error: unknown;
+  try {
+    app = await bootstrap();
+  } catch (failure) {
+    error = failure;
+    reportStartFailure(failure);
+  } finally {
+    spies.forEach((spy) => spy.mockRestore());
+  }
+  try {
+    await work({ ...output, error });
+  } finally {
+    await app?.close();
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process
+        .listeners(signal)
+        .filter((listener) => !signals[signal].includes(listener))
+        .forEach((listener) => process.removeListener(signal, listener));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const [key, value] of saved) {
+      if (value === undefined) {
+        delete process.env[key];
+      } else {
+        process.env[key] = value;
+      }
+    }
   }
 }
 
 describe.each(DATABASES)('starting the service [%s]', (db) => {
   let env: Record<string, string>;
   let drop: (() => Promise<void>) | undefined;
-  let child: ChildProcess | undefined;
 
   beforeAll(async () => {
     if (db === 'postgres') {
@@ -54,53 +82,86 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
       env = { DATABASE_URL: database.url, DEMO: 'true' };
       drop = database.drop;
     } else {
-      env = {
-        DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-start-')), 'airfleet.sqlite'),
-      };
+      env = { DATABASE_PATH: sqlitePath() };
     }
   });
-  afterAll(async () => {
-    child?.kill('SIGTERM');
-    await drop?.();
-  });
+  afterAll(async () => drop?.());
 
   it('serves the API on first start and prints a token that works', async () => {
     const port = await freePort();
-    const main = startMain({ ...env, PORT: String(port) });
-    child = main.child;
-    await waitFor(() => /Access token \(shown once\): (af_\S+)/.test(main.output.stdout), 90_000);
-    const token = /Access token \(shown once\): (af_\S+)/.exec(main.output.stdout)![1];
-    // a random password for the demo admin, printed once beside the token (CONTRACT 9)
-    const password = /Browser sign-in: demo@airfleet\.local \/ (\S+) at /.exec(
-      main.output.stdout,
-    )?.[1];
-    expect(password).toMatch(/^[\w-]{20}$/);
-    const base = `http://127.0.0.1:${port}`;
-    await request(base).get('/health').expect(200, { status: 'ok', database: 'up' });
-    const res = await request(base)
-      .get('/v1/location_networks/list_networks')
-      .set('Authorization', `Bearer ${token}`)
-      .expect(200);
-    expect(res.body.status).toBe(200);
-    await request(base).get('/v1/location_networks/list_networks').expect(401);
-    main.child.kill('SIGTERM');
-    await main.exited;
+    await started({ ...env, PORT: String(port) }, async ({ stdout, error }) => {
+      expect(error).toBeUndefined();
+      const token = /Access token \(shown once\): (af_\S+)/.exec(stdout)?.[1];
+      // a random password for the demo admin, printed once beside the token (CONTRACT 9)
+      const password = /Browser sign-in: demo@airfleet\.local \/ (\S+) at /.exec(stdout)?.[1];
+      expect(password).toMatch(/^[\w-]{20}$/);
+      const base = `http://127.0.0.1:${port}`;
+      await request(base).get('/health').expect(200, { status: 'ok', database: 'up' });
+      const res = await request(base)
+        .get('/v1/location_networks/list_networks')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(res.body.status).toBe(200);
+      await request(base).get('/v1/location_networks/list_networks').expect(401);
+    });
 
     // a second start on the same database prints no new token
-    const again = startMain({ ...env, PORT: String(port) });
-    child = again.child;
-    await waitFor(() => again.output.stdout.includes('Airfleet is listening'), 90_000);
-    expect(again.output.stdout).not.toContain('Access token');
-    again.child.kill('SIGTERM');
-    await again.exited;
+    await started({ ...env, PORT: String(port) }, ({ stdout, error }) => {
+      expect(error).toBeUndefined();
+      expect(stdout).toContain('Airfleet is listening');
+      expect(stdout).not.toContain('Access token');
+    });
   });
 
-  it('stops with a message and a non-zero exit on a bad configuration value', async () => {
-    const main = startMain({ ...env, PORT: 'not-a-port', HEARTBEAT_TIMEOUT_SECONDS: '-5' });
-    child = main.child;
-    expect(await main.exited).toBe(1);
-    expect(main.output.stderr).toContain('Invalid configuration');
-    expect(main.output.stderr).toContain('PORT="not-a-port"');
-    expect(main.output.stderr).toContain('HEARTBEAT_TIMEOUT_SECONDS="-5"');
+  it('stops with a message on a bad configuration value', async () => {
+    await started(
+      { ...env, PORT: 'not-a-port', HEARTBEAT_TIMEOUT_SECONDS: '-5' },
+      ({ stderr, error }) => {
+        expect(error).toBeDefined();
+        expect(stderr).toContain('Invalid configuration');
+        expect(stderr).toContain('PORT="not-a-port"');
+        expect(stderr).toContain('HEARTBEAT_TIMEOUT_SECONDS="-5"');
+      },
+    );
+  });
+});
+
+describe('starting the service as a process (the one real start)', () => {
+  it('listens, prints a token that works, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', 'src/main.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          LOG_LEVEL: 'silent',
+          DATABASE_PATH: sqlitePath(),
+          PORT: String(port),
+        },
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const token = await new Promise<string>((resolve, reject) => {
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          const match = /Access token \(shown once\): (af_\S+)/.exec(stdout);
+          if (match && stdout.includes('Airfleet is listening')) {
+            resolve(match[1]);
+          }
+        });
+        void exited.then((code) => reject(new Error(`exited ${code} before listening`)));
+      });
+      await request(`http://127.0.0.1:${port}`)
+        .get('/v1/location_networks/list_networks')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
   });
 });

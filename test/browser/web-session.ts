@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { hashPassword } from '../../src/users/password';
 import { User } from '../../src/users/user.entity';
 import { TestApp } from '../harness/app';
 import { Caller } from '../harness/fixtures';
@@ -8,13 +9,23 @@ export const PASSWORD = 'correct horse battery staple';
 export type BrowserUser = Caller & { email: string; password: string };
 export type Browser = ReturnType<typeof request.agent>;
 
-/** A user who can sign in to the pages (fixtures.caller with a password, plus the email). */
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A user who can sign in to the pages (fixtures.caller with a password, plus the email). Its stored
+ * hash is a real one with the production parameters, computed once per test process: scrypt with
+ * N = 2^17 costs about 0.3 s, and these users are many.
+ */
 export async function browserUser(
   t: TestApp,
   options: { orgId?: number; role?: 'admin' | 'member'; super_admin?: boolean } = {},
 ): Promise<BrowserUser> {
-  const caller = await t.fixtures.caller({ ...options, password: PASSWORD });
-  const user = await t.dataSource.getRepository(User).findOneByOrFail({ id: caller.userId });
+  const caller = await t.fixtures.caller(options);
+  const users = t.dataSource.getRepository(User);
+  await users.update(caller.userId, {
+    password_hash: await (passwordHash ??= hashPassword(PASSWORD)),
+  });
+  const user = await users.findOneByOrFail({ id: caller.userId });
   return { ...caller, email: user.email, password: PASSWORD };
 }
 

@@ -1,0 +1,141 @@
+import { Upgrade } from './upgrade.entity';
+import { UpgradeData } from './upgrade-data.entity';
+import { hasFirmwareFor, resolveRelease, resolveSchedule } from './upgrade-rules';
+
+/** SPEC 4.4 rules 1 and 2 and the schedule rules of CONTRACT 7, without a database. */
+let nextId = 1;
+const release = (fields: Partial<UpgradeData>): UpgradeData =>
+  ({
+    id: nextId++,
+    organisation_id: null,
+    version: '1.0.0',
+    is_released: true,
+    url: {},
+    ...fields,
+  }) as UpgradeData;
+
+const existing = (fields: Partial<Upgrade>): Upgrade => fields as Upgrade;
+
+const refusal = (work: () => unknown) => {
+  try {
+    work();
+  } catch (error) {
+    return (error as { body(): unknown }).body();
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('resolveSchedule', () => {
+  it('defaults to now, with no time and the given time zone', () => {
+    expect(resolveSchedule({ time_zone: 'Europe/Paris' }, null)).toEqual({
+      schedule_type: 'now',
+      schedule_at: null,
+      time_zone: 'Europe/Paris',
+    });
+  });
+
+  it('reads a later time without an offset as UTC, and keeps an explicit offset', () => {
+    const later = (schedule_at: string) =>
+      resolveSchedule({ schedule_type: 'later', schedule_at, time_zone: 'UTC' }, null).schedule_at;
+    expect(later('2030-01-02T03:04:05')).toEqual(new Date('2030-01-02T03:04:05Z'));
+    expect(later('2030-01-02T03:04:05+02:00')).toEqual(new Date('2030-01-02T01:04:05Z'));
+  });
+
+  it('refuses later without schedule_at and time_zone, naming both', () => {
+    expect(refusal(() => resolveSchedule({ schedule_type: 'later' }, null))).toEqual({
+      message:
+        'schedule_at is required when schedule_type is later, time_zone is required when schedule_type is later',
+      status: 422,
+    });
+  });
+
+  it('keeps the stored schedule and time zone for the fields an update leaves out', () => {
+    const at = new Date('2031-05-06T07:08:09Z');
+    const stored = existing({ schedule_type: 'later', schedule_at: at, time_zone: 'Asia/Tokyo' });
+    expect(resolveSchedule({}, stored)).toEqual({
+      schedule_type: 'later',
+      schedule_at: at,
+      time_zone: 'Asia/Tokyo',
+    });
+    expect(resolveSchedule({ schedule_type: 'now' }, stored)).toEqual({
+      schedule_type: 'now',
+      schedule_at: null,
+      time_zone: 'Asia/Tokyo',
+    });
+  });
+});
+
+describe('resolveRelease', () => {
+  it('refuses when no release is visible at all', () => {
+    expect(refusal(() => resolveRelease({}, null, [], false))).toEqual({
+      message: 'No upgrade data available',
+      status: 422,
+    });
+  });
+
+  it('takes the newest released version in dotted numeric order unless manual', () => {
+    const all = [
+      release({ version: '1.9.0' }),
+      release({ version: '1.10.0' }),
+      release({ version: '2.0.0', is_released: false }),
+    ];
+    expect(resolveRelease({}, null, all, true)).toEqual({
+      upgradeType: 'automatic',
+      release: all[1],
+    });
+  });
+
+  it('refuses automatic when nothing is released', () => {
+    expect(
+      refusal(() => resolveRelease({}, null, [release({ is_released: false })], true)),
+    ).toEqual({ message: 'No released upgrade data available', status: 422 });
+  });
+
+  it("prefers the organisation's own release of a version over the global one", () => {
+    const global = release({ version: '3.0.0' });
+    const own = release({ version: '3.0.0', organisation_id: 7 });
+    expect(resolveRelease({}, null, [own, global], false).release).toBe(own);
+    expect(resolveRelease({}, null, [global, own], false).release).toBe(own);
+    expect(
+      resolveRelease({ upgrade_type: 'manual', version: '3.0.0' }, null, [global, own], false)
+        .release,
+    ).toBe(own);
+  });
+
+  it('finds a manual version among what the caller may see', () => {
+    const hidden = release({ version: '4.0.0', is_released: false });
+    const input = { upgrade_type: 'manual' as const, version: '4.0.0' };
+    expect(resolveRelease(input, null, [hidden], true)).toEqual({
+      upgradeType: 'manual',
+      release: hidden,
+    });
+    expect(refusal(() => resolveRelease(input, null, [hidden], false))).toEqual({
+      message: 'Version 4.0.0 is not available',
+      status: 422,
+    });
+  });
+
+  it('needs a version for manual, from the input or the stored upgrade', () => {
+    const all = [release({ version: '5.0.0' })];
+    expect(refusal(() => resolveRelease({ upgrade_type: 'manual' }, null, all, false))).toEqual({
+      message: 'version is required for a manual upgrade',
+      status: 422,
+    });
+    const stored = existing({ upgrade_type: 'manual', version: '5.0.0' });
+    expect(resolveRelease({}, stored, all, false)).toEqual({
+      upgradeType: 'manual',
+      release: all[0],
+    });
+  });
+});
+
+describe('hasFirmwareFor', () => {
+  it('is true only for a part number the release has a url for', () => {
+    const withUrls = release({ url: { 'AP-100': 'https://fw.test/ap100.bin' } });
+    expect(hasFirmwareFor(withUrls, 'AP-100')).toBe(true);
+    expect(hasFirmwareFor(withUrls, 'AP-200')).toBe(false);
+    expect(hasFirmwareFor(withUrls, null)).toBe(false);
+    expect(hasFirmwareFor(withUrls, 'toString')).toBe(false);
+    expect(hasFirmwareFor(release({ url: null as never }), 'AP-100')).toBe(false);
+  });
+});
