@@ -1,24 +1,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { bootstrap, reportStartFailure } from '../src/main';
 import { createPostgresDatabase, DATABASES } from './harness/app';
+import { freePort } from './harness/ports';
 
 const ROOT = join(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const sqlitePath = () => join(mkdtempSync(join(tmpdir(), 'airfleet-start-')), 'airfleet.sqlite');
 

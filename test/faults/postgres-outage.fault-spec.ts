@@ -1,5 +1,5 @@
 import { InProcessApp, startInProcess } from './support/in-process-app';
-import { sleep } from './support/ports';
+import { sleep } from '../harness/ports';
 import { committedNetworkNames, PostgresCluster } from './support/postgres-cluster';
 
 interface Outcome {

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { sleep } from './support/ports';
+import { sleep } from '../harness/ports';
 import { committedNetworkNames, PostgresCluster } from './support/postgres-cluster';
 import { DemoCredentials, ServerProcess } from './support/server-process';
 

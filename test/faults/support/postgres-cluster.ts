@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './ports';
+import { freePort } from '../../harness/ports';
 
 /** The newest installed PostgreSQL server binaries (Debian layout), else those on PATH. */
 function binary(name: string): string {

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { freePort, waitUntil } from './ports';
+import { freePort, waitUntil } from '../../harness/ports';
 
 /**
  * A private redis-server for one fault test on a free port, without persistence. Never touches

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, waitUntil } from './ports';
+import { freePort, waitUntil } from '../../harness/ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
