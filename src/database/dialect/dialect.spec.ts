@@ -102,6 +102,19 @@ describe('isUniqueViolation', () => {
   });
 });
 
+describe('isErrorCode', () => {
+  it('recognises each database’s own error codes and no socket code', () => {
+    expect(postgres.isErrorCode('23505')).toBe(true);
+    expect(postgres.isErrorCode('08P01')).toBe(true);
+    expect(postgres.isErrorCode('SQLITE_BUSY')).toBe(false);
+    expect(sqlite.isErrorCode('SQLITE_CONSTRAINT_UNIQUE')).toBe(true);
+    expect(sqlite.isErrorCode('23505')).toBe(false);
+    for (const dialect of DIALECTS) {
+      expect(dialect.isErrorCode('ECONNREFUSED')).toBe(false);
+    }
+  });
+});
+
 describe('isUnavailableCode', () => {
   it('knows PostgreSQL’s connection exceptions and "not now" codes', () => {
     for (const code of ['08000', '08006', '08P01', '57P01', '57P03', '53300']) {

@@ -56,6 +56,9 @@ export abstract class Dialect {
   /** Whether `error` is this database's unique-index violation (wrapped by TypeORM). */
   abstract isUniqueViolation(error: unknown): boolean;
 
+  /** Whether `code` has the shape of this database's own error codes (SQLSTATE, SQLITE_…). */
+  abstract isErrorCode(code: string): boolean;
+
   /** Whether a driver error code means this database cannot be reached right now. */
   abstract isUnavailableCode(code: string): boolean;
 

@@ -101,6 +101,11 @@ export class PostgresDialect extends Dialect {
     );
   }
 
+  /** A five-character SQLSTATE. */
+  isErrorCode(code: string): boolean {
+    return /^[0-9A-Z]{5}$/.test(code);
+  }
+
   /** Class 08 (connection exception) and the "not now" codes. */
   isUnavailableCode(code: string): boolean {
     return UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);

@@ -67,6 +67,11 @@ export class SqliteDialect extends Dialect {
     );
   }
 
+  /** SQLITE_ followed by the primary and, perhaps, the extended code. */
+  isErrorCode(code: string): boolean {
+    return code.startsWith('SQLITE_');
+  }
+
   /** SQLite's extended codes (SQLITE_IOERR_READ) belong to the family of their first two words. */
   isUnavailableCode(code: string): boolean {
     const family = code.startsWith('SQLITE_') ? code.split('_', 2).join('_') : code;
