@@ -1,8 +1,12 @@
 import { chunksOf, MAX_BIND_PARAMETERS } from './bind-parameters';
+import { DIALECTS } from './dialect';
 
 describe('chunksOf', () => {
   it('keeps every chunk under both databases’ parameter limits', () => {
     expect(MAX_BIND_PARAMETERS).toBeLessThan(32_766);
+    for (const dialect of DIALECTS) {
+      expect(MAX_BIND_PARAMETERS).toBeLessThan(dialect.maxBindParameters);
+    }
     const rows = Array.from({ length: 40_000 }, (_, i) => i);
     const chunks = chunksOf(rows, 8);
     expect(chunks.map((c) => c.length)).toEqual([3750, ...Array(9).fill(3750), 2500]);

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Dialect } from './dialect';
 
 /**
  * Runs a use case in one transaction: every repository call inside `run` joins it, and a thrown
- * error rolls everything back. better-sqlite3 has a single connection on which TypeORM would
- * interleave two transactions as savepoints, so on SQLite transactions are queued one at a time;
- * PostgreSQL runs them concurrently and the repositories take row locks where an invariant needs it.
+ * error rolls everything back. Where the dialect serialises transactions (SQLite: one connection on
+ * which TypeORM would interleave two transactions as savepoints) they are queued one at a time;
+ * elsewhere (PostgreSQL) they run concurrently and the repositories take row locks where an
+ * invariant needs it.
  */
 @Injectable()
 export class UnitOfWork {
@@ -17,14 +17,9 @@ export class UnitOfWork {
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    @InjectDataSource() dataSource: DataSource,
+    dialect: Dialect,
   ) {
-    this.serialise = dataSource.options.type === 'better-sqlite3';
-  }
-
-  /** Whether the database is PostgreSQL (row locks are only taken there). */
-  get isPostgres(): boolean {
-    return !this.serialise;
+    this.serialise = dialect.serialisesTransactions;
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { InitTemplate } from '../access-points/init-template.entity';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { takeStartupLock } from '../database/startup-lock';
+import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../inventory/hardware-part.entity';
 import { InventoryRepository } from '../inventory/inventory.repository';
@@ -46,6 +46,7 @@ export class DemoService {
     private readonly unitOfWork: UnitOfWork,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly config: ConfigService,
+    private readonly dialect: Dialect,
   ) {}
 
   /**
@@ -58,7 +59,7 @@ export class DemoService {
       return null;
     }
     const seed = await this.unitOfWork.run(async () => {
-      await takeStartupLock(this.txHost.tx);
+      await this.dialect.takeStartupLock(this.txHost.tx);
       return (await this.organisations.count()) > 0 ? null : this.seedDemo();
     });
     if (seed) {

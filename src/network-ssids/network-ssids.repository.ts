@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, Not } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { Dialect } from '../database/dialect';
 import { LocationNetwork } from '../location-networks/location-network.entity';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
@@ -39,7 +40,10 @@ const columnsOf = (values: SsidValues): Columns => ({
 /** Every query on SSIDs, organisation first; also the two network lookups SSIDs need. */
 @Injectable()
 export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {
     super(txHost, NetworkSsid);
   }
 
@@ -179,9 +183,8 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
     );
   }
 
-  /** `count` positional parameter marks in the current driver's syntax. */
+  /** `count` positional parameter marks in the database's syntax. */
   private placeholders(count: number): string[] {
-    const postgres = this.manager.connection.driver.options.type === 'postgres';
-    return Array.from({ length: count }, (_, i) => (postgres ? `$${i + 1}` : '?'));
+    return Array.from({ length: count }, (_, i) => this.dialect.positional(i + 1));
   }
 }

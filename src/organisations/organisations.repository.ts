@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Dialect } from '../database/dialect';
 import { Organisation } from './organisation.entity';
 
 /** Organisations are the tenants themselves, so this repository is the one not scoped by one. */
 @Injectable()
 export class OrganisationsRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
 
   private get repository() {
     return this.txHost.tx.getRepository(Organisation);
@@ -31,14 +35,12 @@ export class OrganisationsRepository {
   }
 
   /**
-   * Reads the organisation and, on PostgreSQL, locks its row until the transaction ends, so that
-   * concurrent requests that check the allowed device count run one after another.
+   * Reads the organisation and, where the database locks rows (PostgreSQL), locks its row until
+   * the transaction ends, so that concurrent requests that check the allowed device count run one
+   * after another (on SQLite, UnitOfWork already runs them one after another).
    */
   async lockForUpdate(id: number): Promise<Organisation> {
     const query = this.repository.createQueryBuilder('o').where('o.id = :id', { id });
-    if (this.txHost.tx.connection.options.type === 'postgres') {
-      query.setLock('pessimistic_write');
-    }
-    return query.getOneOrFail();
+    return this.dialect.lockForUpdate(query).getOneOrFail();
   }
 }

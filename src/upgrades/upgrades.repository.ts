@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
-import { idsParameter, SqlBuilder } from './id-list.sql';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { Upgrade } from './upgrade.entity';
 import { UpgradeTargets } from './upgrade-targets';
 
@@ -47,12 +47,11 @@ export interface UpgradeVisibility {
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {
     super(txHost, Upgrade);
-  }
-
-  private get postgres(): boolean {
-    return this.manager.connection.options.type === 'postgres';
   }
 
   private withDevice(orgId: number): SelectQueryBuilder<Upgrade> {
@@ -63,7 +62,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   private visible(orgId: number, visibility: UpgradeVisibility): SelectQueryBuilder<Upgrade> {
     const query = this.withDevice(orgId);
     if (visibility.networkIds !== undefined) {
-      const ids = idsParameter(this.postgres, 'readableNetworkIds', visibility.networkIds);
+      const ids = this.dialect.idsParameter('readableNetworkIds', visibility.networkIds);
       query.andWhere(ids.condition('d.location_network_id'), { readableNetworkIds: ids.value });
     }
     return query;
@@ -92,7 +91,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (deviceIds.length === 0) {
       return Promise.resolve([]);
     }
-    const ids = idsParameter(this.postgres, 'deviceIds', deviceIds);
+    const ids = this.dialect.idsParameter('deviceIds', deviceIds);
     return this.withDevice(orgId)
       .andWhere("u.status = 'pending'")
       .andWhere(ids.condition('u.device_id'), { deviceIds: ids.value })
@@ -104,7 +103,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (ids.length === 0) {
       return new Set<number>();
     }
-    const sql = new SqlBuilder(this.postgres);
+    const sql = new SqlBuilder(this.dialect);
     const rows: { id: number }[] = await this.manager.query(
       `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
       sql.params,
@@ -118,7 +117,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
    * part number and pending upgrade.
    */
   async expandTargets(orgId: number, targets: UpgradeTargets): Promise<TargetDevice[]> {
-    const sql = new SqlBuilder(this.postgres);
+    const sql = new SqlBuilder(this.dialect);
     const org = sql.param(orgId);
     const alternatives: string[] = [];
     if (targets.deviceIds.length > 0) {
@@ -157,8 +156,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (deviceIds.length === 0) {
       return;
     }
-    // SQLite placeholders are positional: parameters are added in the order they appear.
-    const sql = new SqlBuilder(this.postgres);
+    const sql = new SqlBuilder(this.dialect);
     const now = this.persisted('created_at', new Date());
     const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
     const organisation = sql.param(orgId, 'integer');
@@ -181,7 +179,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (upgradeIds.length === 0) {
       return;
     }
-    const sql = new SqlBuilder(this.postgres);
+    const sql = new SqlBuilder(this.dialect);
     const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
     const assignments = columns.map(
       (column) => `"${column}" = ${sql.param(this.persisted(column, attributes[column]))}`,

@@ -1,0 +1,161 @@
+import { QueryFailedError } from 'typeorm';
+import { DIALECTS, dialectOf, isUniqueViolation } from '.';
+import { PostgresDialect } from './postgres.dialect';
+import { SqlBuilder } from './sql-builder';
+import { SqliteDialect } from './sqlite.dialect';
+
+const postgres = dialectOf({ type: 'postgres' });
+const sqlite = dialectOf({ type: 'better-sqlite3' });
+
+function failed(code: string): QueryFailedError {
+  return new QueryFailedError('INSERT', [], Object.assign(new Error('failed'), { code }));
+}
+
+describe('dialectOf', () => {
+  it('chooses one instance per database from the driver type of the options', () => {
+    expect(postgres).toBeInstanceOf(PostgresDialect);
+    expect(sqlite).toBeInstanceOf(SqliteDialect);
+    expect(dialectOf({ type: 'postgres' })).toBe(postgres);
+    expect(DIALECTS).toEqual([postgres, sqlite]);
+  });
+
+  it('refuses a database it has no dialect for', () => {
+    expect(() => dialectOf({ type: 'mysql' })).toThrow('Unsupported database type mysql');
+  });
+});
+
+describe('SqlBuilder', () => {
+  it('numbers PostgreSQL marks and binds an id list as one int[] parameter', () => {
+    const sql = new SqlBuilder(postgres);
+    const text = [
+      sql.param(7),
+      sql.param(true, 'boolean'),
+      sql.inIds('d."id"', [1, 2]),
+      sql.idTable([3]),
+    ].join(' ');
+    expect(text).toBe(
+      '$1 CAST($2 AS boolean) d."id" = ANY(CAST($3 AS int[])) unnest(CAST($4 AS int[])) AS t(value)',
+    );
+    expect(sql.params).toEqual([7, true, [1, 2], [3]]);
+  });
+
+  it('uses positional ? marks and json_each over a JSON array on SQLite', () => {
+    const sql = new SqlBuilder(sqlite);
+    const text = [
+      sql.param(7),
+      sql.param(true, 'boolean'),
+      sql.inIds('d."id"', [1, 2]),
+      sql.idTable([3]),
+    ].join(' ');
+    expect(text).toBe('? ? d."id" IN (SELECT value FROM json_each(?)) json_each(?) AS t');
+    expect(sql.params).toEqual([7, true, '[1,2]', '[3]']);
+  });
+});
+
+describe('idsParameter', () => {
+  it('binds the ids as one named parameter for a query builder', () => {
+    const pg = postgres.idsParameter('ids', [4, 5]);
+    expect(pg.condition('u.device_id')).toBe('u.device_id = ANY(CAST(:ids AS int[]))');
+    expect(pg.value).toEqual([4, 5]);
+    const lite = sqlite.idsParameter('ids', [4, 5]);
+    expect(lite.condition('u.device_id')).toBe(
+      'u.device_id IN (SELECT value FROM json_each(:ids))',
+    );
+    expect(lite.value).toBe('[4,5]');
+  });
+});
+
+describe('transactions and limits', () => {
+  it('queues transactions on SQLite only', () => {
+    expect(sqlite.serialisesTransactions).toBe(true);
+    expect(postgres.serialisesTransactions).toBe(false);
+  });
+
+  it('states each database’s bind parameter limit', () => {
+    expect(sqlite.maxBindParameters).toBe(32_766);
+    expect(postgres.maxBindParameters).toBe(65_535);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it.each([
+    [postgres, '23505'],
+    [sqlite, 'SQLITE_CONSTRAINT_UNIQUE'],
+    [sqlite, 'SQLITE_CONSTRAINT_PRIMARYKEY'],
+  ])('recognises the code %#', (dialect, code) => {
+    expect(dialect.isUniqueViolation(failed(code))).toBe(true);
+    expect(isUniqueViolation(failed(code))).toBe(true);
+  });
+
+  it('recognises only its own database’s code', () => {
+    expect(postgres.isUniqueViolation(failed('SQLITE_CONSTRAINT_UNIQUE'))).toBe(false);
+    expect(sqlite.isUniqueViolation(failed('23505'))).toBe(false);
+  });
+
+  it.each([
+    ['a foreign key violation', failed('23503')],
+    ['a SQLite foreign key violation', failed('SQLITE_CONSTRAINT_FOREIGNKEY')],
+    ['a bare driver error', Object.assign(new Error('dup'), { code: '23505' })],
+    ['a non-error', '23505'],
+  ])('does not mistake %s for one', (_, error) => {
+    expect(isUniqueViolation(error)).toBe(false);
+  });
+});
+
+describe('isErrorCode', () => {
+  it('recognises each database’s own error codes and no socket code', () => {
+    expect(postgres.isErrorCode('23505')).toBe(true);
+    expect(postgres.isErrorCode('08P01')).toBe(true);
+    expect(postgres.isErrorCode('SQLITE_BUSY')).toBe(false);
+    expect(sqlite.isErrorCode('SQLITE_CONSTRAINT_UNIQUE')).toBe(true);
+    expect(sqlite.isErrorCode('23505')).toBe(false);
+    for (const dialect of DIALECTS) {
+      expect(dialect.isErrorCode('ECONNREFUSED')).toBe(false);
+    }
+  });
+});
+
+describe('isUnavailableCode', () => {
+  it('knows PostgreSQL’s connection exceptions and "not now" codes', () => {
+    for (const code of ['08000', '08006', '08P01', '57P01', '57P03', '53300']) {
+      expect(postgres.isUnavailableCode(code)).toBe(true);
+    }
+    expect(postgres.isUnavailableCode('23505')).toBe(false);
+    expect(postgres.isUnavailableCode('SQLITE_BUSY')).toBe(false);
+  });
+
+  it('knows SQLite’s busy, cannot-open and I/O codes with their extended forms', () => {
+    for (const code of [
+      'SQLITE_BUSY',
+      'SQLITE_BUSY_SNAPSHOT',
+      'SQLITE_IOERR_READ',
+      'SQLITE_CANTOPEN',
+    ]) {
+      expect(sqlite.isUnavailableCode(code)).toBe(true);
+    }
+    expect(sqlite.isUnavailableCode('SQLITE_CONSTRAINT_UNIQUE')).toBe(false);
+    expect(sqlite.isUnavailableCode('08006')).toBe(false);
+  });
+});
+
+describe('locks', () => {
+  it('takes no start-up lock on SQLite and runs the work as is', async () => {
+    const work = jest.fn().mockResolvedValue('done');
+    await expect(sqlite.withStartupLock({} as never, work)).resolves.toBe('done');
+    await expect(sqlite.takeStartupLock({} as never)).resolves.toBeUndefined();
+  });
+
+  it('locks rows for update on PostgreSQL only', () => {
+    const query = { setLock: jest.fn().mockReturnThis() };
+    expect(sqlite.lockForUpdate(query as never)).toBe(query);
+    expect(query.setLock).not.toHaveBeenCalled();
+    expect(postgres.lockForUpdate(query as never)).toBe(query);
+    expect(query.setLock).toHaveBeenCalledWith('pessimistic_write');
+  });
+
+  it('takes PostgreSQL’s transaction-level advisory lock', async () => {
+    const manager = { query: jest.fn().mockResolvedValue([]) };
+    await postgres.takeStartupLock(manager as never);
+    expect(manager.query).toHaveBeenCalledWith('SELECT pg_advisory_xact_lock($1)', [0x41464c54]);
+  });
+});

@@ -1,0 +1,90 @@
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/** SQL type of an id list parameter where the database needs it spelled out. */
+const ID_LIST_TYPE = 'int[]';
+
+/**
+ * Everything that differs between PostgreSQL and SQLite, behind one interface: placeholders and
+ * casts, id lists bound as one parameter, row locks, the start-up lock, whether transactions
+ * queue, parameter limits and how each database reports a unique violation or an outage.
+ * DatabaseModule provides the instance of the running database (chosen once, from the data
+ * source's options, by `dialectOf`); nothing outside src/database/dialect asks which database
+ * it runs on. An abstract class so that it is also the injection token.
+ */
+export abstract class Dialect {
+  /**
+   * Whether transactions must run one at a time: better-sqlite3 has a single connection on
+   * which TypeORM would interleave two transactions as savepoints (see UnitOfWork).
+   */
+  abstract readonly serialisesTransactions: boolean;
+
+  /** The most bind parameters the database accepts in one statement. */
+  abstract readonly maxBindParameters: number;
+
+  /** The positional parameter mark number `position` (from 1) of a raw statement. */
+  abstract positional(position: number): string;
+
+  /** `mark` cast to `type` where the database cannot infer the type (PostgreSQL); else `mark`. */
+  abstract cast(mark: string, type: string): string;
+
+  /** The value of an id list bound as ONE parameter (an int[] or a JSON array). */
+  abstract idListValue(ids: number[]): unknown;
+
+  /** The condition "`column` is one of the ids of the list bound at `mark`". */
+  abstract inIdList(column: string, mark: string): string;
+
+  /** A FROM item `t` with one integer column `value` holding the ids of the list at `mark`. */
+  abstract idListTable(mark: string): string;
+
+  /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
+  abstract lockForUpdate<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+  ): SelectQueryBuilder<T>;
+
+  /**
+   * Runs `work` (migrations) while holding the start-up lock, so that instances starting at once
+   * on one database take turns (CONTRACT 9).
+   */
+  abstract withStartupLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T>;
+
+  /**
+   * Inside a transaction: waits until no other instance holds the start-up lock, and holds it
+   * until the transaction ends (demo seeding checks "no organisation yet" under it).
+   */
+  abstract takeStartupLock(manager: EntityManager): Promise<void>;
+
+  /** Whether `error` is this database's unique-index violation (wrapped by TypeORM). */
+  abstract isUniqueViolation(error: unknown): boolean;
+
+  /** Whether `code` has the shape of this database's own error codes (SQLSTATE, SQLITE_…). */
+  abstract isErrorCode(code: string): boolean;
+
+  /** Whether a driver error code means this database cannot be reached right now. */
+  abstract isUnavailableCode(code: string): boolean;
+
+  /** Messages of this database's driver for a connection that is gone. */
+  abstract readonly unavailableMessages: readonly RegExp[];
+
+  /** A positional mark cast to `type` where needed: `param` of a raw statement. */
+  placeholder(position: number, type?: string): string {
+    const mark = this.positional(position);
+    return type === undefined ? mark : this.cast(mark, type);
+  }
+
+  /** The mark of an id list parameter (cast to int[] where needed). */
+  idListMark(mark: string): string {
+    return this.cast(mark, ID_LIST_TYPE);
+  }
+
+  /**
+   * An id list for a TypeORM query builder: `condition(column)` with `{[name]: value}`, the ids
+   * bound as one named parameter whatever their number.
+   */
+  idsParameter(name: string, ids: number[]) {
+    const mark = this.idListMark(`:${name}`);
+    return {
+      condition: (column: string) => this.inIdList(column, mark),
+      value: this.idListValue(ids),
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { Dialect } from './dialect';
+
+/**
+ * Builds raw SQL whose size does not grow with the number of ids: an id list is ONE parameter
+ * (see Dialect.idListValue), so a request that targets 10,000 devices still sends a constant
+ * number of statements, each far below the databases' parameter limits. Marks are numbered in
+ * the order parameters are added, which is also their order of appearance (SQLite binds `?`
+ * by position).
+ */
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+
+  constructor(private readonly dialect: Dialect) {}
+
+  /** A placeholder for one value; `type` casts it where the database cannot infer the type. */
+  param(value: unknown, type?: string): string {
+    this.params.push(value);
+    return this.dialect.placeholder(this.params.length, type);
+  }
+
+  /** `column` is one of the ids. */
+  inIds(column: string, ids: number[]): string {
+    return this.dialect.inIdList(column, this.idList(ids));
+  }
+
+  /** A FROM item `t` with one integer column `value` holding the ids. */
+  idTable(ids: number[]): string {
+    return this.dialect.idListTable(this.idList(ids));
+  }
+
+  private idList(ids: number[]): string {
+    this.params.push(this.dialect.idListValue(ids));
+    return this.dialect.idListMark(this.dialect.positional(this.params.length));
+  }
+}

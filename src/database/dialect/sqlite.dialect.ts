@@ -1,0 +1,80 @@
+import {
+  DataSource,
+  EntityManager,
+  ObjectLiteral,
+  QueryFailedError,
+  SelectQueryBuilder,
+} from 'typeorm';
+import { Dialect } from './dialect';
+
+const UNIQUE_VIOLATION_CODES = ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'];
+
+/** The file is locked beyond busy_timeout, cannot be opened, or I/O fails (any extended code). */
+const UNAVAILABLE_FAMILIES = new Set(['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR']);
+
+/**
+ * SQLite through better-sqlite3: one connection, one writer per file, no row locks; id lists are
+ * JSON arrays read with json_each.
+ */
+export class SqliteDialect extends Dialect {
+  readonly serialisesTransactions = true;
+  /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite better-sqlite3 bundles. */
+  readonly maxBindParameters = 32_766;
+
+  readonly unavailableMessages = [/^The database connection is not open$/]; // after close
+
+  /** Placeholders are positional: parameters bind in the order their marks appear. */
+  positional(): string {
+    return '?';
+  }
+
+  /** SQLite infers nothing from a cast that PostgreSQL needs; the mark stays bare. */
+  cast(mark: string): string {
+    return mark;
+  }
+
+  idListValue(ids: number[]): unknown {
+    return JSON.stringify(ids);
+  }
+
+  inIdList(column: string, mark: string): string {
+    return `${column} IN (SELECT value FROM json_each(${mark}))`;
+  }
+
+  idListTable(mark: string): string {
+    return `json_each(${mark}) AS t`;
+  }
+
+  /** No row locks: UnitOfWork already runs one transaction at a time. */
+  lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return query;
+  }
+
+  /** One writer per file: no lock is needed. */
+  withStartupLock<T>(_dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  /** No-op: UnitOfWork already runs one transaction at a time. */
+  takeStartupLock(_manager: EntityManager): Promise<void> {
+    return Promise.resolve();
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    return (
+      error instanceof QueryFailedError &&
+      UNIQUE_VIOLATION_CODES.includes(String((error.driverError as { code?: unknown }).code))
+    );
+  }
+
+  /** SQLITE_ followed by the primary and, perhaps, the extended code. */
+  isErrorCode(code: string): boolean {
+    return code.startsWith('SQLITE_');
+  }
+
+  /** SQLite's extended codes (SQLITE_IOERR_READ) belong to the family of their first two words. */
+  isUnavailableCode(code: string): boolean {
+    const family = code.startsWith('SQLITE_') ? code.split('_', 2).join('_') : code;
+    return UNAVAILABLE_FAMILIES.has(code) || UNAVAILABLE_FAMILIES.has(family);
+  }
+}
