@@ -22,11 +22,6 @@ export class UnitOfWork {
     this.serialise = dataSource.options.type === 'better-sqlite3';
   }
 
-  /** Whether the database is PostgreSQL (row locks are only taken there). */
-  get isPostgres(): boolean {
-    return !this.serialise;
-  }
-
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.txHost.isTransactionActive()) {
       return work();
