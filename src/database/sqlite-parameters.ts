@@ -17,8 +17,16 @@ function toSqliteParameter(value: unknown): unknown {
   return value;
 }
 
-type Query = (this: unknown, query: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
-const prototype = BetterSqlite3QueryRunner.prototype as unknown as { query: Query; __airfleet?: true };
+type Query = (
+  this: unknown,
+  query: string,
+  parameters?: unknown[],
+  structured?: boolean,
+) => Promise<unknown>;
+const prototype = BetterSqlite3QueryRunner.prototype as unknown as {
+  query: Query;
+  __airfleet?: true;
+};
 
 if (!prototype.__airfleet) {
   const original = prototype.query;
