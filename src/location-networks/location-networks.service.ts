@@ -27,7 +27,7 @@ import {
 } from './location-networks.errors';
 import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
 import { NetworkTemplatesRepository } from './network-templates.repository';
-import { TIMEZONES } from './timezones';
+import { TIME_ZONES } from '../common/time-zones/time-zones';
 
 /** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
 const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
@@ -77,7 +77,7 @@ export class LocationNetworksService {
   }
 
   timezones(): readonly string[] {
-    return TIMEZONES;
+    return TIME_ZONES;
   }
 
   async show(user: AuthUser, id: number): Promise<NetworkView> {

@@ -18,7 +18,7 @@ import {
   networkSaveFailed,
 } from './location-networks.errors';
 import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
-import { isKnownTimezone } from './timezones';
+import { isTimeZone } from '../common/time-zones/time-zones';
 
 const MAX_NAME = 255;
 
@@ -111,7 +111,7 @@ export class NetworkCreationService {
     }
     if (!input.timezone) {
       errors.push("timezone can't be blank");
-    } else if (!isKnownTimezone(input.timezone)) {
+    } else if (!isTimeZone(input.timezone)) {
       errors.push('timezone must be one of the listed time zones');
     }
     return errors;
