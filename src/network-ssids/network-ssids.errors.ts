@@ -1,8 +1,5 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 
-export const networkNotFound = () =>
-  new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
-
 export const ssidNotFound = () => new CodedError(ApiErrorCode.SsidNotFound, 'SSID not found');
 
 export const SSID_CREATE_FAILED = 'SSID create failed';

@@ -4,6 +4,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
+import { networkNotFound } from '../location-networks/location-networks.errors';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
 import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
@@ -11,7 +12,6 @@ import { NetworkSsid } from './network-ssid.entity';
 import { NetworkSsidView, ssidRef, ssidView } from './network-ssid.view';
 import {
   NAME_TAKEN,
-  networkNotFound,
   ssidCreateFailed,
   ssidDestroyFailed,
   ssidNeedsRouterModeAndDhcp,
