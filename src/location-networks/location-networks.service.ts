@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
@@ -126,14 +126,11 @@ export class LocationNetworksService {
       if (errors.length > 0) {
         throw networkUpdateFailed(errors);
       }
-      try {
-        return networkView(await this.networks.updateFields(orgId, id, fields));
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw networkUpdateFailed([NAME_TAKEN]);
-        }
-        throw error;
-      }
+      const updated = await guardUnique(
+        () => this.networks.updateFields(orgId, id, fields),
+        () => networkUpdateFailed([NAME_TAKEN]),
+      );
+      return networkView(updated);
     });
   }
 

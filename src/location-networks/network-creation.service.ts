@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DeviceActivationService } from '../access-points/device-activation.service';
@@ -152,13 +152,9 @@ export class NetworkCreationService {
     orgId: number,
     fields: NetworkFields & { network_name: string },
   ): Promise<LocationNetwork> {
-    try {
-      return await this.networks.insert(orgId, fields);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw networkSaveFailed([NAME_TAKEN]);
-      }
-      throw error;
-    }
+    return guardUnique(
+      () => this.networks.insert(orgId, fields),
+      () => networkSaveFailed([NAME_TAKEN]),
+    );
   }
 }

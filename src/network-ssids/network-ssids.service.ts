@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
@@ -225,17 +225,10 @@ export class NetworkSsidsService {
   }
 
   /** A concurrent insert that wins the unique index answers as the operation's name error. */
-  private async onUniqueViolation<T>(
+  private onUniqueViolation<T>(
     failure: (errors: string[]) => DomainError,
     work: () => Promise<T>,
   ): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw failure([NAME_TAKEN]);
-      }
-      throw error;
-    }
+    return guardUnique(work, () => failure([NAME_TAKEN]));
   }
 }

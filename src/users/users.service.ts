@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { alreadyTaken } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
@@ -66,7 +67,7 @@ export class UsersService {
         problems.push(ORGANISATION_MISSING);
       }
       if (await this.users.findByEmail(input.email)) {
-        problems.push('email has already been taken');
+        problems.push(alreadyTaken('email'));
       }
       if (problems.length > 0) {
         throw new ValidationFailedError(problems);
