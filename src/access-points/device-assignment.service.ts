@@ -71,7 +71,6 @@ export class DeviceAssignmentService {
       return {
         msg: `Devices provisioned into network ${network.network_name}`,
         devices: devices.map(deviceView),
-        status: 200 as const,
       };
     });
   }

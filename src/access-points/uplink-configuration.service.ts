@@ -95,7 +95,7 @@ export class UplinkConfigurationService {
     if (failed.length > 0) {
       throw uplinkNotApplied(failed);
     }
-    return { msg: 'Uplink configuration applied', status: 200 as const };
+    return { msg: 'Uplink configuration applied' };
   }
 
   async createTemplate(user: AuthUser, body: CreateInitTemplateDto) {
@@ -123,12 +123,12 @@ export class UplinkConfigurationService {
         () => this.templates.create(user.organisation_id, name, normalised),
         taken,
       );
-      return { data: templateView(created), status: 200 as const };
+      return templateView(created);
     });
   }
 
   async listTemplates(user: AuthUser) {
     const templates = await this.templates.listAll(user.organisation_id);
-    return { data: { init_templates: templates.map(templateView) }, status: 200 as const };
+    return templates.map(templateView);
   }
 }
