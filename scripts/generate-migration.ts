@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { format, resolveConfig } from 'prettier';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
@@ -44,6 +45,12 @@ ${lines(down)}
 `;
 }
 
+/** Writes a file as `prettier --write` would, so that `npm run lint` passes on what we generate. */
+async function writeFormatted(path: string, source: string): Promise<void> {
+  const options = await resolveConfig(path);
+  writeFileSync(path, await format(source, { ...options, filepath: path }));
+}
+
 async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['database']) {
   const ds = await new DataSource(dataSourceOptions(database)).initialize();
   try {
@@ -57,7 +64,7 @@ async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['data
     const down = sql.downQueries.map((q) => q.query).reverse();
     const dir = join(__dirname, '..', 'src', 'database', 'migrations', folder);
     const file = `${timestamp}-${name}`;
-    writeFileSync(join(dir, `${file}.ts`), render(up, down));
+    await writeFormatted(join(dir, `${file}.ts`), render(up, down));
     const index = join(dir, 'index.ts');
     const source = readFileSync(index, 'utf8');
     const updated = `import { ${className} } from './${file}';\n${source.replace(
@@ -65,7 +72,7 @@ async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['data
       (_m, list: string) =>
         `= [${list.trim() ? `${list.trim().replace(/,$/, '')}, ` : ''}${className}];`,
     )}`;
-    writeFileSync(index, updated);
+    await writeFormatted(index, updated);
     process.stdout.write(`${folder}: wrote ${file}.ts (${up.length} statements)\n`);
   } finally {
     await ds.destroy();

@@ -23,9 +23,12 @@ async function main(): Promise<void> {
   const moduleRef = await Test.createTestingModule({
     imports: [AppModule.forRoot(config)],
   }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createFastifyAdapter(config.trustProxy), {
-    logger: false,
-  });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    createFastifyAdapter(config.trustProxy),
+    {
+      logger: false,
+    },
+  );
   await configureApp(app);
   await app.init();
   const text = `${JSON.stringify(openApiDocument(app), null, 2)}\n`;

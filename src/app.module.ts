@@ -34,7 +34,15 @@ import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 
 /** Feature modules; each issue adds its module here. */
-const FEATURE_MODULES = [AdminModule, LocationNetworksModule, NetworkSsidsModule, WebModule, UpgradePagesModule, UpgradesModule, AccessPointsModule];
+const FEATURE_MODULES = [
+  AdminModule,
+  LocationNetworksModule,
+  NetworkSsidsModule,
+  WebModule,
+  UpgradePagesModule,
+  UpgradesModule,
+  AccessPointsModule,
+];
 
 export interface AppModuleOptions {
   /** Where log lines go instead of stdout (the log tests read them). */

@@ -1,7 +1,7 @@
 import { Device } from '../src/access-points/device.entity';
 import { LocationNetwork } from '../src/location-networks/location-network.entity';
 import { NetworkTemplate } from '../src/location-networks/network-template.entity';
-import { TIMEZONES } from '../src/location-networks/timezones';
+import { TIME_ZONES } from '../src/common/time-zones/time-zones';
 import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
 import { NetworkSsid } from '../src/network-ssids/network-ssid.entity';
 import { onBothDatabases, startApp, TestApp } from './harness/app';
@@ -68,9 +68,9 @@ onBothDatabases('location networks', (t) => {
         .get('/v1/location_networks/list_network_timezone')
         .set(admin.auth)
         .expect(200);
-      expect(res.body).toEqual({ data: { timezone: [...TIMEZONES] }, status: 200 });
-      expect(TIMEZONES).toEqual([...TIMEZONES].sort());
-      expect(TIMEZONES).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris']));
+      expect(res.body).toEqual({ data: { timezone: [...TIME_ZONES] }, status: 200 });
+      expect(TIME_ZONES).toEqual([...TIME_ZONES].sort());
+      expect(TIME_ZONES).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris']));
     });
 
     it('answers 401 with 1028 without a token', async () => {

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/commo
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ok, statusOnly, statusThenData, withStatus } from '../common/http/envelope';
 import { ApiErrorCode, OnInvalid } from '../common/errors';
 import { ApiErrorResponses, ErrorShape } from '../common/openapi/api-error-responses';
 import { APPLY_PARAMS_MISSING_MSG } from './access-points.errors';
@@ -120,8 +121,8 @@ export class AccessPointsController {
   })
   @ApiOkResponse({ type: ListInventoryResponse })
   @ApiErrorResponses(ApiErrorCode.DeviceNotFound)
-  listInventory(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQueryDto) {
-    return this.inventory.listInventory(user, query);
+  async listInventory(@CurrentUser() user: AuthUser, @Query() query: ListInventoryQueryDto) {
+    return ok(await this.inventory.listInventory(user, query));
   }
 
   @Post('provisioning')
@@ -142,8 +143,8 @@ export class AccessPointsController {
     ApiErrorCode.Forbidden,
   )
   @ApiOkResponse({ type: ProvisioningResponse })
-  provisioning(@CurrentUser() user: AuthUser, @Body() body: ProvisioningDto) {
-    return this.assignment.provision(user, body.mac_id, body.network_id);
+  async provisioning(@CurrentUser() user: AuthUser, @Body() body: ProvisioningDto) {
+    return withStatus(await this.assignment.provision(user, body.mac_id, body.network_id));
   }
 
   @Put('apply_configuration')
@@ -168,8 +169,8 @@ export class AccessPointsController {
     type: MessageStatusResponse,
     example: { msg: 'Uplink configuration applied', status: 200 },
   })
-  applyConfiguration(@CurrentUser() user: AuthUser, @Body() body: ApplyConfigurationDto) {
-    return this.configuration.apply(user, body);
+  async applyConfiguration(@CurrentUser() user: AuthUser, @Body() body: ApplyConfigurationDto) {
+    return withStatus(await this.configuration.apply(user, body));
   }
 
   @Get('current_status')
@@ -180,8 +181,8 @@ export class AccessPointsController {
   })
   @ApiOkResponse({ type: CurrentStatusResponse })
   @ApiErrorResponses(STATUS_DEVICE_NOT_FOUND)
-  currentStatus(@CurrentUser() user: AuthUser, @Query() query: MacQueryDto) {
-    return this.inventory.currentStatus(user, query.mac_id);
+  async currentStatus(@CurrentUser() user: AuthUser, @Query() query: MacQueryDto) {
+    return statusThenData(await this.inventory.currentStatus(user, query.mac_id));
   }
 
   @Post('release_devices')
@@ -252,8 +253,8 @@ export class AccessPointsController {
   })
   @ApiOkResponse({ type: DevicesFromSerialResponse })
   @ApiErrorResponses(ApiErrorCode.SerialMissing, ApiErrorCode.Forbidden)
-  devicesFromSerial(@CurrentUser() user: AuthUser, @Query() query: SerialQueryDto) {
-    return this.inventory.devicesFromSerial(user, query.serial);
+  async devicesFromSerial(@CurrentUser() user: AuthUser, @Query() query: SerialQueryDto) {
+    return { data: await this.inventory.devicesFromSerial(user, query.serial) };
   }
 
   @Post('heartbeat')
@@ -266,7 +267,8 @@ export class AccessPointsController {
   })
   @ApiOkResponse({ type: StatusOnlyResponse })
   @ApiErrorResponses(ApiErrorCode.DeviceNotFound, ApiErrorCode.Forbidden)
-  heartbeat(@CurrentUser() user: AuthUser, @Body() body: HeartbeatDto) {
-    return this.inventory.recordHeartbeat(user, body);
+  async heartbeat(@CurrentUser() user: AuthUser, @Body() body: HeartbeatDto) {
+    await this.inventory.recordHeartbeat(user, body);
+    return statusOnly();
   }
 }

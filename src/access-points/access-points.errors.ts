@@ -1,8 +1,5 @@
 import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
 
-export const networkNotFound = () =>
-  new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
-
 export const deviceNotFound = () => new CodedError(ApiErrorCode.DeviceNotFound, 'Device not found');
 
 /** current_status answers its 404 with `status` as well (SPEC 4.2). */

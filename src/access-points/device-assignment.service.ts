@@ -3,10 +3,10 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
 import { normaliseMac, parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
+import { networkNotFound } from '../location-networks/location-networks.errors';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import {
   moveTargetNotFound,
-  networkNotFound,
   noDeviceFound,
   noDevicesGiven,
   provisioningMacMissing,
@@ -71,7 +71,6 @@ export class DeviceAssignmentService {
       return {
         msg: `Devices provisioned into network ${network.network_name}`,
         devices: devices.map(deviceView),
-        status: 200 as const,
       };
     });
   }

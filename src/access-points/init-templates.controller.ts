@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ok } from '../common/http/envelope';
 import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { CreateInitTemplateDto } from './dto/init-template.dto';
@@ -25,8 +26,8 @@ export class InitTemplatesController {
     summary: 'Create an uplink template',
     description: "uplink_type of each detail is '1' to '4'; the name is unique per organisation.",
   })
-  create(@CurrentUser() user: AuthUser, @Body() body: CreateInitTemplateDto) {
-    return this.configuration.createTemplate(user, body);
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateInitTemplateDto) {
+    return ok(await this.configuration.createTemplate(user, body));
   }
 
   @Get()
@@ -36,7 +37,7 @@ export class InitTemplatesController {
     summary: 'List the uplink templates',
   })
   @ApiOkResponse({ type: InitTemplatesEnvelope })
-  list(@CurrentUser() user: AuthUser) {
-    return this.configuration.listTemplates(user);
+  async list(@CurrentUser() user: AuthUser) {
+    return ok({ init_templates: await this.configuration.listTemplates(user) });
   }
 }

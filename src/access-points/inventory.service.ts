@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { AuthUser } from '../common/auth/auth-user';
-import { ok } from '../common/http/envelope';
 import { parseMacs, splitList } from '../common/mac/mac';
 import { pageRequest, paginationMeta } from '../common/pagination/pagination';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
@@ -53,7 +52,7 @@ export class InventoryService {
       if (devices.length === 0) {
         throw deviceNotFound();
       }
-      return ok({ devices: devices.map(deviceView) });
+      return { devices: devices.map(deviceView) };
     }
     const page = pageRequest(query);
     const count = await this.devices.countMatching(orgId, visible);
@@ -61,7 +60,7 @@ export class InventoryService {
       offset: page.offset,
       limit: page.perPage,
     });
-    return ok({ devices: devices.map(deviceView), meta: paginationMeta(page, count) });
+    return { devices: devices.map(deviceView), meta: paginationMeta(page, count) };
   }
 
   async currentStatus(user: AuthUser, macInput: string | undefined) {
@@ -86,7 +85,7 @@ export class InventoryService {
       public_ip: heartbeat?.public_ip ?? null,
       last_seen_time: seenAt === null ? null : Math.floor(seenAt / 1000),
     };
-    return { status: 200 as const, data };
+    return data;
   }
 
   /**
@@ -108,28 +107,26 @@ export class InventoryService {
     );
     const records = found.filter((record) => !heldElsewhere.has(record.mac_id));
     return {
-      data: {
-        devices: records
-          .sort((a, b) => a.id - b.id)
-          .map((record) => ({
-            id: record.id,
-            serial: record.serial,
-            mac_id: record.mac_id,
-            hardware_part: record.hardware_part
-              ? {
-                  id: record.hardware_part.id,
-                  part_number: record.hardware_part.part_number,
-                  wifi_uplink: record.hardware_part.wifi_uplink,
-                  usb: record.hardware_part.usb,
-                }
-              : null,
-          })),
-      },
+      devices: records
+        .sort((a, b) => a.id - b.id)
+        .map((record) => ({
+          id: record.id,
+          serial: record.serial,
+          mac_id: record.mac_id,
+          hardware_part: record.hardware_part
+            ? {
+                id: record.hardware_part.id,
+                part_number: record.hardware_part.part_number,
+                wifi_uplink: record.hardware_part.wifi_uplink,
+                usb: record.hardware_part.usb,
+              }
+            : null,
+        })),
     };
   }
 
   /** Replaces the device's last heartbeat (one lookup, one upsert). */
-  async recordHeartbeat(user: AuthUser, body: HeartbeatDto) {
+  async recordHeartbeat(user: AuthUser, body: HeartbeatDto): Promise<void> {
     const { valid } = parseMacs(body.mac_id);
     const [device] =
       valid.length === 1 ? await this.devices.findPlain(user.organisation_id, { macs: valid }) : [];
@@ -145,6 +142,5 @@ export class InventoryService {
       network_name: body.network_name ?? null,
       received_at: new Date(),
     });
-    return { status: 200 as const };
   }
 }

@@ -4,7 +4,7 @@ import { ApiErrorCode, ValidationFailedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../inventory/hardware-part.entity';
-import { isUniqueViolation } from '../database/unique-violation';
+import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import {
   applyParamsMissing,
   initTemplateNotFound,
@@ -95,7 +95,7 @@ export class UplinkConfigurationService {
     if (failed.length > 0) {
       throw uplinkNotApplied(failed);
     }
-    return { msg: 'Uplink configuration applied', status: 200 as const };
+    return { msg: 'Uplink configuration applied' };
   }
 
   async createTemplate(user: AuthUser, body: CreateInitTemplateDto) {
@@ -114,27 +114,21 @@ export class UplinkConfigurationService {
       uplink_type: String(detail.uplink_type),
     }));
     const taken = () =>
-      new ValidationFailedError(['name has already been taken'], ApiErrorCode.InvalidParameter);
+      new ValidationFailedError([alreadyTaken('name')], ApiErrorCode.InvalidParameter);
     return this.unitOfWork.run(async () => {
       if (await this.templates.findByName(user.organisation_id, name)) {
         throw taken();
       }
-      try {
-        return {
-          data: templateView(await this.templates.create(user.organisation_id, name, normalised)),
-          status: 200 as const,
-        };
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw taken();
-        }
-        throw error;
-      }
+      const created = await guardUnique(
+        () => this.templates.create(user.organisation_id, name, normalised),
+        taken,
+      );
+      return templateView(created);
     });
   }
 
   async listTemplates(user: AuthUser) {
     const templates = await this.templates.listAll(user.organisation_id);
-    return { data: { init_templates: templates.map(templateView) }, status: 200 as const };
+    return templates.map(templateView);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
+import { alreadyTaken } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../inventory/hardware-part.entity';
 import { InventoryRepository } from '../inventory/inventory.repository';
@@ -66,7 +67,7 @@ export class AdminService {
   createOrganisation(input: CreateOrganisationDto): Promise<OrganisationView> {
     return this.unitOfWork.run(async () => {
       if (await this.organisations.findByName(input.name)) {
-        throw new ValidationFailedError(['name has already been taken']);
+        throw new ValidationFailedError([alreadyTaken('name')]);
       }
       const created = await this.organisations.create(
         input.name,
@@ -87,7 +88,7 @@ export class AdminService {
   createHardwarePart(input: CreateHardwarePartDto): Promise<HardwarePart> {
     return this.unitOfWork.run(async () => {
       if (await this.inventory.findPartByNumber(input.part_number)) {
-        throw new ValidationFailedError(['part_number has already been taken']);
+        throw new ValidationFailedError([alreadyTaken('part_number')]);
       }
       return this.inventory.createPart(input);
     });

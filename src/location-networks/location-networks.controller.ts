@@ -23,7 +23,7 @@ import {
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode, OnInvalid } from '../common/errors';
-import { ok } from '../common/http/envelope';
+import { ok, okWithMsg } from '../common/http/envelope';
 import { ApiErrorResponses, plainMessage } from '../common/openapi/api-error-responses';
 import {
   ConfigRollbackDto,
@@ -153,7 +153,7 @@ export class LocationNetworksController {
   )
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateNetworkDto) {
     const network = await this.creation.create(user, body.location_network);
-    return { msg: 'Network created', ...ok(network) };
+    return okWithMsg('Network created', network);
   }
 
   @Get(':id')
@@ -191,7 +191,7 @@ export class LocationNetworksController {
     @Body() body: UpdateNetworkDto,
   ) {
     const network = await this.networks.update(user, params.id, body.location_network);
-    return { msg: 'Network updated', ...ok(network) };
+    return okWithMsg('Network updated', network);
   }
 
   @Patch(':id')
@@ -227,7 +227,7 @@ export class LocationNetworksController {
     ApiErrorCode.InvalidParameter,
   )
   async destroy(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
-    return { msg: 'Network deleted', ...ok(await this.networks.destroy(user, params.id)) };
+    return okWithMsg('Network deleted', await this.networks.destroy(user, params.id));
   }
 
   @Post(':network_id/config_rollback')

@@ -1,9 +1,11 @@
 import { ApiErrorCode, CodedError, MessageError, ValidationFailedError } from '../common/errors';
+import { alreadyTaken } from '../database/unique-violation';
 import { NetworkView } from './location-network.view';
 
 export const NETWORK_SAVE_FAILED = 'Network could not be saved';
 export const NETWORK_UPDATE_FAILED = 'Network could not be updated';
 
+/** 404 1001: the network is missing, another organisation's, or not one the caller may use. */
 export const networkNotFound = () =>
   new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
 
@@ -34,4 +36,4 @@ export const networkHasDevices = (network: NetworkView) =>
 export const rollbackNetworkNotFound = () => new MessageError(404, 'Network not found');
 export const rollbackTemplateNotFound = () => new MessageError(404, 'Network template not found');
 
-export const NAME_TAKEN = 'network_name has already been taken';
+export const NAME_TAKEN = alreadyTaken('network_name');

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
@@ -27,7 +27,7 @@ import {
 } from './location-networks.errors';
 import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
 import { NetworkTemplatesRepository } from './network-templates.repository';
-import { TIMEZONES } from './timezones';
+import { TIME_ZONES } from '../common/time-zones/time-zones';
 
 /** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
 const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
@@ -77,7 +77,7 @@ export class LocationNetworksService {
   }
 
   timezones(): readonly string[] {
-    return TIMEZONES;
+    return TIME_ZONES;
   }
 
   async show(user: AuthUser, id: number): Promise<NetworkView> {
@@ -126,14 +126,11 @@ export class LocationNetworksService {
       if (errors.length > 0) {
         throw networkUpdateFailed(errors);
       }
-      try {
-        return networkView(await this.networks.updateFields(orgId, id, fields));
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw networkUpdateFailed([NAME_TAKEN]);
-        }
-        throw error;
-      }
+      const updated = await guardUnique(
+        () => this.networks.updateFields(orgId, id, fields),
+        () => networkUpdateFailed([NAME_TAKEN]),
+      );
+      return networkView(updated);
     });
   }
 

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DeviceActivationService } from '../access-points/device-activation.service';
@@ -18,7 +18,7 @@ import {
   networkSaveFailed,
 } from './location-networks.errors';
 import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
-import { isKnownTimezone } from './timezones';
+import { isTimeZone } from '../common/time-zones/time-zones';
 
 const MAX_NAME = 255;
 
@@ -111,7 +111,7 @@ export class NetworkCreationService {
     }
     if (!input.timezone) {
       errors.push("timezone can't be blank");
-    } else if (!isKnownTimezone(input.timezone)) {
+    } else if (!isTimeZone(input.timezone)) {
       errors.push('timezone must be one of the listed time zones');
     }
     return errors;
@@ -152,13 +152,9 @@ export class NetworkCreationService {
     orgId: number,
     fields: NetworkFields & { network_name: string },
   ): Promise<LocationNetwork> {
-    try {
-      return await this.networks.insert(orgId, fields);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw networkSaveFailed([NAME_TAKEN]);
-      }
-      throw error;
-    }
+    return guardUnique(
+      () => this.networks.insert(orgId, fields),
+      () => networkSaveFailed([NAME_TAKEN]),
+    );
   }
 }

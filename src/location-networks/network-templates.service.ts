@@ -3,10 +3,10 @@ import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkTemplateFieldsDto } from './dto/network-template.dto';
 import { NetworkTemplateView, networkTemplateView } from './location-network.view';
-import { isUniqueViolation } from '../database/unique-violation';
+import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { NetworkTemplatesRepository } from './network-templates.repository';
 
-const TEMPLATE_NAME_TAKEN = 'name has already been taken';
+const templateNameTaken = () => new ValidationFailedError([alreadyTaken('name')]);
 
 /** Network templates of an organisation (CONTRACT 5). */
 @Injectable()
@@ -25,20 +25,17 @@ export class NetworkTemplatesService {
     return this.unitOfWork.run(async () => {
       const name = input.name.trim();
       if (await this.templates.findByName(orgId, name)) {
-        throw new ValidationFailedError([TEMPLATE_NAME_TAKEN]);
+        throw templateNameTaken();
       }
       const configuration = JSON.parse(JSON.stringify(input.configuration)) as Record<
         string,
         unknown
       >;
-      try {
-        return networkTemplateView(await this.templates.create(orgId, name, configuration));
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new ValidationFailedError([TEMPLATE_NAME_TAKEN]);
-        }
-        throw error;
-      }
+      const created = await guardUnique(
+        () => this.templates.create(orgId, name, configuration),
+        templateNameTaken,
+      );
+      return networkTemplateView(created);
     });
   }
 }

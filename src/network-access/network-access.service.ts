@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
+import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { LocationNetwork } from '../location-networks/location-network.entity';
+import { networkNotFound } from '../location-networks/location-networks.errors';
 import { UsersRepository } from '../users/users.repository';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
 import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
@@ -68,7 +69,7 @@ export class NetworkAccessService {
       .getRepository(LocationNetwork)
       .findOneBy({ id: networkId, organisation_id: orgId });
     if (!network) {
-      throw new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+      throw networkNotFound();
     }
     if (!(await this.users.findInOrganisation(orgId, userId))) {
       throw new ValidationFailedError(['user_id is not a user of the organisation']);

@@ -23,36 +23,6 @@ export const BOOLEAN_FIELDS = [
   'wds_enabled',
 ] as const;
 
-export const STRING_FIELDS = [
-  'ssid_mode',
-  'security_mode',
-  'wpa_algorithm',
-  'wpa_key',
-  'psk_type',
-  'auth_radius_id',
-  'acc_radius_id',
-  'mac_filter_policy',
-  'acl_mac_list',
-  'splash_url',
-  'walled_garden_range',
-  'success_url',
-  'dhcp_range_start',
-  'dhcp_range_end',
-  'dhcp_relay_server',
-  'dhcp_lease_time',
-  'ip_address',
-  'subnet_mask',
-  'ssid_qos',
-  'radio_band',
-  'max_association',
-  'dns_mode',
-  'dns_primary',
-  'dns_secondary',
-  'default_idle_timeout',
-  'default_interim_time',
-  'uplink_priority',
-] as const;
-
 /** Every scalar field other than `id` and `ssid_name`, in SPEC 2.4 order. */
 export const SCALAR_FIELDS: readonly string[] = [
   'is_enabled',

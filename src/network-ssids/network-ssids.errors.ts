@@ -1,7 +1,5 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
-
-export const networkNotFound = () =>
-  new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+import { alreadyTaken } from '../database/unique-violation';
 
 export const ssidNotFound = () => new CodedError(ApiErrorCode.SsidNotFound, 'SSID not found');
 
@@ -23,4 +21,4 @@ export const ssidNeedsRouterModeAndDhcp = () =>
 export const ssidDestroyFailed = () =>
   new CodedError(ApiErrorCode.SsidDestroyFailed, 'SSID destroy failed');
 
-export const NAME_TAKEN = 'ssid_name has already been taken in this network';
+export const NAME_TAKEN = `${alreadyTaken('ssid_name')} in this network`;

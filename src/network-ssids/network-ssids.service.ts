@@ -1,9 +1,10 @@
-import { isUniqueViolation } from '../database/unique-violation';
+import { guardUnique } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
+import { networkNotFound } from '../location-networks/location-networks.errors';
 import { NetworkAccessPolicy } from '../network-access/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
 import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
@@ -11,7 +12,6 @@ import { NetworkSsid } from './network-ssid.entity';
 import { NetworkSsidView, ssidRef, ssidView } from './network-ssid.view';
 import {
   NAME_TAKEN,
-  networkNotFound,
   ssidCreateFailed,
   ssidDestroyFailed,
   ssidNeedsRouterModeAndDhcp,
@@ -225,17 +225,10 @@ export class NetworkSsidsService {
   }
 
   /** A concurrent insert that wins the unique index answers as the operation's name error. */
-  private async onUniqueViolation<T>(
+  private onUniqueViolation<T>(
     failure: (errors: string[]) => DomainError,
     work: () => Promise<T>,
   ): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw failure([NAME_TAKEN]);
-      }
-      throw error;
-    }
+    return guardUnique(work, () => failure([NAME_TAKEN]));
   }
 }

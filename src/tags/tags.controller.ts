@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ok } from '../common/http/envelope';
 import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { SetDeviceTagsDto } from './dto/tags.dto';
@@ -27,8 +28,8 @@ export class TagsController {
       'Tags are created in the organisation on demand; MACs matching no device are ignored.',
   })
   @ApiErrorResponses(ApiErrorCode.DeviceNotFound)
-  setDeviceTags(@CurrentUser() user: AuthUser, @Body() body: SetDeviceTagsDto) {
-    return this.tags.setDeviceTags(user, body);
+  async setDeviceTags(@CurrentUser() user: AuthUser, @Body() body: SetDeviceTagsDto) {
+    return ok({ devices: await this.tags.setDeviceTags(user, body) });
   }
 
   @Get('tags')
@@ -38,7 +39,7 @@ export class TagsController {
     summary: "List the organisation's tags",
   })
   @ApiOkResponse({ type: TagsEnvelope })
-  list(@CurrentUser() user: AuthUser) {
-    return this.tags.list(user);
+  async list(@CurrentUser() user: AuthUser) {
+    return ok({ tags: await this.tags.list(user) });
   }
 }

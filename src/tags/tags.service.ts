@@ -3,7 +3,6 @@ import { deviceView } from '../access-points/device.view';
 import { DevicesRepository } from '../access-points/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError } from '../common/errors';
-import { ok } from '../common/http/envelope';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SetDeviceTagsDto } from './dto/tags.dto';
@@ -23,7 +22,7 @@ export class TagsService {
 
   async list(user: AuthUser) {
     const tags = await this.tags.listAll(user.organisation_id);
-    return ok({ tags: tags.map(({ id, name }) => ({ id, name })) });
+    return tags.map(({ id, name }) => ({ id, name }));
   }
 
   /**
@@ -47,7 +46,7 @@ export class TagsService {
         tags.map((tag) => tag.id),
       );
       const records = await this.devices.findDetailed(orgId, { ids });
-      return ok({ devices: records.map(deviceView) });
+      return records.map(deviceView);
     });
   }
 }

@@ -28,8 +28,4 @@ export class UpgradeDataRepository {
       order: { id: 'ASC' },
     });
   }
-
-  count(): Promise<number> {
-    return this.repository.count();
-  }
 }

@@ -7,7 +7,6 @@ import {
   noUpgradeData,
   unknownVersion,
 } from './upgrades.errors';
-import { UpgradeAttributes } from './upgrades.repository';
 import { newestBy } from './version';
 
 /** What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). */
@@ -23,12 +22,6 @@ export type UpgradeInput = Partial<
     | 'aps'
   >
 >;
-
-/** The attributes a request writes, and the release whose `url` map the devices must be in. */
-export interface ResolvedUpgrade {
-  attributes: UpgradeAttributes;
-  release: UpgradeData;
-}
 
 /**
  * Schedule rules (CONTRACT 7): `now` (default) or `later`, which needs schedule_at and

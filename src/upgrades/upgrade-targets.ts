@@ -49,6 +49,3 @@ export function parseTargets(entries: string[]): UpgradeTargets {
     malformed,
   };
 }
-
-/** The target entry a single device's upgrade records. */
-export const deviceTarget = (deviceId: number) => `AP:${deviceId}`;

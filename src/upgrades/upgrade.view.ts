@@ -58,9 +58,8 @@ export function toVersionRecord(data: UpgradeData): UpgradeVersionRecord {
   };
 }
 
-/** The answer of create and update (SPEC 4.4): HTTP status equals `status`. */
+/** What create and update wrote (SPEC 4.4): the message names which of the two it was. */
 export interface UpgradeWriteResult {
   message: string;
-  status: 200;
-  data: { upgrades: UpgradeRecord[] };
+  upgrades: UpgradeRecord[];
 }

@@ -14,6 +14,7 @@ import {
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ok, okWithMessage } from '../common/http/envelope';
 import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses, statusMessage } from '../common/openapi/api-error-responses';
 import { UpgradeBodyDto, UpgradeListQueryDto } from './dto/upgrade.dto';
@@ -134,14 +135,20 @@ export class UpgradesController {
     statusMessage(422, 'Version 2.1.0 has no firmware for the hardware of devices: …'),
     ApiErrorCode.Forbidden,
   )
-  create(@CurrentUser() user: AuthUser, @Body() body: UpgradeBodyDto) {
-    return this.upgrades.create(user, body.upgrade);
+  async create(@CurrentUser() user: AuthUser, @Body() body: UpgradeBodyDto) {
+    const { message, upgrades } = await this.upgrades.create(user, body.upgrade);
+    return okWithMessage(message, { upgrades });
   }
 
   @Put('upgrades/:id')
   @UpdateUpgradeRoute('update_upgrade')
-  replace(@CurrentUser() user: AuthUser, @UpgradeId() id: number, @Body() body: UpgradeBodyDto) {
-    return this.upgrades.update(user, id, body.upgrade);
+  async replace(
+    @CurrentUser() user: AuthUser,
+    @UpgradeId() id: number,
+    @Body() body: UpgradeBodyDto,
+  ) {
+    const { message, upgrades } = await this.upgrades.update(user, id, body.upgrade);
+    return okWithMessage(message, { upgrades });
   }
 
   @Patch('upgrades/:id')
@@ -168,6 +175,6 @@ export class UpgradesController {
   )
   async destroy(@CurrentUser() user: AuthUser, @UpgradeId() id: number) {
     await this.upgrades.destroy(user, id);
-    return { data: {}, status: 200 as const };
+    return ok({});
   }
 }

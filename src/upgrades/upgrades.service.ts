@@ -170,8 +170,7 @@ export class UpgradesService {
     const created = !existing && toUpdate.length === 0;
     return {
       message: created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
-      status: 200,
-      data: { upgrades: written.map(toUpgradeRecord) },
+      upgrades: written.map(toUpgradeRecord),
     };
   }
 

@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { alreadyTaken } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
 import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
 import { hashToken, newTokenSecret } from './token-secret';
-import { User, UserRole } from './user.entity';
+import { UserRole } from './user.entity';
+import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
 
 export interface NewUser {
@@ -24,13 +26,8 @@ export interface IssuedToken {
   expires_at: string | null;
 }
 
-export interface UserView {
-  id: number;
-  email: string;
-  organisation_id: number;
-  role: UserRole;
-  super_admin: boolean;
-}
+/** A user as create_user answers it: the same fields as the authenticated caller. */
+export type UserView = AuthUser;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** `last_used_at` is written at most once per this interval and token. */
@@ -54,11 +51,6 @@ export class UsersService {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  static view(user: User): UserView {
-    const { id, email, organisation_id, role, super_admin } = user;
-    return { id, email, organisation_id, role, super_admin };
-  }
-
   createUser(input: NewUser): Promise<UserView> {
     return this.unitOfWork.run(async () => {
       const problems: string[] = [];
@@ -66,7 +58,7 @@ export class UsersService {
         problems.push(ORGANISATION_MISSING);
       }
       if (await this.users.findByEmail(input.email)) {
-        problems.push('email has already been taken');
+        problems.push(alreadyTaken('email'));
       }
       if (problems.length > 0) {
         throw new ValidationFailedError(problems);
@@ -78,7 +70,7 @@ export class UsersService {
         super_admin: input.super_admin ?? false,
         password_hash: input.password ? await hashPassword(input.password) : null,
       });
-      return UsersService.view(user);
+      return userView(user);
     });
   }
 
@@ -135,7 +127,7 @@ export class UsersService {
       return null;
     }
     await this.recordUse(found, now);
-    return UsersService.view(found.user);
+    return userView(found.user);
   }
 
   /**

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthUser } from '../common/auth/auth-user';
 import { User } from '../users/user.entity';
 import { hashToken } from '../users/token-secret';
+import { userView } from '../users/user.view';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { deriveKey, WEB_SECRET } from './web-secret';
 import { Flash, WebSession } from './web-session';
@@ -60,7 +60,7 @@ export class SessionService {
     ) {
       return null;
     }
-    return { nonce: secret, user: toAuthUser(user) };
+    return { nonce: secret, user: userView(user) };
   }
 
   /** A new anonymous session (before sign-in: the login form needs a CSRF token too). */
@@ -77,7 +77,7 @@ export class SessionService {
     reply: FastifyReply,
     user: User,
   ): Promise<WebSession> {
-    const session: WebSession = { nonce: newNonce(), user: toAuthUser(user) };
+    const session: WebSession = { nonce: newNonce(), user: userView(user) };
     const now = Date.now();
     await this.sessions.deleteExpired(new Date(now));
     await this.sessions.create({
@@ -174,14 +174,4 @@ function passwordTag(user: User): string {
     .update(user.password_hash ?? '')
     .digest('base64url')
     .slice(0, 16);
-}
-
-export function toAuthUser(user: User): AuthUser {
-  return {
-    id: user.id,
-    organisation_id: user.organisation_id,
-    email: user.email,
-    role: user.role,
-    super_admin: user.super_admin,
-  };
 }

@@ -45,13 +45,6 @@ export function listEntryCount(value: unknown): number {
   return 0;
 }
 
-/** Throws ListTooLongError when `value` has more than MAX_LIST_ENTRIES entries. */
-export function assertListLimit(field: string, value: unknown): void {
-  if (listEntryCount(value) > MAX_LIST_ENTRIES) {
-    throw new ListTooLongError(field);
-  }
-}
-
 /**
  * The one list-size rule for a DTO field holding an array or a comma-separated list. The
  * global validation pipe turns its failure into ListTooLongError (see createValidationPipe).

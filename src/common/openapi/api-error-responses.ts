@@ -135,7 +135,7 @@ function document(handler: Handler, entries: ErrorEntry[]): void {
  * whole document by `addStandardResponses`.
  */
 export function ApiErrorResponses(...entries: ErrorEntry[]): ClassDecorator & MethodDecorator {
-  return ((target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
     if (descriptor) {
       document(descriptor.value as Handler, entries);
       return;
@@ -147,5 +147,5 @@ export function ApiErrorResponses(...entries: ErrorEntry[]): ClassDecorator & Me
         document(handler as Handler, entries);
       }
     }
-  });
+  };
 }

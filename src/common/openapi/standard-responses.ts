@@ -7,10 +7,11 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ApiErrorCode, HTTP_STATUS_OF } from '../errors/api-error-code';
+import { MAX_ID } from '../ids/id';
 import { errorResponse, mergeErrorSchemas } from './api-error-responses';
 
-/** Every id is 1 to 2147483647 (CONTRACT 9). */
-export const ID_SCHEMA: SchemaObject = { type: 'integer', minimum: 1, maximum: 2147483647 };
+/** Every id is 1 to MAX_ID (CONTRACT 9). */
+export const ID_SCHEMA: SchemaObject = { type: 'integer', minimum: 1, maximum: MAX_ID };
 
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
 const PAGE_NAMES = ['page', 'per_page'];

@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   IsArray,
   IsBoolean,
-  IsIn,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -14,7 +13,7 @@ import {
 import { IsId } from '../../common/ids/id';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
-import { TIMEZONES } from '../timezones';
+import { IsTimeZone } from '../../common/time-zones/time-zones';
 
 /** `:id` path parameter. */
 export class NetworkIdParamDto {
@@ -129,7 +128,7 @@ export class UpdateNetworkFieldsDto {
   network_name?: string;
 
   @IsOptional()
-  @IsIn(TIMEZONES, { message: 'timezone must be one of the listed time zones' })
+  @IsTimeZone('timezone must be one of the listed time zones')
   timezone?: string;
 
   @IsOptional()

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayOf, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
-import { BOOLEAN_FIELDS, STRING_FIELDS } from '../network-ssid.fields';
+import { BOOLEAN_FIELDS, SCALAR_FIELDS } from '../network-ssid.fields';
 
 /** An SSID record (network-ssid.view.ts): every field of SPEC 2.4, absent ones null. */
 export class NetworkSsidResponse {
@@ -51,7 +51,8 @@ export class NetworkSsidResponse {
 for (const field of BOOLEAN_FIELDS) {
   ApiProperty({ type: 'boolean', nullable: true })(NetworkSsidResponse.prototype, field);
 }
-for (const field of STRING_FIELDS) {
+const booleans: readonly string[] = BOOLEAN_FIELDS;
+for (const field of SCALAR_FIELDS.filter((name) => !booleans.includes(name))) {
   ApiProperty({
     type: 'string',
     nullable: true,

@@ -12,7 +12,7 @@ import {
 } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { MaxListEntries } from '../../common/limits/list-limit';
-import { IsIanaTimeZone } from '../time-zone';
+import { IsTimeZone } from '../../common/time-zones/time-zones';
 
 export const UPGRADE_TYPES = ['automatic', 'manual'] as const;
 export type UpgradeType = (typeof UPGRADE_TYPES)[number];
@@ -53,7 +53,7 @@ export class UpgradeInputDto {
   /** IANA time zone of schedule_at, e.g. `Europe/Paris`. */
   @Transform(blankToUndefined)
   @IsOptional()
-  @IsIanaTimeZone()
+  @IsTimeZone('time_zone must be an IANA time zone name')
   time_zone?: string;
 
   @IsOptional()

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { UpgradeInputDto } from '../dto/upgrade.dto';
-import { isIanaTimeZone } from '../time-zone';
+import { isTimeZone } from '../../common/time-zones/time-zones';
 import { UpgradeInput } from '../upgrade-rules';
 import { UpgradeRecord } from '../upgrade.view';
 import { invalidUpgrade } from '../upgrades.errors';
@@ -48,7 +48,7 @@ export function readForm(body: unknown): UpgradeFormValues {
 
 /** The form of an existing upgrade. */
 export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
-  const zone = upgrade.time_zone && isIanaTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
+  const zone = upgrade.time_zone && isTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
   return {
     version: upgrade.version,
     upgrade_type: upgrade.upgrade_type,
@@ -69,7 +69,7 @@ export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
   const problems: string[] = [];
   let scheduleAt: string | undefined;
   if (form.schedule_type === 'later' && form.schedule_at) {
-    if (!isIanaTimeZone(form.time_zone)) {
+    if (!isTimeZone(form.time_zone)) {
       problems.push('time_zone must be an IANA time zone name');
     } else {
       scheduleAt = zonedToInstant(form.schedule_at, form.time_zone) ?? undefined;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { StatusMessageError } from '../../common/errors';
-import { isIanaTimeZone } from '../time-zone';
+import { isTimeZone, TIME_ZONES } from '../../common/time-zones/time-zones';
 import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
 import { instantToZoned } from './zoned-time';
@@ -15,9 +15,8 @@ export type PageOutcome =
 const LIST = 'upgrades/pages/views/list';
 const FORM = 'upgrades/pages/views/form';
 
-let timeZones: string[] | undefined;
-const allTimeZones = () =>
-  (timeZones ??= ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')]);
+/** The form offers the one list of time zones, UTC first. */
+const FORM_TIME_ZONES = ['UTC', ...TIME_ZONES.filter((zone) => zone !== 'UTC')];
 
 /**
  * The upgrade pages (SPEC 4.4 browser variant, CONTRACT 2): builds what the templates show from
@@ -118,7 +117,7 @@ export class UpgradePagesService {
             .filter(Boolean)
             .join(' · '),
         })),
-        timeZones: allTimeZones(),
+        timeZones: FORM_TIME_ZONES,
       },
     };
   }
@@ -126,7 +125,7 @@ export class UpgradePagesService {
 
 /** A row of the list page. */
 function toRow(upgrade: UpgradeRecord) {
-  const zone = upgrade.time_zone && isIanaTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
+  const zone = upgrade.time_zone && isTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
   return {
     ...upgrade,
     targets: upgrade.aps.join(', '),

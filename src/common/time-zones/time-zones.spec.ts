@@ -1,0 +1,33 @@
+import { validateSync } from 'class-validator';
+import { IsTimeZone, isTimeZone, TIME_ZONES } from './time-zones';
+
+class Zoned {
+  @IsTimeZone('zone must be a listed time zone')
+  zone: unknown;
+}
+
+const errorsOf = (zone: unknown) => {
+  const body = Object.assign(new Zoned(), { zone });
+  return validateSync(body).flatMap((e) => Object.values(e.constraints ?? {}));
+};
+
+describe('time zones', () => {
+  it('lists the IANA names sorted, UTC among them', () => {
+    expect(TIME_ZONES).toEqual([...TIME_ZONES].sort());
+    expect(TIME_ZONES).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris']));
+    expect(new Set(TIME_ZONES).size).toBe(TIME_ZONES.length);
+  });
+
+  it('accepts exactly the listed names', () => {
+    expect(TIME_ZONES.every(isTimeZone)).toBe(true);
+    for (const other of ['Mars/Olympus', 'Etc/UTC', 'europe/paris', '', ' UTC', 0, null]) {
+      expect(isTimeZone(other)).toBe(false);
+    }
+  });
+
+  it('validates a DTO field with the message the operation gives', () => {
+    expect(errorsOf('Europe/Paris')).toEqual([]);
+    expect(errorsOf('Mars/Olympus')).toEqual(['zone must be a listed time zone']);
+    expect(errorsOf(42)).toEqual(['zone must be a listed time zone']);
+  });
+});
