@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
-import { alreadyTaken } from '../database/unique-violation';
+import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../inventory/hardware-part.entity';
 import { InventoryRepository } from '../inventory/inventory.repository';
@@ -69,9 +69,13 @@ export class AdminService {
       if (await this.organisations.findByName(input.name)) {
         throw new ValidationFailedError([alreadyTaken('name')]);
       }
-      const created = await this.organisations.create(
-        input.name,
-        input.allowed_device_count ?? DEFAULT_ALLOWED_DEVICES,
+      const created = await guardUnique(
+        () =>
+          this.organisations.create(
+            input.name,
+            input.allowed_device_count ?? DEFAULT_ALLOWED_DEVICES,
+          ),
+        () => new ValidationFailedError([alreadyTaken('name')]),
       );
       return organisationView(created);
     });
@@ -90,7 +94,10 @@ export class AdminService {
       if (await this.inventory.findPartByNumber(input.part_number)) {
         throw new ValidationFailedError([alreadyTaken('part_number')]);
       }
-      return this.inventory.createPart(input);
+      return guardUnique(
+        () => this.inventory.createPart(input),
+        () => new ValidationFailedError([alreadyTaken('part_number')]),
+      );
     });
   }
 

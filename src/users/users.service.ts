@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { alreadyTaken } from '../database/unique-violation';
+import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
@@ -63,13 +63,18 @@ export class UsersService {
       if (problems.length > 0) {
         throw new ValidationFailedError(problems);
       }
-      const user = await this.users.createUser({
-        organisation_id: input.organisation_id,
-        email: input.email,
-        role: input.role ?? 'member',
-        super_admin: input.super_admin ?? false,
-        password_hash: input.password ? await hashPassword(input.password) : null,
-      });
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const user = await guardUnique(
+        () =>
+          this.users.createUser({
+            organisation_id: input.organisation_id,
+            email: input.email,
+            role: input.role ?? 'member',
+            super_admin: input.super_admin ?? false,
+            password_hash: passwordHash,
+          }),
+        () => new ValidationFailedError([alreadyTaken('email')]),
+      );
       return userView(user);
     });
   }
