@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 
 const name = process.argv[2];
 if (!name || !/^[A-Z][A-Za-z0-9]+$/.test(name)) {
@@ -45,7 +46,7 @@ ${lines(down)}
 }
 
 async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['database']) {
-  const ds = await new DataSource(dataSourceOptions(database)).initialize();
+  const ds = await new DataSource(dataSourceOptions(database, ENTITIES)).initialize();
   try {
     await ds.runMigrations();
     const sql = await ds.driver.createSchemaBuilder().log();

@@ -9,6 +9,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { ENTITIES } from './entities';
 import { DatabaseModule } from './database/database.module';
 import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
@@ -57,7 +58,7 @@ export class AppModule {
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (configService: ConfigService) =>
-            dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
+            dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database, ENTITIES),
           // Migrations run at start, under a lock so that instances starting together take turns.
           dataSourceFactory: (options) => initializeMigrated(options!),
         }),

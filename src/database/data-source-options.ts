@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
-import { ENTITIES } from './entities';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import './sqlite-parameters';
@@ -25,10 +24,15 @@ export const POSTGRES_POOL = {
 /**
  * The one place that turns configuration into TypeORM options. Both databases run their own
  * checked-in migrations, generated from the same entities (see scripts/generate-migration.ts);
- * test/schema.e2e-spec.ts proves that each set produces exactly the entities' schema.
+ * test/schema.e2e-spec.ts proves that each set produces exactly the entities' schema. The entity
+ * list comes from the caller (src/entities.ts at the composition root), so this folder imports no
+ * feature.
  */
-export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
-  const common = { entities: ENTITIES, migrationsRun: false, synchronize: false, logging: false };
+export function dataSourceOptions(
+  database: AppConfig['database'],
+  entities: DataSourceOptions['entities'],
+): DataSourceOptions {
+  const common = { entities, migrationsRun: false, synchronize: false, logging: false };
   if (database.type === 'postgres') {
     return {
       ...common,

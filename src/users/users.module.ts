@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
 import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
@@ -7,7 +8,7 @@ import { UsersService } from './users.service';
 @Global()
 @Module({
   controllers: [TokensController],
-  providers: [UsersRepository, UsersService, TokensService],
+  providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
   exports: [UsersRepository, UsersService],
 })
 export class UsersModule {}

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../common/auth/auth-user';
 import { User } from '../users/user.entity';
-import { hashToken } from '../users/token-secret';
+import { hashToken } from '../common/auth/token-secret';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { deriveKey, WEB_SECRET } from './web-secret';
 import { Flash, WebSession } from './web-session';

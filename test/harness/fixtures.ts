@@ -10,7 +10,7 @@ import {
 import { MasterInventory } from '../../src/inventory/master-inventory.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
-import { UserRole } from '../../src/users/user.entity';
+import { UserRole } from '../../src/common/auth/auth-user';
 import { UsersService } from '../../src/users/users.service';
 
 export interface Caller {
