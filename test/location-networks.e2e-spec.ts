@@ -1,8 +1,8 @@
-import { Device } from '../src/access-points/device.entity';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
-import { NetworkTemplate } from '../src/location-networks/network-template.entity';
+import { Device } from '../src/devices/device.entity';
+import { LocationNetwork } from '../src/networks/location-network.entity';
+import { NetworkTemplate } from '../src/networks/network-template.entity';
 import { TIMEZONES } from '../src/location-networks/timezones';
-import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
+import { NetworkAccessGrant } from '../src/networks/network-access-grant.entity';
 import { NetworkSsid } from '../src/network-ssids/network-ssid.entity';
 import { onBothDatabases, startApp, TestApp } from './harness/app';
 import { Caller, unique } from './harness/fixtures';
@@ -999,7 +999,7 @@ onBothDatabases('location networks', (t) => {
         mac_id: master.mac_id,
         serial: master.serial,
       });
-      const { DevicesRepository } = await import('../src/access-points/devices.repository');
+      const { DevicesRepository } = await import('../src/devices/devices.repository');
       const spy = jest
         .spyOn(t().app.get(DevicesRepository), 'countMatching')
         .mockResolvedValueOnce(0);

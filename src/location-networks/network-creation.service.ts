@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../database/unique-violation';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DeviceActivationService } from '../access-points/device-activation.service';
+import { DeviceActivationService } from '../devices/device-activation.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { splitList } from '../common/mac/mac';
@@ -9,7 +9,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
-import { LocationNetwork } from './location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 import { NetworkView, networkView } from './location-network.view';
 import {
   cloneSourceMissing,
@@ -17,7 +17,10 @@ import {
   NAME_TAKEN,
   networkSaveFailed,
 } from './location-networks.errors';
-import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
+import {
+  LocationNetworksRepository,
+  NetworkFields,
+} from '../networks/location-networks.repository';
 import { isKnownTimezone } from './timezones';
 
 const MAX_NAME = 255;

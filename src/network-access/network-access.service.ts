@@ -3,12 +3,12 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { LocationNetwork } from '../location-networks/location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 import { UsersRepository } from '../users/users.repository';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
 import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
-import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
-import { NetworkAccessRepository } from './network-access.repository';
+import { AccessLevel, NetworkAccessGrant } from '../networks/network-access-grant.entity';
+import { NetworkAccessRepository } from '../networks/network-access.repository';
 
 export interface GrantView {
   id: number;

@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, Not } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
-import { LocationNetwork } from '../location-networks/location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
 

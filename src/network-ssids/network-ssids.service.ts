@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
 import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
 import { NetworkSsid } from './network-ssid.entity';

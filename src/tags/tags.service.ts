@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { deviceView } from '../access-points/device.view';
-import { DevicesRepository } from '../access-points/devices.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { ok } from '../common/http/envelope';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SetDeviceTagsDto } from './dto/tags.dto';
-import { TagsRepository } from './tags.repository';
+import { TagsRepository } from '../devices/tags.repository';
+import { DeviceRecords } from '../access-points/device-records.service';
 
 const noDevice = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'No device of the organisation matches mac_ids');
@@ -19,6 +20,7 @@ export class TagsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
+    private readonly records: DeviceRecords,
   ) {}
 
   async list(user: AuthUser) {
@@ -46,7 +48,7 @@ export class TagsService {
         ids,
         tags.map((tag) => tag.id),
       );
-      const records = await this.devices.findDetailed(orgId, { ids });
+      const records = await this.records.findDetailed(orgId, { ids });
       return ok({ devices: records.map(deviceView) });
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Upgrade } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
-import { InventoryRepository } from '../inventory/inventory.repository';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { isUniqueViolation } from '../database/unique-violation';
 import { DevicesRepository } from './devices.repository';
@@ -34,7 +34,7 @@ export class DeviceActivationService {
   constructor(
     private readonly organisations: OrganisationsRepository,
     private readonly devices: DevicesRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly catalogue: CatalogueRepository,
   ) {}
 
   async activate(
@@ -47,7 +47,7 @@ export class DeviceActivationService {
     const organisation = await this.organisations.lockForUpdate(orgId);
     const deviceCount = await this.devices.countInOrganisation(orgId);
     const taken = new Map((await this.devices.findTakenMacs(valid)).map((d) => [d.mac_id, d]));
-    const master = new Map((await this.inventory.findByMacs(valid)).map((m) => [m.mac_id, m]));
+    const master = new Map((await this.catalogue.findByMacs(valid)).map((m) => [m.mac_id, m]));
 
     const invalid = [...malformed];
     const refusedForLimit: string[] = [];
