@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { isUniqueViolation } from '../database/unique-violation';
+import { ActivationPlan, invalidMacs, planActivation } from './activation-plan';
 import { DevicesRepository } from './devices.repository';
 
 export interface ActivationTarget {
@@ -12,10 +12,7 @@ export interface ActivationTarget {
 }
 
 export interface ActivationOptions {
-  /**
-   * Provisioning (SPEC 4.2 rule 2) moves the organisation's unassigned devices into the network;
-   * network create does not (CONTRACT 7: such a MAC is invalid there).
-   */
+  /** Provisioning moves the organisation's unassigned devices; network create does not. */
   moveUnassigned: boolean;
 }
 
@@ -23,11 +20,11 @@ export interface ActivationOptions {
 export type ActivatedDeviceIds = number[];
 
 /**
- * The activation rule shared by network create with `mac_id` and provisioning (SPEC 4.1 rules 1
- * and 4, SPEC 4.2 rules 2 to 4, CONTRACT 7 "Devices"). It must run inside the caller's
- * transaction: it locks the organisation row so that concurrent requests never pass the allowed
- * device count, and it either activates every MAC or throws, leaving nothing changed.
- * Constant number of statements whatever the number of MACs.
+ * The activation shared by network create with `mac_id` and provisioning. It must run inside
+ * the caller's transaction: `plan` locks the organisation row (so that concurrent requests
+ * never pass the allowed device count), reads what the rule needs and decides (activation-plan.ts)
+ * without writing; `apply` writes the plan into a network. Either every MAC is activated or an
+ * error is thrown. Constant number of statements whatever the number of MACs.
  */
 @Injectable()
 export class DeviceActivationService {
@@ -37,57 +34,39 @@ export class DeviceActivationService {
     private readonly catalogue: CatalogueRepository,
   ) {}
 
-  async activate(
+  /** Locks the organisation and decides; throws 1005 or 1006, writes nothing. */
+  async plan(
     orgId: number,
     macInput: string | string[],
-    network: ActivationTarget,
     options: ActivationOptions,
-  ): Promise<ActivatedDeviceIds> {
+  ): Promise<ActivationPlan> {
     const { valid, invalid: malformed } = parseMacs(macInput);
     const organisation = await this.organisations.lockForUpdate(orgId);
     const deviceCount = await this.devices.countInOrganisation(orgId);
-    const taken = new Map((await this.devices.findTakenMacs(valid)).map((d) => [d.mac_id, d]));
-    const master = new Map((await this.catalogue.findByMacs(valid)).map((m) => [m.mac_id, m]));
+    const taken = await this.devices.findTakenMacs(valid);
+    const master = await this.catalogue.findByMacs(valid);
+    return planActivation({
+      orgId,
+      allowedDeviceCount: organisation.allowed_device_count,
+      deviceCount,
+      valid,
+      malformed,
+      taken,
+      master,
+      moveUnassigned: options.moveUnassigned,
+    });
+  }
 
-    const invalid = [...malformed];
-    const refusedForLimit: string[] = [];
-    const toMove: number[] = [];
-    const toCreate: { mac: string; serial: string; partId: number }[] = [];
-    for (const mac of valid) {
-      const existing = taken.get(mac);
-      const record = master.get(mac);
-      if (existing) {
-        const movable =
-          options.moveUnassigned &&
-          existing.organisation_id === orgId &&
-          existing.location_network_id === null;
-        if (movable) {
-          toMove.push(existing.id);
-        } else {
-          invalid.push(mac);
-        }
-      } else if (!record) {
-        invalid.push(mac);
-      } else if (deviceCount + toCreate.length >= organisation.allowed_device_count) {
-        refusedForLimit.push(mac);
-        invalid.push(mac);
-      } else {
-        toCreate.push({ mac, serial: record.serial, partId: record.hardware_part_id });
-      }
-    }
-
-    if (invalid.length > 0) {
-      throw refusedForLimit.length > 0
-        ? new CodedError(
-            ApiErrorCode.DeviceLimitReached,
-            `Device limit reached: the organisation may hold ${organisation.allowed_device_count} devices`,
-          )
-        : invalidMacs(invalid);
-    }
+  /** Writes a plan: creates and moves the devices into the network; their ids in request order. */
+  async apply(
+    orgId: number,
+    plan: ActivationPlan,
+    network: ActivationTarget,
+  ): Promise<ActivatedDeviceIds> {
     try {
       await this.devices.insertMany(
         orgId,
-        toCreate.map(({ mac, serial, partId }) => ({
+        plan.toCreate.map(({ mac, serial, partId }) => ({
           mac_id: mac,
           serial,
           hardware_part_id: partId,
@@ -98,19 +77,22 @@ export class DeviceActivationService {
     } catch (error) {
       // Another organisation took one of these MACs at the same moment.
       if (isUniqueViolation(error)) {
-        throw invalidMacs(toCreate.map((d) => d.mac));
+        throw invalidMacs(plan.toCreate.map((d) => d.mac));
       }
       throw error;
     }
-    await this.devices.assignToNetwork(orgId, toMove, network.id, network.network_name);
-    const activated = await this.devices.findPlain(orgId, { macs: valid });
+    await this.devices.assignToNetwork(orgId, plan.toMove, network.id, network.network_name);
+    const activated = await this.devices.findPlain(orgId, { macs: plan.macs });
     return activated.map((device) => device.id);
   }
-}
 
-function invalidMacs(macs: string[]): CodedError {
-  return new CodedError(
-    ApiErrorCode.InvalidMacs,
-    `Invalid or already provisioned MAC identifiers: ${macs.join(', ')}`,
-  );
+  /** `plan` then `apply` (provisioning, whose network exists before the MACs are checked). */
+  async activate(
+    orgId: number,
+    macInput: string | string[],
+    network: ActivationTarget,
+    options: ActivationOptions,
+  ): Promise<ActivatedDeviceIds> {
+    return this.apply(orgId, await this.plan(orgId, macInput, options), network);
+  }
 }

@@ -57,13 +57,11 @@ export class LocationNetworksService {
   async list(user: AuthUser, query: ListNetworksQueryDto): Promise<NetworkListing> {
     const orgId = user.organisation_id;
     if (query.network_name || query.network_id !== undefined) {
-      const network = query.network_name
-        ? await this.networks.findByName(orgId, query.network_name)
-        : await this.networks.findById(orgId, query.network_id!);
-      if (!network) {
-        throw networkNotFound();
-      }
-      await this.policy.assertCanRead(user, network.id, networkNotFound);
+      const { network } = await this.policy.readableWithLevel(
+        user,
+        query.network_name ? { name: query.network_name } : { id: query.network_id! },
+        networkNotFound,
+      );
       return { kind: 'one', network: networkView(network) };
     }
     const request = pageRequest(query);
@@ -200,12 +198,7 @@ export class LocationNetworksService {
   }
 
   /** The organisation's network if the caller may read it; 404 1001 otherwise. */
-  private async readable(user: AuthUser, id: number): Promise<LocationNetwork> {
-    const network = await this.networks.findById(user.organisation_id, id);
-    if (!network) {
-      throw networkNotFound();
-    }
-    await this.policy.assertCanRead(user, network.id, networkNotFound);
-    return network;
+  private readable(user: AuthUser, id: number): Promise<LocationNetwork> {
+    return this.policy.readable(user, id, networkNotFound);
   }
 }

@@ -1,5 +1,4 @@
 import { isUniqueViolation } from '../database/unique-violation';
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DeviceActivationService } from '../devices/device-activation.service';
 import { AuthUser } from '../common/auth/auth-user';
@@ -52,26 +51,19 @@ export class NetworkCreationService {
       if (refusal && macs.length === 0) {
         throw refusal;
       }
-      // The MAC rule comes first (rules 1 and 4 before 2 and 3), and the activation needs a
-      // network to put devices in: when the later rules refuse anyway, the MACs are checked
-      // against a placeholder network that the rollback removes with everything else.
-      const network = refusal
-        ? await this.networks.insert(
-            orgId,
-            { network_name: 'mac check', timezone: 'UTC', user_id: user.id },
-            `#mac-check:${randomUUID()}`,
-          )
-        : await this.insert(orgId, this.fieldsOf(user, input, source));
-      if (macs.length > 0) {
-        await this.activation.activate(
-          orgId,
-          macs,
-          { id: network.id, network_name: network.network_name },
-          { moveUnassigned: false },
-        );
-      }
+      // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
+      // written, then applied to the network once it exists.
+      const plan =
+        macs.length > 0 ? await this.activation.plan(orgId, macs, { moveUnassigned: false }) : null;
       if (refusal) {
         throw refusal;
+      }
+      const network = await this.insert(orgId, this.fieldsOf(user, input, source));
+      if (plan) {
+        await this.activation.apply(orgId, plan, {
+          id: network.id,
+          network_name: network.network_name,
+        });
       }
       if (source) {
         await this.ssids.copySsids(orgId, source.id, network.id);

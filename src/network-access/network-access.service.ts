@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { LocationNetwork } from '../networks/location-network.entity';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { UsersRepository } from '../users/users.repository';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
 import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
@@ -38,7 +36,7 @@ export class NetworkAccessService {
   constructor(
     private readonly grants: NetworkAccessRepository,
     private readonly users: UsersRepository,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly networks: LocationNetworksRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -64,10 +62,7 @@ export class NetworkAccessService {
 
   /** The network first (404 1001), then the user (422 1030), both of the organisation. */
   private async assertNetworkAndUser(orgId: number, networkId: number, userId: number) {
-    const network = await this.txHost.tx
-      .getRepository(LocationNetwork)
-      .findOneBy({ id: networkId, organisation_id: orgId });
-    if (!network) {
+    if (!(await this.networks.findById(orgId, networkId))) {
       throw new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
     }
     if (!(await this.users.findInOrganisation(orgId, userId))) {

@@ -36,6 +36,27 @@ export class NetworkAccessPolicy {
     return network;
   }
 
+  /**
+   * The network with this id, or with this name (case-insensitive), and the caller's level on
+   * it; `notFound()` when it is missing or the caller cannot read it.
+   */
+  async readableWithLevel(
+    user: AuthUser,
+    key: { id: number } | { name: string },
+    notFound: () => DomainError,
+  ): Promise<{ network: LocationNetwork; level: AccessLevel }> {
+    const orgId = user.organisation_id;
+    const network =
+      'name' in key
+        ? await this.networks.findByName(orgId, key.name)
+        : await this.networks.findById(orgId, key.id);
+    const level = network ? await this.levelOn(user, network.id) : null;
+    if (!network || !level) {
+      throw notFound();
+    }
+    return { network, level };
+  }
+
   /** As `readable`, and 403 1029 when the caller's access to it is read-only. */
   async writable(
     user: AuthUser,

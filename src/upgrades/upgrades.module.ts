@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { UpgradeDataRepository } from './upgrade-data.repository';
@@ -11,7 +12,7 @@ import { UpgradesService } from './upgrades.service';
  * the browser pages, the repository for the device records and the upgrade data for admin/demo.
  */
 @Module({
-  imports: [NetworksModule, OrganisationsModule],
+  imports: [DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [UpgradesController],
   providers: [UpgradesService, UpgradesRepository, UpgradeDataRepository],
   exports: [UpgradesService, UpgradesRepository, UpgradeDataRepository],

@@ -128,19 +128,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return upgrades.map((upgrade) => upgrade.device_id);
   }
 
-  /** Which of these ids are records of the organisation in `table` (location networks, tags). */
-  async ownIds(orgId: number, table: 'location_networks' | 'tags', ids: number[]) {
-    if (ids.length === 0) {
-      return new Set<number>();
-    }
-    const sql = new SqlBuilder(this.postgres);
-    const rows: { id: number }[] = await this.manager.query(
-      `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
-      sql.params,
-    );
-    return new Set(rows.map((row) => Number(row.id)));
-  }
-
   /**
    * Expands validated targets into the organisation's devices in one query: devices named by
    * id, the devices of the networks and the devices carrying the tags, each with its hardware
