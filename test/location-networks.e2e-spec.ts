@@ -465,6 +465,25 @@ onBothDatabases('location networks', (t) => {
         expect(await devicesOf(admin.orgId)).toEqual([]);
       });
 
+      it('checks the MACs of a create that the field rules refuse without inserting a network', async () => {
+        const admin = await t().fixtures.admin();
+        const [fresh] = await t().fixtures.masterDevices(1);
+        // The token's first use records last_used_at (one UPDATE); keep it out of the count.
+        await t().http().get('/v1/tags').set(admin.auth).expect(200);
+        const statements = await t().statementsOf(async () => {
+          const res = await post(admin, {
+            network_name: '',
+            timezone: 'UTC',
+            mac_id: fresh.mac_id,
+          }).expect(422);
+          expect(res.body).toEqual(saveFailed("network_name can't be blank"));
+        });
+        expect(statements.filter((sql) => /INSERT INTO "location_networks"/i.test(sql))).toEqual(
+          [],
+        );
+        expect(await networksOf(admin.orgId)).toEqual([]);
+      });
+
       it('activates 1 and 200 MACs with the same number of statements', async () => {
         const org = await t().fixtures.organisation({ allowed_device_count: 1000 });
         const admin = await t().fixtures.admin(org.id);
