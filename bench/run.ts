@@ -8,8 +8,8 @@ process.env.TZ = 'UTC';
 
 import autocannon from 'autocannon';
 import { AddressInfo } from 'node:net';
-import { Device } from '../src/access-points/device.entity';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
+import { Device } from '../src/devices/device.entity';
+import { LocationNetwork } from '../src/networks/location-network.entity';
 import { DATABASES, DatabaseKind, startApp, TestApp } from '../test/harness/app';
 import { unique } from '../test/harness/fixtures';
 

@@ -12,6 +12,7 @@ import { format, resolveConfig } from 'prettier';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 
 const name = process.argv[2];
 if (!name || !/^[A-Z][A-Za-z0-9]+$/.test(name)) {
@@ -52,7 +53,7 @@ async function writeFormatted(path: string, source: string): Promise<void> {
 }
 
 async function generate(folder: 'sqlite' | 'postgres', database: AppConfig['database']) {
-  const ds = await new DataSource(dataSourceOptions(database)).initialize();
+  const ds = await new DataSource(dataSourceOptions(database, ENTITIES)).initialize();
   try {
     await ds.runMigrations();
     const sql = await ds.driver.createSchemaBuilder().log();

@@ -9,6 +9,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
+import { ENTITIES } from './entities';
 import { DatabaseModule } from './database/database.module';
 import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
@@ -19,19 +20,17 @@ import { loggerParams } from './common/logging/logger-options';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { OrganisationsModule } from './organisations/organisations.module';
 import { UsersModule } from './users/users.module';
 import { NetworkAccessModule } from './network-access/network-access.module';
-import { InventoryModule } from './inventory/inventory.module';
 import { AdminModule } from './admin/admin.module';
 import { LocationNetworksModule } from './location-networks/location-networks.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
 import { UpgradePagesModule } from './upgrades/pages/upgrade-pages.module';
 import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
-import { DevicesModule } from './access-points/devices.module';
 import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
+import { TagsModule } from './tags/tags.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -42,6 +41,7 @@ const FEATURE_MODULES = [
   UpgradePagesModule,
   UpgradesModule,
   AccessPointsModule,
+  TagsModule,
 ];
 
 export interface AppModuleOptions {
@@ -65,7 +65,10 @@ export class AppModule {
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (configService: ConfigService) =>
-            dataSourceOptions(configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database),
+            dataSourceOptions(
+              configService.getOrThrow<AppConfig>(APP_CONFIG_KEY).database,
+              ENTITIES,
+            ),
           // Migrations run at start, under a lock so that instances starting together take turns.
           dataSourceFactory: (options) => initializeMigrated(options!),
         }),
@@ -83,12 +86,9 @@ export class AppModule {
         AuthModule,
         HealthModule,
         MetricsModule,
-        OrganisationsModule,
         UsersModule,
         NetworkAccessModule,
-        InventoryModule,
         DemoModule,
-        DevicesModule,
         ...FEATURE_MODULES,
       ],
       providers: [

@@ -10,7 +10,7 @@ import { DemoService } from './demo/demo.service';
 import { DomainError } from './common/errors';
 import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
 import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
-import { USER_ROLES, UserRole } from './users/user.entity';
+import { USER_ROLES, UserRole } from './common/auth/auth-user';
 import { UsersService } from './users/users.service';
 
 /**

@@ -1,5 +1,5 @@
 process.env.TZ = 'UTC';
-import { Device } from '../src/access-points/device.entity';
+import { Device } from '../src/devices/device.entity';
 import { onBothDatabases } from './harness/app';
 import { bare, dashed, deviceFixtures } from './access-points.helpers';
 

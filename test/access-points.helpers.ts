@@ -1,5 +1,5 @@
-import { Device } from '../src/access-points/device.entity';
-import { HardwarePart } from '../src/inventory/hardware-part.entity';
+import { Device } from '../src/devices/device.entity';
+import { HardwarePart } from '../src/catalogue/hardware-part.entity';
 import { TestApp } from './harness/app';
 
 /** Builders shared by the access point tests. */

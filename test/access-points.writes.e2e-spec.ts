@@ -1,8 +1,8 @@
 process.env.TZ = 'UTC';
-import { Device } from '../src/access-points/device.entity';
+import { Device } from '../src/devices/device.entity';
 import { Heartbeat } from '../src/access-points/heartbeat.entity';
-import { Uplink } from '../src/access-points/uplink.entity';
-import { Tag } from '../src/tags/tag.entity';
+import { Uplink } from '../src/devices/uplink.entity';
+import { Tag } from '../src/devices/tag.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
 import { onBothDatabases } from './harness/app';
 import { bare, dashed, deviceFixtures } from './access-points.helpers';

@@ -1,4 +1,4 @@
-import { MasterInventory } from '../src/inventory/master-inventory.entity';
+import { MasterInventory } from '../src/catalogue/master-inventory.entity';
 import { onBothDatabases } from './harness/app';
 import { Caller, unique } from './harness/fixtures';
 

@@ -1,9 +1,9 @@
 process.env.TZ = 'UTC';
 import { In } from 'typeorm';
-import { Device } from '../src/access-points/device.entity';
-import { Uplink } from '../src/access-points/uplink.entity';
-import { HardwarePart } from '../src/inventory/hardware-part.entity';
-import { MasterInventory } from '../src/inventory/master-inventory.entity';
+import { Device } from '../src/devices/device.entity';
+import { Uplink } from '../src/devices/uplink.entity';
+import { HardwarePart } from '../src/catalogue/hardware-part.entity';
+import { MasterInventory } from '../src/catalogue/master-inventory.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
 import { onBothDatabases } from './harness/app';
 import { Caller, unique } from './harness/fixtures';

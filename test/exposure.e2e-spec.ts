@@ -1,6 +1,6 @@
-import { Device } from '../src/access-points/device.entity';
-import { HardwarePart } from '../src/inventory/hardware-part.entity';
-import { MasterInventory } from '../src/inventory/master-inventory.entity';
+import { Device } from '../src/devices/device.entity';
+import { HardwarePart } from '../src/catalogue/hardware-part.entity';
+import { MasterInventory } from '../src/catalogue/master-inventory.entity';
 import { onBothDatabases, TestApp } from './harness/app';
 import { Caller, unique } from './harness/fixtures';
 import { browserUser, signedIn } from './browser/web-session';

@@ -1,8 +1,8 @@
-import { Device } from '../src/access-points/device.entity';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
-import { NetworkTemplate } from '../src/location-networks/network-template.entity';
+import { Device } from '../src/devices/device.entity';
+import { LocationNetwork } from '../src/networks/location-network.entity';
+import { NetworkTemplate } from '../src/networks/network-template.entity';
 import { TIME_ZONES } from '../src/common/time-zones/time-zones';
-import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
+import { NetworkAccessGrant } from '../src/networks/network-access-grant.entity';
 import { NetworkSsid } from '../src/network-ssids/network-ssid.entity';
 import { onBothDatabases, startApp, TestApp } from './harness/app';
 import { Caller, unique } from './harness/fixtures';
@@ -463,6 +463,25 @@ onBothDatabases('location networks', (t) => {
         expect(taken.body).toEqual(saveFailed("network_name can't be blank"));
         expect(await networksOf(admin.orgId)).toEqual([]);
         expect(await devicesOf(admin.orgId)).toEqual([]);
+      });
+
+      it('checks the MACs of a create that the field rules refuse without inserting a network', async () => {
+        const admin = await t().fixtures.admin();
+        const [fresh] = await t().fixtures.masterDevices(1);
+        // The token's first use records last_used_at (one UPDATE); keep it out of the count.
+        await t().http().get('/v1/tags').set(admin.auth).expect(200);
+        const statements = await t().statementsOf(async () => {
+          const res = await post(admin, {
+            network_name: '',
+            timezone: 'UTC',
+            mac_id: fresh.mac_id,
+          }).expect(422);
+          expect(res.body).toEqual(saveFailed("network_name can't be blank"));
+        });
+        expect(statements.filter((sql) => /INSERT INTO "location_networks"/i.test(sql))).toEqual(
+          [],
+        );
+        expect(await networksOf(admin.orgId)).toEqual([]);
       });
 
       it('activates 1 and 200 MACs with the same number of statements', async () => {
@@ -999,7 +1018,7 @@ onBothDatabases('location networks', (t) => {
         mac_id: master.mac_id,
         serial: master.serial,
       });
-      const { DevicesRepository } = await import('../src/access-points/devices.repository');
+      const { DevicesRepository } = await import('../src/devices/devices.repository');
       const spy = jest
         .spyOn(t().app.get(DevicesRepository), 'countMatching')
         .mockResolvedValueOnce(0);

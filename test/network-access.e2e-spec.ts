@@ -1,4 +1,4 @@
-import { NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
+import { NetworkAccessGrant } from '../src/networks/network-access-grant.entity';
 import { onBothDatabases } from './harness/app';
 import { Caller } from './harness/fixtures';
 

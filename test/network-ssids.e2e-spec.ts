@@ -1,7 +1,7 @@
 import { Caller, unique } from './harness/fixtures';
 import { onBothDatabases, startApp, TestApp } from './harness/app';
-import { LocationNetwork } from '../src/location-networks/location-network.entity';
-import { AccessLevel, NetworkAccessGrant } from '../src/network-access/network-access-grant.entity';
+import { LocationNetwork } from '../src/networks/location-network.entity';
+import { AccessLevel, NetworkAccessGrant } from '../src/networks/network-access-grant.entity';
 import { SCALAR_FIELDS } from '../src/network-ssids/network-ssid.fields';
 import { NetworkSsidsRepository } from '../src/network-ssids/network-ssids.repository';
 import { NetworkSsidsService } from '../src/network-ssids/network-ssids.service';

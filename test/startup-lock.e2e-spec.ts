@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { loadAppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { initializeMigrated } from '../src/database/startup-lock';
 import { createPostgresDatabase } from './harness/app';
 
@@ -22,7 +23,10 @@ describe('instances migrating an empty PostgreSQL database at once', () => {
   });
 
   it('all start, and every migration is applied exactly once', async () => {
-    const options = dataSourceOptions(loadAppConfig({ DATABASE_URL: database!.url }).database);
+    const options = dataSourceOptions(
+      loadAppConfig({ DATABASE_URL: database!.url }).database,
+      ENTITIES,
+    );
     const started = await Promise.allSettled([1, 2, 3, 4].map(() => initializeMigrated(options)));
     sources = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     expect(started.filter((s) => s.status === 'rejected')).toEqual([]);

@@ -1,4 +1,4 @@
-import { Device } from '../src/access-points/device.entity';
+import { Device } from '../src/devices/device.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
 import { startApp, TestApp } from './harness/app';
 import { unique } from './harness/fixtures';

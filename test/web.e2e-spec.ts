@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { Device } from '../src/access-points/device.entity';
-import { HardwarePart } from '../src/inventory/hardware-part.entity';
+import { Device } from '../src/devices/device.entity';
+import { HardwarePart } from '../src/catalogue/hardware-part.entity';
 import { Upgrade } from '../src/upgrades/upgrade.entity';
 import { User } from '../src/users/user.entity';
 import { SESSION_TTL_SECONDS } from '../src/web/session.service';

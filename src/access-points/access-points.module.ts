@@ -1,27 +1,34 @@
 import { Module } from '@nestjs/common';
-import { TagsModule } from '../tags/tags.module';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { DevicesModule } from '../devices/devices.module';
+import { NetworksModule } from '../networks/networks.module';
+import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsController } from './access-points.controller';
 import { DeviceAssignmentService } from './device-assignment.service';
+import { DeviceRecords } from './device-records.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { InitTemplatesController } from './init-templates.controller';
 import { InitTemplatesRepository } from './init-templates.repository';
 import { InventoryService } from './inventory.service';
-import { NetworksLookupRepository } from './networks-lookup.repository';
 import { UplinkConfigurationService } from './uplink-configuration.service';
 import { UplinksRepository } from './uplinks.repository';
 
-/** Access points (SPEC 4.2), uplink templates and heartbeats; device tags come with TagsModule. */
+/**
+ * Access points (SPEC 4.2), uplink templates and heartbeats. Exports DeviceRecords, the device
+ * record (device with its pending upgrade) that location networks and tags show.
+ */
 @Module({
-  imports: [TagsModule],
+  imports: [CatalogueModule, DevicesModule, NetworksModule, UpgradesModule],
   controllers: [AccessPointsController, InitTemplatesController],
   providers: [
     InventoryService,
     DeviceAssignmentService,
+    DeviceRecords,
     UplinkConfigurationService,
     InitTemplatesRepository,
     UplinksRepository,
     HeartbeatsRepository,
-    NetworksLookupRepository,
   ],
+  exports: [DeviceRecords],
 })
 export class AccessPointsModule {}

@@ -3,20 +3,21 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
 import { normaliseMac, parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
-import { networkNotFound } from '../location-networks/location-networks.errors';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import {
   moveTargetNotFound,
   noDeviceFound,
   noDevicesGiven,
   provisioningMacMissing,
 } from './access-points.errors';
-import { DeviceActivationService } from './device-activation.service';
+import { DeviceActivationService } from '../devices/device-activation.service';
 import { deviceView } from './device.view';
-import { Device } from './device.entity';
-import { DevicesRepository } from './devices.repository';
-import { NetworksLookupRepository, parseId } from './networks-lookup.repository';
-import { LocationNetwork } from '../location-networks/location-network.entity';
+import { Device } from '../devices/device.entity';
+import { DevicesRepository } from '../devices/devices.repository';
+import { parseId } from './parse-id';
+import { LocationNetwork } from '../networks/location-network.entity';
+import { DeviceRecords } from './device-records.service';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
 interface BatchOutcome {
@@ -37,8 +38,8 @@ export class DeviceAssignmentService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly devices: DevicesRepository,
+    private readonly records: DeviceRecords,
     private readonly activation: DeviceActivationService,
-    private readonly networks: NetworksLookupRepository,
     private readonly access: NetworkAccessPolicy,
   ) {}
 
@@ -48,13 +49,7 @@ export class DeviceAssignmentService {
     rawId: unknown,
     notFound: () => CodedError,
   ): Promise<LocationNetwork> {
-    const id = parseId(rawId);
-    const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
-    if (!network) {
-      throw notFound();
-    }
-    await this.access.assertCanWrite(user, network.id, notFound);
-    return network;
+    return this.access.writable(user, parseId(rawId), notFound);
   }
 
   async provision(user: AuthUser, macInput: string | undefined, rawNetworkId: unknown) {
@@ -67,7 +62,7 @@ export class DeviceAssignmentService {
       const ids = await this.activation.activate(orgId, macInput, network, {
         moveUnassigned: true,
       });
-      const devices = await this.devices.findDetailed(orgId, { ids });
+      const devices = await this.records.findDetailed(orgId, { ids });
       return {
         msg: `Devices provisioned into network ${network.network_name}`,
         devices: devices.map(deviceView),
@@ -94,7 +89,7 @@ export class DeviceAssignmentService {
     return this.runBatch(orgId, entries, ApiErrorCode.RemoveFailed, 'removed', {
       canHandle: async (found) => {
         const busy = new Set(
-          await this.devices.findIdsWithUpgradeInProgress(
+          await this.records.findIdsWithUpgradeInProgress(
             orgId,
             found.map((d) => d.id),
           ),
@@ -188,7 +183,7 @@ export class DeviceAssignmentService {
         }
       }
       await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
-      const records = await this.devices.findDetailed(orgId, { ids: [...matched.keys()] });
+      const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
       return { moved: records.map(deviceView), failed: failedEntries, network: target };
     });
     if (failed.length > 0) {

@@ -1,5 +1,5 @@
 import { Upgrade } from '../upgrades/upgrade.entity';
-import { DetailedDevice } from './devices.repository';
+import { DetailedDevice } from './device-records.service';
 
 /** A device record as every operation returns it (CONTRACT 7). */
 export interface DeviceView {

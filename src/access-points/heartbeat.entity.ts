@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import { Device } from './device.entity';
+import { Device } from '../devices/device.entity';
 
 /**
  * The last heartbeat of a device: one row per device, replaced by each heartbeat with one upsert,

@@ -4,13 +4,14 @@ import { AuthUser } from '../common/auth/auth-user';
 import { parseMacs, splitList } from '../common/mac/mac';
 import { pageRequest, paginationMeta } from '../common/pagination/pagination';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { InventoryRepository } from '../inventory/inventory.repository';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { deviceNotFound, serialMissing, statusDeviceNotFound } from './access-points.errors';
 import { deviceView } from './device.view';
-import { DeviceFilter, DevicesRepository } from './devices.repository';
+import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
 import { HeartbeatsRepository } from './heartbeats.repository';
+import { DeviceRecords } from './device-records.service';
 
 export interface CurrentStatusView {
   name: string | null;
@@ -31,8 +32,9 @@ export interface CurrentStatusView {
 export class InventoryService {
   constructor(
     private readonly devices: DevicesRepository,
+    private readonly records: DeviceRecords,
     private readonly heartbeats: HeartbeatsRepository,
-    private readonly inventory: InventoryRepository,
+    private readonly catalogue: CatalogueRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly config: ConfigService,
   ) {}
@@ -48,7 +50,7 @@ export class InventoryService {
     const orgId = user.organisation_id;
     if (query.mac_id !== undefined && query.mac_id.trim() !== '') {
       const { valid } = parseMacs(query.mac_id);
-      const devices = await this.devices.findDetailed(orgId, { ...visible, macs: valid });
+      const devices = await this.records.findDetailed(orgId, { ...visible, macs: valid });
       if (devices.length === 0) {
         throw deviceNotFound();
       }
@@ -56,7 +58,7 @@ export class InventoryService {
     }
     const page = pageRequest(query);
     const count = await this.devices.countMatching(orgId, visible);
-    const devices = await this.devices.findDetailed(orgId, visible, {
+    const devices = await this.records.findDetailed(orgId, visible, {
       offset: page.offset,
       limit: page.perPage,
     });
@@ -99,7 +101,7 @@ export class InventoryService {
     if (serials.length === 0) {
       throw serialMissing();
     }
-    const found = await this.inventory.findBySerials(serials);
+    const found = await this.catalogue.findBySerials(serials);
     const heldElsewhere = new Set(
       (await this.devices.findTakenMacs(found.map((record) => record.mac_id)))
         .filter((device) => device.organisation_id !== user.organisation_id)

@@ -3,7 +3,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, ValidationFailedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
-import { HardwarePart } from '../inventory/hardware-part.entity';
+import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import {
   applyParamsMissing,
@@ -14,7 +14,7 @@ import {
 import { ApplyConfigurationDto } from './dto/access-points.dto';
 import { CreateInitTemplateDto } from './dto/init-template.dto';
 import { InitTemplate, UplinkTemplateDetail } from './init-template.entity';
-import { DevicesRepository } from './devices.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { InitTemplatesRepository } from './init-templates.repository';
 import { NewUplinkRow, UplinksRepository } from './uplinks.repository';
 

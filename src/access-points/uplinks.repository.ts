@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../database/bind-parameters';
-import { Uplink } from './uplink.entity';
+import { Uplink } from '../devices/uplink.entity';
 
 export interface NewUplinkRow {
   device_id: number;

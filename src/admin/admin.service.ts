@@ -3,8 +3,8 @@ import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
-import { HardwarePart } from '../inventory/hardware-part.entity';
-import { InventoryRepository } from '../inventory/inventory.repository';
+import { HardwarePart } from '../catalogue/hardware-part.entity';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { Organisation } from '../organisations/organisation.entity';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeData } from '../upgrades/upgrade-data.entity';
@@ -59,7 +59,7 @@ export class AdminService {
   constructor(
     private readonly organisations: OrganisationsRepository,
     private readonly users: UsersService,
-    private readonly inventory: InventoryRepository,
+    private readonly catalogue: CatalogueRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -91,11 +91,11 @@ export class AdminService {
 
   createHardwarePart(input: CreateHardwarePartDto): Promise<HardwarePart> {
     return this.unitOfWork.run(async () => {
-      if (await this.inventory.findPartByNumber(input.part_number)) {
+      if (await this.catalogue.findPartByNumber(input.part_number)) {
         throw new ValidationFailedError([alreadyTaken('part_number')]);
       }
       return guardUnique(
-        () => this.inventory.createPart(input),
+        () => this.catalogue.createPart(input),
         () => new ValidationFailedError([alreadyTaken('part_number')]),
       );
     });
@@ -106,7 +106,7 @@ export class AdminService {
     return this.unitOfWork.run(async () => {
       const partNumbers = [...new Set(input.devices.map((d) => d.part_number))];
       const parts = new Map(
-        (await this.inventory.findPartsByNumbers(partNumbers)).map((p) => [p.part_number, p.id]),
+        (await this.catalogue.findPartsByNumbers(partNumbers)).map((p) => [p.part_number, p.id]),
       );
       const problems: string[] = [];
       const seenSerials = new Set<string>();
@@ -132,7 +132,7 @@ export class AdminService {
           hardware_part_id: parts.get(device.part_number) ?? 0,
         };
       });
-      const existing = await this.inventory.findByMacs([...seenMacs].filter(Boolean));
+      const existing = await this.catalogue.findByMacs([...seenMacs].filter(Boolean));
       const serialOf = new Map(rows.map((r) => [r.mac_id, r.serial]));
       for (const record of existing) {
         if (serialOf.get(record.mac_id) !== record.serial) {
@@ -142,7 +142,7 @@ export class AdminService {
       if (problems.length > 0) {
         throw new ValidationFailedError(problems);
       }
-      await this.inventory.upsertMaster(rows);
+      await this.catalogue.upsertMaster(rows);
       return { count: rows.length };
     });
   }

@@ -1,6 +1,4 @@
 import { QueryFailedError } from 'typeorm';
-import { ApiErrorCode } from '../common/errors/api-error-code';
-import { CodedError } from '../common/errors/domain-error';
 import { DIALECTS } from './dialect';
 
 /** Socket-level failures: the server is down, restarting, or the network between us is. */
@@ -64,18 +62,4 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
       ? (error.driverError as unknown)
       : (error as { cause?: unknown }).cause;
   return inner !== undefined && inner !== error && isDatabaseUnavailable(inner, depth + 1);
-}
-
-/** Seconds a client should wait before retrying while the database is unreachable. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** 503 `{msg, error_code: 1040}` with Retry-After: the request changed nothing (CONTRACT 8, 9). */
-export class DatabaseUnavailableError extends CodedError {
-  constructor() {
-    super(ApiErrorCode.ServiceUnavailable, 'The database is unreachable, retry later');
-  }
-
-  override headers(): Record<string, string> {
-    return { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) };
-  }
 }

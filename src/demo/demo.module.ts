@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
-import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
+import { UpgradesModule } from '../upgrades/upgrades.module';
+import { UsersModule } from '../users/users.module';
 import { DemoService } from './demo.service';
 
-@Module({ providers: [DemoService, UpgradeDataRepository], exports: [DemoService] })
+@Module({
+  imports: [CatalogueModule, OrganisationsModule, UpgradesModule, UsersModule],
+  providers: [DemoService],
+  exports: [DemoService],
+})
 export class DemoModule {}

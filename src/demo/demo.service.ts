@@ -7,9 +7,9 @@ import { InitTemplate } from '../access-points/init-template.entity';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
-import { HardwarePart } from '../inventory/hardware-part.entity';
-import { InventoryRepository } from '../inventory/inventory.repository';
-import { NetworkTemplate } from '../location-networks/network-template.entity';
+import { HardwarePart } from '../catalogue/hardware-part.entity';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { NetworkTemplate } from '../networks/network-template.entity';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
 import { UsersService } from '../users/users.service';
@@ -41,7 +41,7 @@ export class DemoService {
   constructor(
     private readonly organisations: OrganisationsRepository,
     private readonly users: UsersService,
-    private readonly inventory: InventoryRepository,
+    private readonly catalogue: CatalogueRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -88,11 +88,11 @@ export class DemoService {
       const parts: HardwarePart[] = [];
       for (const part of DEMO_PARTS) {
         parts.push(
-          (await this.inventory.findPartByNumber(part.part_number)) ??
-            (await this.inventory.createPart(part)),
+          (await this.catalogue.findPartByNumber(part.part_number)) ??
+            (await this.catalogue.createPart(part)),
         );
       }
-      await this.inventory.upsertMaster(
+      await this.catalogue.upsertMaster(
         Array.from({ length: 24 }, (_, i) => ({
           serial: `AFDEMO${String(i + 1).padStart(4, '0')}`,
           mac_id: `02:AF:00:00:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`,

@@ -10,7 +10,7 @@ import { SkipThrottle } from '@nestjs/throttler';
 import { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
-import { DatabaseUnavailableError } from '../database/database-unavailable';
+import { DatabaseUnavailableError } from '../common/errors/database-unavailable.error';
 import { RedisHealth } from './redis-health';
 
 /** The health answer; open to the fields a check may add (e.g. `redis`). */

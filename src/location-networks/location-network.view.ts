@@ -1,5 +1,5 @@
-import { LocationNetwork } from './location-network.entity';
-import { NetworkTemplate } from './network-template.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
+import { NetworkTemplate } from '../networks/network-template.entity';
 
 /** The network record every operation returns (never `network_name_key`). */
 export interface NetworkView {

@@ -5,9 +5,7 @@ import { NetworkView } from './location-network.view';
 export const NETWORK_SAVE_FAILED = 'Network could not be saved';
 export const NETWORK_UPDATE_FAILED = 'Network could not be updated';
 
-/** 404 1001: the network is missing, another organisation's, or not one the caller may use. */
-export const networkNotFound = () =>
-  new CodedError(ApiErrorCode.NetworkNotFound, 'Network not found');
+export { networkNotFound } from '../networks/networks.errors';
 
 export const cloneSourceMissing = () =>
   new CodedError(

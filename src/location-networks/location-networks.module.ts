@@ -1,24 +1,28 @@
 import { Module } from '@nestjs/common';
+import { AccessPointsModule } from '../access-points/access-points.module';
+import { DevicesModule } from '../devices/devices.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
+import { NetworksModule } from '../networks/networks.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
 import { LocationNetworksController } from './location-networks.controller';
-import { LocationNetworksRepository } from './location-networks.repository';
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
 import { NetworkTemplatesController } from './network-templates.controller';
-import { NetworkTemplatesRepository } from './network-templates.repository';
 import { NetworkTemplatesService } from './network-templates.service';
 
-/** Location networks and network templates (SPEC 4.1, CONTRACT 5 and 7). */
+/**
+ * The location network and network template routes (SPEC 4.1, CONTRACT 5 and 7): the use cases
+ * that span a network, its devices and its SSIDs. The tables belong to NetworksModule.
+ */
 @Module({
-  imports: [NetworkSsidsModule],
-  controllers: [LocationNetworksController, NetworkTemplatesController],
-  providers: [
-    LocationNetworksRepository,
-    LocationNetworksService,
-    NetworkCreationService,
-    NetworkTemplatesRepository,
-    NetworkTemplatesService,
+  imports: [
+    AccessPointsModule,
+    DevicesModule,
+    NetworkSsidsModule,
+    NetworksModule,
+    OrganisationsModule,
   ],
-  exports: [LocationNetworksRepository],
+  controllers: [LocationNetworksController, NetworkTemplatesController],
+  providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
 })
 export class LocationNetworksModule {}

@@ -17,6 +17,7 @@ function serviceFailingDeleteWith(failure: Error): LocationNetworksService {
     devices as never,
     {} as never,
     {} as never,
+    {} as never,
     unitOfWork as never,
   );
 }

@@ -3,18 +3,18 @@ import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { deviceView, DeviceView } from '../access-points/device.view';
-import { DevicesRepository } from '../access-points/devices.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
 import { UnitOfWork } from '../database/unit-of-work';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import {
   ConfigRollbackDto,
   ListNetworksQueryDto,
   UpdateNetworkFieldsDto,
 } from './dto/location-network.dto';
-import { LocationNetwork } from './location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 import { deletedNetworkView, NetworkView, networkView } from './location-network.view';
 import {
   NAME_TAKEN,
@@ -25,9 +25,13 @@ import {
   rollbackNetworkNotFound,
   rollbackTemplateNotFound,
 } from './location-networks.errors';
-import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
-import { NetworkTemplatesRepository } from './network-templates.repository';
+import {
+  LocationNetworksRepository,
+  NetworkFields,
+} from '../networks/location-networks.repository';
+import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { TIME_ZONES } from '../common/time-zones/time-zones';
+import { DeviceRecords } from '../access-points/device-records.service';
 
 /** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
 const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
@@ -43,6 +47,7 @@ export class LocationNetworksService {
     private readonly networks: LocationNetworksRepository,
     private readonly templates: NetworkTemplatesRepository,
     private readonly devices: DevicesRepository,
+    private readonly records: DeviceRecords,
     private readonly policy: NetworkAccessPolicy,
     private readonly ssids: NetworkSsidsService,
     private readonly unitOfWork: UnitOfWork,
@@ -52,13 +57,11 @@ export class LocationNetworksService {
   async list(user: AuthUser, query: ListNetworksQueryDto): Promise<NetworkListing> {
     const orgId = user.organisation_id;
     if (query.network_name || query.network_id !== undefined) {
-      const network = query.network_name
-        ? await this.networks.findByName(orgId, query.network_name)
-        : await this.networks.findById(orgId, query.network_id!);
-      if (!network) {
-        throw networkNotFound();
-      }
-      await this.policy.assertCanRead(user, network.id, networkNotFound);
+      const { network } = await this.policy.readableWithLevel(
+        user,
+        query.network_name ? { name: query.network_name } : { id: query.network_id! },
+        networkNotFound,
+      );
       return { kind: 'one', network: networkView(network) };
     }
     const request = pageRequest(query);
@@ -87,7 +90,7 @@ export class LocationNetworksService {
   /** The network's devices, in a constant number of statements. */
   async devicesOf(user: AuthUser, id: number): Promise<DeviceView[]> {
     const network = await this.readable(user, id);
-    const devices = await this.devices.findDetailed(user.organisation_id, {
+    const devices = await this.records.findDetailed(user.organisation_id, {
       networkId: network.id,
     });
     return devices.map(deviceView);
@@ -192,12 +195,7 @@ export class LocationNetworksService {
   }
 
   /** The organisation's network if the caller may read it; 404 1001 otherwise. */
-  private async readable(user: AuthUser, id: number): Promise<LocationNetwork> {
-    const network = await this.networks.findById(user.organisation_id, id);
-    if (!network) {
-      throw networkNotFound();
-    }
-    await this.policy.assertCanRead(user, network.id, networkNotFound);
-    return network;
+  private readable(user: AuthUser, id: number): Promise<LocationNetwork> {
+    return this.policy.readable(user, id, networkNotFound);
   }
 }

@@ -1,7 +1,6 @@
 import { guardUnique } from '../database/unique-violation';
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DeviceActivationService } from '../access-points/device-activation.service';
+import { DeviceActivationService } from '../devices/device-activation.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { splitList } from '../common/mac/mac';
@@ -9,7 +8,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
-import { LocationNetwork } from './location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 import { NetworkView, networkView } from './location-network.view';
 import {
   cloneSourceMissing,
@@ -17,7 +16,10 @@ import {
   NAME_TAKEN,
   networkSaveFailed,
 } from './location-networks.errors';
-import { LocationNetworksRepository, NetworkFields } from './location-networks.repository';
+import {
+  LocationNetworksRepository,
+  NetworkFields,
+} from '../networks/location-networks.repository';
 import { isTimeZone } from '../common/time-zones/time-zones';
 
 const MAX_NAME = 255;
@@ -49,26 +51,19 @@ export class NetworkCreationService {
       if (refusal && macs.length === 0) {
         throw refusal;
       }
-      // The MAC rule comes first (rules 1 and 4 before 2 and 3), and the activation needs a
-      // network to put devices in: when the later rules refuse anyway, the MACs are checked
-      // against a placeholder network that the rollback removes with everything else.
-      const network = refusal
-        ? await this.networks.insert(
-            orgId,
-            { network_name: 'mac check', timezone: 'UTC', user_id: user.id },
-            `#mac-check:${randomUUID()}`,
-          )
-        : await this.insert(orgId, this.fieldsOf(user, input, source));
-      if (macs.length > 0) {
-        await this.activation.activate(
-          orgId,
-          macs,
-          { id: network.id, network_name: network.network_name },
-          { moveUnassigned: false },
-        );
-      }
+      // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
+      // written, then applied to the network once it exists.
+      const plan =
+        macs.length > 0 ? await this.activation.plan(orgId, macs, { moveUnassigned: false }) : null;
       if (refusal) {
         throw refusal;
+      }
+      const network = await this.insert(orgId, this.fieldsOf(user, input, source));
+      if (plan) {
+        await this.activation.apply(orgId, plan, {
+          id: network.id,
+          network_name: network.network_name,
+        });
       }
       if (source) {
         await this.ssids.copySsids(orgId, source.id, network.id);

@@ -4,7 +4,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkTemplateFieldsDto } from './dto/network-template.dto';
 import { NetworkTemplateView, networkTemplateView } from './location-network.view';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
-import { NetworkTemplatesRepository } from './network-templates.repository';
+import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 
 const templateNameTaken = () => new ValidationFailedError([alreadyTaken('name')]);
 

@@ -1,13 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { NetworksModule } from '../networks/networks.module';
+import { UsersModule } from '../users/users.module';
 import { NetworkAccessController } from './network-access.controller';
-import { NetworkAccessPolicy } from './network-access.policy';
-import { NetworkAccessRepository } from './network-access.repository';
 import { NetworkAccessService } from './network-access.service';
 
-@Global()
+/** The grant routes (CONTRACT 3); the grants table and the access policy belong to NetworksModule. */
 @Module({
+  imports: [NetworksModule, UsersModule],
   controllers: [NetworkAccessController],
-  providers: [NetworkAccessRepository, NetworkAccessPolicy, NetworkAccessService],
-  exports: [NetworkAccessRepository, NetworkAccessPolicy],
+  providers: [NetworkAccessService],
 })
 export class NetworkAccessModule {}

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { LocationNetwork } from '../location-networks/location-network.entity';
-import { networkNotFound } from '../location-networks/location-networks.errors';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { networkNotFound } from '../networks/networks.errors';
 import { UsersRepository } from '../users/users.repository';
 import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
 import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
-import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
-import { NetworkAccessRepository } from './network-access.repository';
+import { AccessLevel, NetworkAccessGrant } from '../networks/network-access-grant.entity';
+import { NetworkAccessRepository } from '../networks/network-access.repository';
 
 export interface GrantView {
   id: number;
@@ -39,7 +37,7 @@ export class NetworkAccessService {
   constructor(
     private readonly grants: NetworkAccessRepository,
     private readonly users: UsersRepository,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly networks: LocationNetworksRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -65,10 +63,7 @@ export class NetworkAccessService {
 
   /** The network first (404 1001), then the user (422 1030), both of the organisation. */
   private async assertNetworkAndUser(orgId: number, networkId: number, userId: number) {
-    const network = await this.txHost.tx
-      .getRepository(LocationNetwork)
-      .findOneBy({ id: networkId, organisation_id: orgId });
-    if (!network) {
+    if (!(await this.networks.findById(orgId, networkId))) {
       throw networkNotFound();
     }
     if (!(await this.users.findInOrganisation(orgId, userId))) {

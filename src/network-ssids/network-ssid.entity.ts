@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { LocationNetwork } from '../location-networks/location-network.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
 
 /** An SSID of a location network (SPEC 2.4). */
 @Entity('network_ssids')

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { NetworksModule } from '../networks/networks.module';
 import { NetworkSsidsController } from './network-ssids.controller';
 import { NetworkSsidsRepository } from './network-ssids.repository';
 import { NetworkSsidsService } from './network-ssids.service';
 
 /** SSIDs of location networks (SPEC 2.4, 4.3); exports the service for network clone/rollback. */
 @Module({
+  imports: [NetworksModule],
   controllers: [NetworkSsidsController],
   providers: [NetworkSsidsService, NetworkSsidsRepository],
   exports: [NetworkSsidsService],

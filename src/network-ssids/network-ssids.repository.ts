@@ -5,7 +5,6 @@ import { In, Not } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect } from '../database/dialect';
-import { LocationNetwork } from '../location-networks/location-network.entity';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
 
@@ -37,7 +36,7 @@ const columnsOf = (values: SsidValues): Columns => ({
   v_lan_attributes: values.v_lan_attributes as Columns['v_lan_attributes'],
 });
 
-/** Every query on SSIDs, organisation first; also the two network lookups SSIDs need. */
+/** Every query on SSIDs, organisation first; networks are looked up through NetworkAccessPolicy. */
 @Injectable()
 export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
   constructor(
@@ -45,23 +44,6 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
     private readonly dialect: Dialect,
   ) {
     super(txHost, NetworkSsid);
-  }
-
-  /** The organisation's network with this id, or null. */
-  findNetwork(orgId: number, networkId: number): Promise<LocationNetwork | null> {
-    return this.manager
-      .getRepository(LocationNetwork)
-      .findOne({ where: { organisation_id: orgId, id: networkId } });
-  }
-
-  /** The organisation's network with this name (names are unique case-insensitively), or null. */
-  findNetworkByName(orgId: number, name: string): Promise<LocationNetwork | null> {
-    return this.manager
-      .getRepository(LocationNetwork)
-      .createQueryBuilder('n')
-      .where('n.organisation_id = :orgId', { orgId })
-      .andWhere('n.network_name_key = :key', { key: name.toLowerCase() })
-      .getOne();
   }
 
   /** SSIDs of the given networks ('all': every network of the organisation), by id. */

@@ -4,8 +4,8 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
-import { networkNotFound } from '../location-networks/location-networks.errors';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
 import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
 import { NetworkSsid } from './network-ssid.entity';
@@ -55,13 +55,11 @@ export class NetworkSsidsService {
   async list(user: AuthUser, selector: NetworkSelector): Promise<NetworkSsidView[]> {
     const orgId = user.organisation_id;
     if (selector.network_name || selector.network_id !== undefined) {
-      const network = selector.network_name
-        ? await this.ssids.findNetworkByName(orgId, selector.network_name)
-        : await this.ssids.findNetwork(orgId, selector.network_id!);
-      const level = network ? await this.policy.levelOn(user, network.id) : null;
-      if (!network || !level) {
-        throw networkNotFound();
-      }
+      const { network, level } = await this.policy.readableWithLevel(
+        user,
+        selector.network_name ? { name: selector.network_name } : { id: selector.network_id! },
+        networkNotFound,
+      );
       return (await this.ssids.findInNetworks(orgId, [network.id])).map((ssid) =>
         ssidView(ssid, level === 'full'),
       );
@@ -89,10 +87,7 @@ export class NetworkSsidsService {
     const orgId = user.organisation_id;
     return this.onUniqueViolation(ssidCreateFailed, () =>
       this.unitOfWork.run(async () => {
-        if (!(await this.ssids.findNetwork(orgId, networkId))) {
-          throw networkNotFound();
-        }
-        await this.policy.assertCanWrite(user, networkId, networkNotFound);
+        await this.policy.writable(user, networkId, networkNotFound);
         const { values, errors } = mergeSsidInput(null, input);
         if (values.ssid_name && (await this.ssids.nameTaken(orgId, networkId, values.ssid_name))) {
           errors.push(NAME_TAKEN);

@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { OrganisationsRepository } from './organisations.repository';
 
-@Global()
+/** Owns the organisations table. */
 @Module({ providers: [OrganisationsRepository], exports: [OrganisationsRepository] })
 export class OrganisationsModule {}

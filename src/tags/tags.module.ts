@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
+import { AccessPointsModule } from '../access-points/access-points.module';
+import { DevicesModule } from '../devices/devices.module';
 import { TagsController } from './tags.controller';
-import { TagsRepository } from './tags.repository';
 import { TagsService } from './tags.service';
 
+/** The tag routes (CONTRACT 5); the tags table belongs to DevicesModule. */
 @Module({
+  imports: [AccessPointsModule, DevicesModule],
   controllers: [TagsController],
-  providers: [TagsService, TagsRepository],
-  exports: [TagsRepository],
+  providers: [TagsService],
 })
 export class TagsModule {}

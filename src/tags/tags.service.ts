@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { deviceView } from '../access-points/device.view';
-import { DevicesRepository } from '../access-points/devices.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SetDeviceTagsDto } from './dto/tags.dto';
-import { TagsRepository } from './tags.repository';
+import { TagsRepository } from '../devices/tags.repository';
+import { DeviceRecords } from '../access-points/device-records.service';
 
 const noDevice = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'No device of the organisation matches mac_ids');
@@ -18,6 +19,7 @@ export class TagsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
+    private readonly records: DeviceRecords,
   ) {}
 
   async list(user: AuthUser) {
@@ -45,7 +47,7 @@ export class TagsService {
         ids,
         tags.map((tag) => tag.id),
       );
-      const records = await this.devices.findDetailed(orgId, { ids });
+      const records = await this.records.findDetailed(orgId, { ids });
       return records.map(deviceView);
     });
   }

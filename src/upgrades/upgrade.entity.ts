@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Device } from '../access-points/device.entity';
+import { Device } from '../devices/device.entity';
 
 export const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed'] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];

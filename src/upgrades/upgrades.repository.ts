@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { SelectQueryBuilder } from 'typeorm';
+import { In, SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Upgrade } from './upgrade.entity';
 import { UpgradeTargets } from './upgrade-targets';
@@ -98,17 +99,32 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       .getMany();
   }
 
-  /** Which of these ids are records of the organisation in `table` (location networks, tags). */
-  async ownIds(orgId: number, table: 'location_networks' | 'tags', ids: number[]) {
-    if (ids.length === 0) {
-      return new Set<number>();
+  /**
+   * The pending upgrade of each of these devices of the organisation (without the device), for
+   * the device records; one statement per bind-parameter-sized chunk of ids.
+   */
+  async findPendingByDevice(orgId: number, deviceIds: number[]): Promise<Map<number, Upgrade>> {
+    const pending: Upgrade[] = [];
+    for (const ids of chunksOf(deviceIds, 1)) {
+      pending.push(
+        ...(await this.repository.find({
+          where: { organisation_id: orgId, device_id: In(ids), status: 'pending' },
+        })),
+      );
     }
-    const sql = new SqlBuilder(this.dialect);
-    const rows: { id: number }[] = await this.manager.query(
-      `SELECT "id" AS id FROM "${table}" WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
-      sql.params,
-    );
-    return new Set(rows.map((row) => Number(row.id)));
+    return new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
+  }
+
+  /** Which of these devices have a firmware upgrade being written right now (one statement). */
+  async findDeviceIdsInProgress(orgId: number, deviceIds: number[]): Promise<number[]> {
+    if (deviceIds.length === 0) {
+      return [];
+    }
+    const upgrades = await this.repository.find({
+      select: { device_id: true },
+      where: { organisation_id: orgId, device_id: In(deviceIds), status: 'in_progress' },
+    });
+    return upgrades.map((upgrade) => upgrade.device_id);
   }
 
   /**

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { NetworkAccessPolicy } from '../network-access/network-access.policy';
+import { TagsRepository } from '../devices/tags.repository';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Upgrade } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
@@ -46,6 +48,8 @@ export class UpgradesService {
     private readonly upgradeData: UpgradeDataRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly access: NetworkAccessPolicy,
+    private readonly networks: LocationNetworksRepository,
+    private readonly tags: TagsRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
@@ -194,8 +198,8 @@ export class UpgradesService {
     if (targets.malformed.length > 0) {
       throw invalidTargets(targets.malformed);
     }
-    const networks = await this.upgrades.ownIds(orgId, 'location_networks', targets.networkIds);
-    const tags = await this.upgrades.ownIds(orgId, 'tags', targets.tagIds);
+    const networks = await this.networks.ownIds(orgId, targets.networkIds);
+    const tags = await this.tags.ownIds(orgId, targets.tagIds);
     const foreign = [
       ...targets.networkIds.filter((id) => !networks.has(id)).map((id) => `network:${id}`),
       ...targets.tagIds.filter((id) => !tags.has(id)).map((id) => `tag:${id}`),

@@ -7,10 +7,8 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
+import { UserRole } from '../common/auth/auth-user';
 import { Organisation } from '../organisations/organisation.entity';
-
-export const USER_ROLES = ['admin', 'member'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 @Entity('users')
 export class User {

@@ -1,13 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { OrganisationsModule } from '../organisations/organisations.module';
+import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
 import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-@Global()
+/** Users and their access tokens (tables users, access_tokens); registers the bearer strategy. */
 @Module({
+  imports: [OrganisationsModule],
   controllers: [TokensController],
-  providers: [UsersRepository, UsersService, TokensService],
+  providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
   exports: [UsersRepository, UsersService],
 })
 export class UsersModule {}

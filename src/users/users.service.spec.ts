@@ -1,5 +1,5 @@
 import { AccessToken } from './access-token.entity';
-import { hashToken } from './token-secret';
+import { hashToken } from '../common/auth/token-secret';
 import { User } from './user.entity';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';

@@ -7,8 +7,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
 import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
-import { hashToken, newTokenSecret } from './token-secret';
-import { UserRole } from './user.entity';
+import { hashToken, newTokenSecret } from '../common/auth/token-secret';
+import { UserRole } from '../common/auth/auth-user';
 import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
 

@@ -1,10 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/errors';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  isDatabaseUnavailable,
-} from '../database/database-unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../common/errors/database-unavailable.error';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { PageRenderer } from './page-renderer';
 import { CsrfRejected, SignInRequired } from './web.errors';
 

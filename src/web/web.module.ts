@@ -11,10 +11,11 @@ import { WEB_SECRET } from './web-secret';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { UsersModule } from '../users/users.module';
 
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
-  imports: [RateLimitModule],
+  imports: [RateLimitModule, UsersModule],
   controllers: [SignInController, AssetsController],
   providers: [
     {

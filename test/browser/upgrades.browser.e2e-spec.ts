@@ -1,5 +1,5 @@
 import { Browser, chromium, Page } from 'playwright-core';
-import { Device } from '../../src/access-points/device.entity';
+import { Device } from '../../src/devices/device.entity';
 import { Upgrade } from '../../src/upgrades/upgrade.entity';
 import { startApp, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';

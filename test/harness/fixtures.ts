@@ -1,16 +1,13 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DeepPartial, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { normaliseMac } from '../../src/common/mac/mac';
-import { HardwarePart } from '../../src/inventory/hardware-part.entity';
-import { LocationNetwork } from '../../src/location-networks/location-network.entity';
-import {
-  AccessLevel,
-  NetworkAccessGrant,
-} from '../../src/network-access/network-access-grant.entity';
-import { MasterInventory } from '../../src/inventory/master-inventory.entity';
+import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
+import { LocationNetwork } from '../../src/networks/location-network.entity';
+import { AccessLevel, NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
+import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
-import { UserRole } from '../../src/users/user.entity';
+import { UserRole } from '../../src/common/auth/auth-user';
 import { UsersService } from '../../src/users/users.service';
 
 export interface Caller {

@@ -18,7 +18,7 @@ import {
 import { IsId, MAX_ID } from '../../common/ids/id';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { MAX_EXPIRES_IN_DAYS } from '../../users/token-expiry';
-import { USER_ROLES, UserRole } from '../../users/user.entity';
+import { USER_ROLES, UserRole } from '../../common/auth/auth-user';
 
 export class CreateOrganisationDto {
   /** Unique organisation name. */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { HardwarePartResponse } from '../../access-points/dto/access-points.response';
 import { Bool, DateTime, Envelope, Int, Str } from '../../common/openapi/response-schema';
-import { USER_ROLES } from '../../users/user.entity';
+import { USER_ROLES } from '../../common/auth/auth-user';
 
 export class OrganisationResponse {
   @Int()

@@ -1,4 +1,5 @@
-import { UserRole } from '../../users/user.entity';
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** The authenticated caller, as attached to the request by the bearer strategy. */
 export interface AuthUser {

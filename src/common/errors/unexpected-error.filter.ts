@@ -1,10 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  DatabaseUnavailableError,
-  isDatabaseUnavailable,
-} from '../../database/database-unavailable';
+import { isDatabaseUnavailable } from '../../database/database-unavailable';
+import { DatabaseUnavailableError } from './database-unavailable.error';
 import { ApiErrorCode } from './api-error-code';
 import { CodedError, DomainError } from './domain-error';
 

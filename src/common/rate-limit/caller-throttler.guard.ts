@@ -1,7 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
-import { hashToken } from '../../users/token-secret';
+import { hashToken } from '../auth/token-secret';
 
 /** The token a request carries, from the header, the query or the body (as passport reads it). */
 function presentedToken(request: FastifyRequest): string | undefined {

@@ -1,6 +1,6 @@
 import { IsIn } from 'class-validator';
 import { IsId } from '../../common/ids/id';
-import { ACCESS_LEVELS, AccessLevel } from '../network-access-grant.entity';
+import { ACCESS_LEVELS, AccessLevel } from '../../networks/network-access-grant.entity';
 
 /** `POST /v1/network_access` body (CONTRACT 5). */
 export class GrantNetworkAccessDto {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, Envelope, Int } from '../../common/openapi/response-schema';
-import { ACCESS_LEVELS } from '../network-access-grant.entity';
+import { ACCESS_LEVELS } from '../../networks/network-access-grant.entity';
 
 export class GrantResponse {
   @Int()

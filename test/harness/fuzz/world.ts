@@ -1,8 +1,8 @@
-import { Device } from '../../../src/access-points/device.entity';
+import { Device } from '../../../src/devices/device.entity';
 import { InitTemplate } from '../../../src/access-points/init-template.entity';
-import { NetworkTemplate } from '../../../src/location-networks/network-template.entity';
+import { NetworkTemplate } from '../../../src/networks/network-template.entity';
 import { NetworkSsid } from '../../../src/network-ssids/network-ssid.entity';
-import { Tag } from '../../../src/tags/tag.entity';
+import { Tag } from '../../../src/devices/tag.entity';
 import { Upgrade } from '../../../src/upgrades/upgrade.entity';
 import { TestApp } from '../app';
 import { Caller, unique } from '../fixtures';

@@ -4,7 +4,6 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
-import { Upgrade } from '../upgrades/upgrade.entity';
 import { Device } from './device.entity';
 
 export interface DeviceFilter {
@@ -22,9 +21,6 @@ export interface NewDeviceRow {
   location_network_id: number | null;
   name: string | null;
 }
-
-/** A device with what its record shows: hardware part, live uplinks, tags and pending upgrade. */
-export type DetailedDevice = Device & { pending_upgrade: Upgrade | null };
 
 @Injectable()
 export class DevicesRepository extends TenantRepository<Device> {
@@ -97,14 +93,15 @@ export class DevicesRepository extends TenantRepository<Device> {
   }
 
   /**
-   * The organisation's devices matching the filter with everything their record shows, in a
-   * constant number of statements; `page` limits to one page (ordered by id).
+   * The organisation's devices matching the filter with their hardware part, live uplinks and
+   * tags, in a constant number of statements; `page` limits to one page (ordered by id). The
+   * pending upgrade of the record is added by DeviceRecords (access-points), which asks upgrades.
    */
   async findDetailed(
     orgId: number,
     filter: DeviceFilter,
     page?: { offset: number; limit: number },
-  ): Promise<DetailedDevice[]> {
+  ): Promise<Device[]> {
     let ids: number[] | undefined = filter.ids;
     if (page) {
       const idQuery = this.scoped(orgId, 'd').select('d.id', 'id').orderBy('d.id', 'ASC');
@@ -123,25 +120,7 @@ export class DevicesRepository extends TenantRepository<Device> {
       .addOrderBy('u.id', 'ASC')
       .addOrderBy('t.name', 'ASC');
     this.applyFilter(query, { ...filter, ids });
-    const devices = await query.getMany();
-    if (devices.length === 0) {
-      return [];
-    }
-    const pending: Upgrade[] = [];
-    for (const ids of chunksOf(
-      devices.map((d) => d.id),
-      1,
-    )) {
-      pending.push(
-        ...(await this.manager.getRepository(Upgrade).find({
-          where: { organisation_id: orgId, device_id: In(ids), status: 'pending' },
-        })),
-      );
-    }
-    const pendingByDevice = new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
-    return devices.map((device) =>
-      Object.assign(device, { pending_upgrade: pendingByDevice.get(device.id) ?? null }),
-    );
+    return query.getMany();
   }
 
   /** The organisation's devices with these MACs and their hardware part (one statement). */
@@ -158,18 +137,6 @@ export class DevicesRepository extends TenantRepository<Device> {
     if (ids.length > 0) {
       await this.repository.delete({ organisation_id: orgId, id: In(ids) });
     }
-  }
-
-  /** Which of these devices have a firmware upgrade being written right now (one statement). */
-  async findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
-    if (ids.length === 0) {
-      return [];
-    }
-    const upgrades = await this.manager.getRepository(Upgrade).find({
-      select: { device_id: true },
-      where: { organisation_id: orgId, device_id: In(ids), status: 'in_progress' },
-    });
-    return upgrades.map((upgrade) => upgrade.device_id);
   }
 
   countMatching(orgId: number, filter: DeviceFilter): Promise<number> {

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
 } from 'typeorm';
 import { User } from '../users/user.entity';
-import { LocationNetwork } from '../location-networks/location-network.entity';
+import { LocationNetwork } from './location-network.entity';
 
 export const ACCESS_LEVELS = ['full', 'read_only'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
-import { UsersService } from '../../users/users.service';
-import { AuthUser } from './auth-user';
+import { AuthUser } from '../common/auth/auth-user';
+import { UsersService } from './users.service';
 
 /**
+ * Registered by UsersModule (it needs the users); the global guard in common/auth uses it by name.
  * passport-http-bearer reads the token from `Authorization: Bearer`, the `access_token` query
  * parameter or the `access_token` body field (CONTRACT 3).
  */

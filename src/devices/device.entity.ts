@@ -12,9 +12,9 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Organisation } from '../organisations/organisation.entity';
-import { LocationNetwork } from '../location-networks/location-network.entity';
-import { HardwarePart } from '../inventory/hardware-part.entity';
-import { Tag } from '../tags/tag.entity';
+import { LocationNetwork } from '../networks/location-network.entity';
+import { HardwarePart } from '../catalogue/hardware-part.entity';
+import { Tag } from './tag.entity';
 import { Uplink } from './uplink.entity';
 
 /** A device (router inventory record, SPEC 2.2). A MAC is in at most one inventory. */

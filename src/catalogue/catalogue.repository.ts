@@ -17,7 +17,7 @@ export interface MasterInventoryRow {
  * Shared by every organisation, so not tenant-scoped; only platform operators write to it.
  */
 @Injectable()
-export class InventoryRepository {
+export class CatalogueRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   private get parts() {

@@ -1,17 +1,75 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, ForbiddenError } from '../common/errors';
+import { LocationNetwork } from './location-network.entity';
+import { LocationNetworksRepository } from './location-networks.repository';
 import { AccessLevel } from './network-access-grant.entity';
 import { NetworkAccessRepository } from './network-access.repository';
 
 /**
  * Who may read and write which network (CONTRACT 3). Admins reach every network of their
  * organisation; members reach only granted networks, reading with either level and writing with
- * `full`. A network the caller cannot read answers exactly as a missing one.
+ * `full`. A network the caller cannot read answers exactly as a missing one. `readable` and
+ * `writable` are the one door through which other modules load a network they act on.
  */
 @Injectable()
 export class NetworkAccessPolicy {
-  constructor(private readonly grants: NetworkAccessRepository) {}
+  constructor(
+    private readonly grants: NetworkAccessRepository,
+    private readonly networks: LocationNetworksRepository,
+  ) {}
+
+  /**
+   * The caller's organisation's network `id` if the caller may read it; otherwise `notFound()`
+   * (also for a null id: a value that is no id matches no network). Loads, then checks the grant.
+   */
+  async readable(
+    user: AuthUser,
+    id: number | null,
+    notFound: () => DomainError,
+  ): Promise<LocationNetwork> {
+    const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
+    if (!network) {
+      throw notFound();
+    }
+    await this.assertCanRead(user, network.id, notFound);
+    return network;
+  }
+
+  /**
+   * The network with this id, or with this name (case-insensitive), and the caller's level on
+   * it; `notFound()` when it is missing or the caller cannot read it.
+   */
+  async readableWithLevel(
+    user: AuthUser,
+    key: { id: number } | { name: string },
+    notFound: () => DomainError,
+  ): Promise<{ network: LocationNetwork; level: AccessLevel }> {
+    const orgId = user.organisation_id;
+    const network =
+      'name' in key
+        ? await this.networks.findByName(orgId, key.name)
+        : await this.networks.findById(orgId, key.id);
+    const level = network ? await this.levelOn(user, network.id) : null;
+    if (!network || !level) {
+      throw notFound();
+    }
+    return { network, level };
+  }
+
+  /** As `readable`, and 403 1029 when the caller's access to it is read-only. */
+  async writable(
+    user: AuthUser,
+    id: number | null,
+    notFound: () => DomainError,
+  ): Promise<LocationNetwork> {
+    const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
+    if (!network) {
+      throw notFound();
+    }
+    await this.assertCanWrite(user, network.id, notFound);
+    return network;
+  }
 
   /** The caller's level on a network of its organisation; null when the caller has no access. */
   async levelOn(user: AuthUser, networkId: number): Promise<AccessLevel | null> {

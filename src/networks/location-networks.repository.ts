@@ -66,10 +66,13 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
   async insert(
     orgId: number,
     fields: NetworkFields & { network_name: string },
-    key = nameKey(fields.network_name),
   ): Promise<LocationNetwork> {
     const saved = await this.repository.save(
-      this.repository.create({ ...fields, organisation_id: orgId, network_name_key: key }),
+      this.repository.create({
+        ...fields,
+        organisation_id: orgId,
+        network_name_key: nameKey(fields.network_name),
+      }),
     );
     return (await this.findById(orgId, saved.id))!;
   }

@@ -1,0 +1,42 @@
+import { Organisation } from './organisations/organisation.entity';
+import { User } from './users/user.entity';
+import { AccessToken } from './users/access-token.entity';
+import { LocationNetwork } from './networks/location-network.entity';
+import { NetworkTemplate } from './networks/network-template.entity';
+import { NetworkAccessGrant } from './networks/network-access-grant.entity';
+import { HardwarePart } from './catalogue/hardware-part.entity';
+import { MasterInventory } from './catalogue/master-inventory.entity';
+import { Tag } from './devices/tag.entity';
+import { Device } from './devices/device.entity';
+import { Uplink } from './devices/uplink.entity';
+import { InitTemplate } from './access-points/init-template.entity';
+import { Heartbeat } from './access-points/heartbeat.entity';
+import { NetworkSsid } from './network-ssids/network-ssid.entity';
+import { Upgrade } from './upgrades/upgrade.entity';
+import { UpgradeData } from './upgrades/upgrade-data.entity';
+import { BrowserSession } from './web/browser-session.entity';
+
+/**
+ * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
+ * the composition root (beside app.module.ts) so that src/database imports no feature: callers
+ * pass it to dataSourceOptions.
+ */
+export const ENTITIES = [
+  Organisation,
+  User,
+  AccessToken,
+  LocationNetwork,
+  NetworkTemplate,
+  NetworkAccessGrant,
+  HardwarePart,
+  MasterInventory,
+  Tag,
+  Device,
+  Uplink,
+  InitTemplate,
+  Heartbeat,
+  NetworkSsid,
+  Upgrade,
+  UpgradeData,
+  BrowserSession,
+];
