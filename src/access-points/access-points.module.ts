@@ -29,6 +29,6 @@ import { UplinksRepository } from './uplinks.repository';
     UplinksRepository,
     HeartbeatsRepository,
   ],
-  exports: [DeviceRecords],
+  exports: [DeviceRecords, InitTemplatesRepository],
 })
 export class AccessPointsModule {}

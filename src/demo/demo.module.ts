@@ -1,12 +1,21 @@
 import { Module } from '@nestjs/common';
+import { AccessPointsModule } from '../access-points/access-points.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { UsersModule } from '../users/users.module';
 import { DemoService } from './demo.service';
 
 @Module({
-  imports: [CatalogueModule, OrganisationsModule, UpgradesModule, UsersModule],
+  imports: [
+    AccessPointsModule,
+    CatalogueModule,
+    NetworksModule,
+    OrganisationsModule,
+    UpgradesModule,
+    UsersModule,
+  ],
   providers: [DemoService],
   exports: [DemoService],
 })

@@ -3,13 +3,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { InitTemplate } from '../access-points/init-template.entity';
+import { InitTemplatesRepository } from '../access-points/init-templates.repository';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
-import { NetworkTemplate } from '../networks/network-template.entity';
+import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
 import { UsersService } from '../users/users.service';
@@ -47,6 +47,8 @@ export class DemoService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly config: ConfigService,
     private readonly dialect: Dialect,
+    private readonly initTemplates: InitTemplatesRepository,
+    private readonly networkTemplates: NetworkTemplatesRepository,
   ) {}
 
   /**
@@ -114,30 +116,21 @@ export class DemoService {
           is_released: released,
         });
       }
-      const manager = this.txHost.tx;
-      await manager.getRepository(InitTemplate).save({
-        organisation_id: organisation.id,
-        name: 'default-uplinks',
-        details: [
-          { uplink_type: '1', interface: 'eth0', mode: 'dhcp' },
-          { uplink_type: '2', interface: 'wlan0', ssid: 'backhaul' },
-          { uplink_type: '4', interface: 'usb0', apn: 'internet' },
+      await this.initTemplates.create(organisation.id, 'default-uplinks', [
+        { uplink_type: '1', interface: 'eth0', mode: 'dhcp' },
+        { uplink_type: '2', interface: 'wlan0', ssid: 'backhaul' },
+        { uplink_type: '4', interface: 'usb0', apn: 'internet' },
+      ]);
+      await this.networkTemplates.create(organisation.id, 'standard-office', {
+        ssid_configuration: [
+          {
+            ssid_name: 'Office',
+            security_mode: 'wpa2',
+            wpa_key: 'change-me-now',
+            ssid_mode: '1',
+          },
+          { ssid_name: 'Guest', security_mode: 'open', captive_portal: true },
         ],
-      });
-      await manager.getRepository(NetworkTemplate).save({
-        organisation_id: organisation.id,
-        name: 'standard-office',
-        configuration: {
-          ssid_configuration: [
-            {
-              ssid_name: 'Office',
-              security_mode: 'wpa2',
-              wpa_key: 'change-me-now',
-              ssid_mode: '1',
-            },
-            { ssid_name: 'Guest', security_mode: 'open', captive_portal: true },
-          ],
-        },
       });
       return {
         organisation_id: organisation.id,
