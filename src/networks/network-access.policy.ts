@@ -28,10 +28,7 @@ export class NetworkAccessPolicy {
     id: number | null,
     notFound: () => DomainError,
   ): Promise<LocationNetwork> {
-    const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
-    if (!network) {
-      throw notFound();
-    }
+    const network = await this.load(user, id, notFound);
     await this.assertCanRead(user, network.id, notFound);
     return network;
   }
@@ -63,11 +60,21 @@ export class NetworkAccessPolicy {
     id: number | null,
     notFound: () => DomainError,
   ): Promise<LocationNetwork> {
+    const network = await this.load(user, id, notFound);
+    await this.assertCanWrite(user, network.id, notFound);
+    return network;
+  }
+
+  /** The organisation's network with this id, or `notFound()` (a null id matches none). */
+  private async load(
+    user: AuthUser,
+    id: number | null,
+    notFound: () => DomainError,
+  ): Promise<LocationNetwork> {
     const network = id === null ? null : await this.networks.findById(user.organisation_id, id);
     if (!network) {
       throw notFound();
     }
-    await this.assertCanWrite(user, network.id, notFound);
     return network;
   }
 
