@@ -8,10 +8,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Test } from '@nestjs/testing';
-import { AppModule } from '../src/app.module';
-import { configureApp, createFastifyAdapter, openApiDocument } from '../src/app.setup';
+import { createApp } from '../src/app.factory';
+import { openApiDocument } from '../src/app.setup';
 import { loadAppConfig } from '../src/config/app-config';
 
 const ROOT = join(__dirname, '..');
@@ -20,16 +18,7 @@ export const OPENAPI_FILE = join(ROOT, 'openapi.json');
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const config = loadAppConfig({ DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' });
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(config)],
-  }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(
-    createFastifyAdapter(config.trustProxy),
-    {
-      logger: false,
-    },
-  );
-  await configureApp(app);
+  const app = await createApp(config, { embedded: true });
   await app.init();
   const text = `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
   await app.close();

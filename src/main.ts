@@ -1,21 +1,14 @@
 process.env.TZ = 'UTC';
 
-import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AppModule } from './app.module';
-import { configureApp, createFastifyAdapter } from './app.setup';
+import { createApp } from './app.factory';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { DemoService } from './demo/demo.service';
 
 /** Starts the service as `node dist/src/main.js` does and resolves to the listening app. */
 export async function bootstrap(): Promise<NestFastifyApplication> {
   const config = loadAppConfig();
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config),
-    createFastifyAdapter(config.trustProxy),
-    { bufferLogs: true },
-  );
-  await configureApp(app);
+  const app = await createApp(config);
   drainOnSignals(app);
   const seed = await app.get(DemoService).seedOnFirstStart();
   await app.listen(config.port, '0.0.0.0');

@@ -1,11 +1,9 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
-import { AppModule } from '../../src/app.module';
-import { configureApp, createFastifyAdapter } from '../../src/app.setup';
+import { createApp } from '../../src/app.factory';
 import { loadAppConfig } from '../../src/config/app-config';
 import { Fixtures } from './fixtures';
 
@@ -100,16 +98,10 @@ export async function startApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(config, { logDestination: options.logDestination })],
-  }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(
-    createFastifyAdapter(config.trustProxy),
-    {
-      logger: false,
-    },
-  );
-  await configureApp(app);
+  const app = await createApp(config, {
+    embedded: true,
+    logDestination: options.logDestination,
+  });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const dataSource = app.get(DataSource);

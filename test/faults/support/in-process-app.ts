@@ -1,7 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Test } from '@nestjs/testing';
-import { AppModule } from '../../../src/app.module';
-import { configureApp, createFastifyAdapter } from '../../../src/app.setup';
+import { createApp } from '../../../src/app.factory';
 import { loadAppConfig } from '../../../src/config/app-config';
 import { Fixtures } from '../../harness/fixtures';
 
@@ -16,16 +14,7 @@ export interface InProcessApp {
 /** The whole application in the test process, listening on a free port of 127.0.0.1. */
 export async function startInProcess(env: Record<string, string>): Promise<InProcessApp> {
   const config = loadAppConfig({ RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'silent', ...env });
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(config)],
-  }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(
-    createFastifyAdapter(config.trustProxy),
-    {
-      logger: false,
-    },
-  );
-  await configureApp(app);
+  const app = await createApp(config, { embedded: true });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   return {
