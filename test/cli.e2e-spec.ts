@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { runCli } from '../src/cli';
 import { createPostgresDatabase, DATABASES } from './harness/app';
+import { captureOutput, setEnv } from './harness/process-io';
 
 const ROOT = join(__dirname, '..');
 
@@ -19,27 +20,12 @@ interface CliResult {
  * added to the environment: the exit code it would exit with, and what it wrote on stdout and stderr.
  */
 async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
-  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  const output = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') =>
-    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      output[stream] += chunk.toString();
-      return true;
-    });
-  const spies = [capture('stdout'), capture('stderr')];
+  const restoreEnv = setEnv(env);
   try {
-    const code = await runCli(['node', 'src/cli.ts', ...args]);
-    return { code, ...output };
+    const run = await captureOutput(() => runCli(['node', 'src/cli.ts', ...args]));
+    return { code: run.result, stdout: run.stdout, stderr: run.stderr };
   } finally {
-    spies.forEach((spy) => spy.mockRestore());
-    for (const [key, value] of saved) {
-      if (value === undefined) {
-        delete process.env[key];
-      } else {
-        process.env[key] = value;
-      }
-    }
+    restoreEnv();
   }
 }
 

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { bootstrap, reportStartFailure } from '../src/main';
 import { createPostgresDatabase, DATABASES } from './harness/app';
 import { freePort } from './harness/ports';
+import { captureOutput, setEnv } from './harness/process-io';
 
 const ROOT = join(__dirname, '..');
 
@@ -20,43 +21,28 @@ async function started(
   env: Record<string, string>,
   work: (run: { stdout: string; stderr: string; error?: unknown }) => Promise<void> | void,
 ): Promise<void> {
-  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, { LOG_LEVEL: 'silent', ...env });
+  const restoreEnv = setEnv({ LOG_LEVEL: 'silent', ...env });
   const signals = { SIGTERM: process.listeners('SIGTERM'), SIGINT: process.listeners('SIGINT') };
-  const output = { stdout: '', stderr: '' };
-  const capture = (stream: 'stdout' | 'stderr') =>
-    jest.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      output[stream] += chunk.toString();
-      return true;
-    });
-  const spies = [capture('stdout'), capture('stderr')];
-  let app: Awaited<ReturnType<typeof bootstrap>> | undefined;
-  let error: unknown;
+  const run = await captureOutput(() =>
+    bootstrap().then(
+      (app) => ({ app, error: undefined }),
+      (failure: unknown) => {
+        reportStartFailure(failure);
+        return { app: undefined, error: failure };
+      },
+    ),
+  );
   try {
-    app = await bootstrap();
-  } catch (failure) {
-    error = failure;
-    reportStartFailure(failure);
+    await work({ stdout: run.stdout, stderr: run.stderr, error: run.result.error });
   } finally {
-    spies.forEach((spy) => spy.mockRestore());
-  }
-  try {
-    await work({ ...output, error });
-  } finally {
-    await app?.close();
+    await run.result.app?.close();
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process
         .listeners(signal)
         .filter((listener) => !signals[signal].includes(listener))
         .forEach((listener) => process.removeListener(signal, listener));
     }
-    for (const [key, value] of saved) {
-      if (value === undefined) {
-        delete process.env[key];
-      } else {
-        process.env[key] = value;
-      }
-    }
+    restoreEnv();
   }
 }
 
