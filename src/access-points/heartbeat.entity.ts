@@ -31,4 +31,26 @@ export class Heartbeat {
 
   @Column({ type: Date })
   received_at: Date;
+
+  /** The fields below are written only by device check-ins (DEVICES 3); the admin heartbeat keeps them. */
+  @Column({ type: 'integer', nullable: true })
+  clients?: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  uptime_seconds?: number | null;
+
+  /** The last device check-in (null before the first). */
+  @Column({ type: Date, nullable: true })
+  checked_in_at?: Date | null;
+
+  /** The configuration revision the device last reported running (DEVICES 4). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  applied_revision?: string | null;
+
+  /** The revision of the last `config_error` the device reported, and its message. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  config_error_revision?: string | null;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  config_error_message?: string | null;
 }

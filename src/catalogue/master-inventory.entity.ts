@@ -17,6 +17,13 @@ export class MasterInventory {
   @Column({ type: 'integer' })
   hardware_part_id: number;
 
+  /**
+   * SHA-256 (hex) of the device's factory secret (DEVICES 2); null when none was given. A fast
+   * hash is enough: the secret is a random factory value of 16 to 128 characters, not a password.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  secret_hash: string | null;
+
   @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'hardware_part_id' })
   hardware_part?: HardwarePart;

@@ -7,6 +7,8 @@ describe('loadAppConfig', () => {
       database: { type: 'better-sqlite3', path: './data/airfleet.sqlite' },
       heartbeatTimeoutSeconds: 300,
       rateLimitPerMinute: 600,
+      deviceCheckinIntervalSeconds: 60,
+      upgradeTimeoutSeconds: 1800,
       redisUrl: undefined,
       logLevel: 'info',
       sessionSecret: expect.stringMatching(/^[\w-]{43}$/),

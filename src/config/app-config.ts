@@ -44,6 +44,21 @@ class EnvironmentVariables {
   @Min(0)
   RATE_LIMIT_PER_MINUTE: number = 600;
 
+  /** DEVICES 1: the interval devices are told to check in at. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  DEVICE_CHECKIN_INTERVAL_SECONDS: number = 60;
+
+  /** DEVICES 1: an upgrade in progress whose device has not checked in for this long fails. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  UPGRADE_TIMEOUT_SECONDS: number = 1800;
+
   @IsOptional()
   @IsString()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis://' })
@@ -76,6 +91,8 @@ export interface AppConfig {
   database: { type: 'postgres'; url: string } | { type: 'better-sqlite3'; path: string };
   heartbeatTimeoutSeconds: number;
   rateLimitPerMinute: number;
+  deviceCheckinIntervalSeconds: number;
+  upgradeTimeoutSeconds: number;
   redisUrl?: string;
   logLevel: string;
   /**
@@ -117,6 +134,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { type: 'better-sqlite3', path: vars.DATABASE_PATH },
     heartbeatTimeoutSeconds: vars.HEARTBEAT_TIMEOUT_SECONDS,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
+    upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
     sessionSecret: vars.SESSION_SECRET ?? randomBytes(32).toString('base64url'),

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { Device } from '../devices/device.entity';
 
-export const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed'] as const;
+export const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 
 /** A firmware upgrade of one device (SPEC 2.5, 3.4). At most one pending upgrade per device. */
@@ -54,6 +54,42 @@ export class Upgrade {
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: UpgradeStatus;
+
+  /** Last reported progress, 0 to 100 (DEVICES 5). */
+  @Column({ type: 'integer', nullable: true })
+  progress: number | null;
+
+  /** Why it failed: the device's report, or `timed out`. */
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  error: string | null;
+
+  /** The first report about it. */
+  @Column({ type: Date, nullable: true })
+  started_at: Date | null;
+
+  /** When it became done or failed. */
+  @Column({ type: Date, nullable: true })
+  completed_at: Date | null;
+
+  /** The firmware the device ran before the check-in that carried the first report. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  previous_version: string | null;
+
+  /**
+   * The last check-in of the device while this upgrade is in progress: the timeout
+   * (UPGRADE_TIMEOUT_SECONDS) counts from it. Internal, never shown.
+   */
+  @Column({ type: Date, nullable: true })
+  device_seen_at: Date | null;
+
+  /** The staged rollout the upgrade belongs to (DEVICES 6), if any. */
+  @Index('IDX_upgrades_rollout')
+  @Column({ type: 'integer', nullable: true })
+  rollout_id: number | null;
+
+  /** The upgrade this one undoes (an automatic revert, DEVICES 6). */
+  @Column({ type: 'integer', nullable: true })
+  revert_of: number | null;
 
   @CreateDateColumn()
   created_at: Date;

@@ -1,3 +1,4 @@
+import { DeviceGateway1795395656285 } from './1795395656285-DeviceGateway';
 import { InitialSchema1795294264662 } from './1795294264662-InitialSchema';
 import { TokenLastUsed1795387757111 } from './1795387757111-TokenLastUsed';
 import { WebSessions1795387962176 } from './1795387962176-WebSessions';
@@ -6,4 +7,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   InitialSchema1795294264662,
   TokenLastUsed1795387757111,
   WebSessions1795387962176,
+  DeviceGateway1795395656285,
 ];
