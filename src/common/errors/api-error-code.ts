@@ -34,6 +34,14 @@ export enum ApiErrorCode {
   PayloadTooLarge = 1033,
   RouteNotFound = 1034,
   InternalError = 1035,
+  /** DEVICES 8: device credentials missing, malformed or wrong (401, WWW-Authenticate Basic). */
+  DeviceUnauthenticated = 1036,
+  /** DEVICES 8: the device is in no organisation's inventory. */
+  DeviceNotClaimed = 1037,
+  /** DEVICES 8: rollout not found. */
+  RolloutNotFound = 1038,
+  /** DEVICES 8: the rollout is not running. */
+  RolloutNotRunning = 1039,
   /** CONTRACT 8/9: the database is unreachable (sent with Retry-After). */
   ServiceUnavailable = 1040,
   /** CONTRACT 9: an access token that is not among the caller's own. */
@@ -76,6 +84,10 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.PayloadTooLarge]: 413,
   [ApiErrorCode.RouteNotFound]: 404,
   [ApiErrorCode.InternalError]: 500,
+  [ApiErrorCode.DeviceUnauthenticated]: 401,
+  [ApiErrorCode.DeviceNotClaimed]: 403,
+  [ApiErrorCode.RolloutNotFound]: 404,
+  [ApiErrorCode.RolloutNotRunning]: 422,
   [ApiErrorCode.ServiceUnavailable]: 503,
   [ApiErrorCode.TokenNotFound]: 404,
 };
