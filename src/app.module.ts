@@ -31,6 +31,7 @@ import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
 import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 import { TagsModule } from './tags/tags.module';
+import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -42,6 +43,7 @@ const FEATURE_MODULES = [
   UpgradesModule,
   AccessPointsModule,
   TagsModule,
+  DeviceGatewayModule,
 ];
 
 export interface AppModuleOptions {
