@@ -33,6 +33,11 @@ module.exports = {
   testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFiles: [...common.setupFiles, '<rootDir>/test/harness/memoize-password-checks.ts'],
+    },
   ],
 };
