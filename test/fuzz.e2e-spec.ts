@@ -54,9 +54,7 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
     const counter = await changeCounter(t().dataSource);
     await t().fixtures.organisation();
     expect(changedTables(before, await tableDigest(t().dataSource))).toEqual(['organisations']);
-    if (counter !== null) {
-      expect(await changeCounter(t().dataSource)).not.toBe(counter);
-    }
+    expect(await changeCounter(t().dataSource)).not.toBe(counter);
   });
 
   it(
