@@ -1,3 +1,4 @@
+import { uplinkView, UplinkView } from '../devices/uplink.view';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { DetailedDevice } from './device-records.service';
 
@@ -10,7 +11,7 @@ export interface DeviceView {
   organisation_id: number;
   name: string | null;
   hardware_part: { id: number; part_number: string; wifi_uplink: boolean; usb: boolean } | null;
-  uplinks: Record<string, unknown>[];
+  uplinks: UplinkView[];
   tag_list: string[];
   pending_upgrade: PendingUpgradeView | null;
 }
@@ -47,12 +48,7 @@ export function deviceView(device: DetailedDevice): DeviceView {
     hardware_part: part
       ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
       : null,
-    uplinks: (device.uplinks ?? []).map((uplink) => ({
-      ...uplink.details,
-      id: uplink.id,
-      uplink_type: uplink.uplink_type,
-      is_deleted: uplink.is_deleted,
-    })),
+    uplinks: (device.uplinks ?? []).map(uplinkView),
     tag_list: (device.tags ?? []).map((tag) => tag.name),
     pending_upgrade: device.pending_upgrade ? pendingUpgradeView(device.pending_upgrade) : null,
   };
