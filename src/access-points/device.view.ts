@@ -1,3 +1,4 @@
+import { ConfigSync } from '../device-config/config-sync';
 import { uplinkView, UplinkView } from '../devices/uplink.view';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { DetailedDevice } from './device-records.service';
@@ -14,6 +15,8 @@ export interface DeviceView {
   uplinks: UplinkView[];
   tag_list: string[];
   pending_upgrade: PendingUpgradeView | null;
+  /** The configuration the device should run and whether it does (DEVICES 4). */
+  config: ConfigSync;
 }
 
 export interface PendingUpgradeView {
@@ -51,5 +54,6 @@ export function deviceView(device: DetailedDevice): DeviceView {
     uplinks: (device.uplinks ?? []).map(uplinkView),
     tag_list: (device.tags ?? []).map((tag) => tag.name),
     pending_upgrade: device.pending_upgrade ? pendingUpgradeView(device.pending_upgrade) : null,
+    config: { ...device.config },
   };
 }
