@@ -405,7 +405,7 @@ onBothDatabases('device configuration', (t) => {
       const { device } = await setup();
       const auth = await credentials(device);
       const { headers } = await getConfig(auth).expect(200);
-      const revision = (headers.etag as string).slice(1, -1);
+      const revision = headers.etag.slice(1, -1);
       const res = await getConfig(auth, { 'If-None-Match': header(revision) }).expect(304);
       expect(res.headers.etag).toBe(`"${revision}"`);
       expect(res.text ?? '').toBe('');
@@ -415,7 +415,7 @@ onBothDatabases('device configuration', (t) => {
     it('answers 200 with the new configuration for an If-None-Match naming an older revision', async () => {
       const { admin, net, device } = await setup();
       const auth = await credentials(device);
-      const before = (await getConfig(auth).expect(200)).headers.etag as string;
+      const before = (await getConfig(auth).expect(200)).headers.etag;
       await ssid(admin.orgId, net.id, 'Added');
       const res = await getConfig(auth, { 'If-None-Match': before }).expect(200);
       expect(res.headers.etag).not.toBe(before);

@@ -8,21 +8,20 @@ import {
   configRevision,
 } from './config-document';
 
-const ssid = (id: number, fields: Partial<NetworkSsid> = {}): NetworkSsid =>
-  ({
-    id,
-    organisation_id: 1,
-    location_network_id: 3,
-    ssid_name: `ssid-${id}`,
-    settings: { wpa_key: `key-${id}`, is_enabled: true },
-    associated_aps_and_tags: null,
-    dhcp_mappings: null,
-    dhcp_ranges: null,
-    v_lan_attributes: null,
-    created_at: new Date(0),
-    updated_at: new Date(0),
-    ...fields,
-  }) as NetworkSsid;
+const ssid = (id: number, fields: Partial<NetworkSsid> = {}): NetworkSsid => ({
+  id,
+  organisation_id: 1,
+  location_network_id: 3,
+  ssid_name: `ssid-${id}`,
+  settings: { wpa_key: `key-${id}`, is_enabled: true },
+  associated_aps_and_tags: null,
+  dhcp_mappings: null,
+  dhcp_ranges: null,
+  v_lan_attributes: null,
+  created_at: new Date(0),
+  updated_at: new Date(0),
+  ...fields,
+});
 
 const uplink = (id: number, details: Record<string, unknown> = { ip: '10.0.0.1' }): Uplink => ({
   id,

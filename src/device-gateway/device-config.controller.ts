@@ -44,7 +44,11 @@ export class DeviceConfigController {
     required: false,
     description: 'The ETag of the configuration the device has',
   })
-  @ApiOkResponse({ type: DeviceConfigResponse, headers: ETAG_HEADER })
+  @ApiOkResponse({
+    description: 'The current configuration',
+    type: DeviceConfigResponse,
+    headers: ETAG_HEADER,
+  })
   @ApiResponse({
     status: 304,
     description: 'The device has the current configuration (no body)',
