@@ -5,7 +5,7 @@ import { In, SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { Upgrade } from './upgrade.entity';
+import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { UpgradeTargets } from './upgrade-targets';
 
 /** A device an upgrade request targets, with what the rules of SPEC 4.4 need to know about it. */
@@ -85,6 +85,23 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     visibility: UpgradeVisibility,
   ): Promise<Upgrade | null> {
     return this.visible(orgId, visibility).andWhere('u.id = :id', { id }).getOne();
+  }
+
+  /**
+   * How many visible upgrades of the organisation are in each status: one GROUP BY statement;
+   * a status without upgrades is absent from the map.
+   */
+  async countByStatus(
+    orgId: number,
+    visibility: UpgradeVisibility,
+  ): Promise<Map<UpgradeStatus, number>> {
+    const rows = await this.visible(orgId, visibility)
+      .select('u.status', 'status')
+      .addSelect('COUNT(u.id)', 'count')
+      .groupBy('u.status')
+      .orderBy()
+      .getRawMany<{ status: UpgradeStatus; count: number | string }>();
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
   }
 
   /** The pending upgrades of these devices of the organisation, with their device. */
