@@ -77,11 +77,7 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
   }
 
   /** The organisation's devices matching the filter, LEFT JOINed with their heartbeat. */
-  private joined(
-    orgId: number,
-    filter: StatusFilter,
-    upSince: Date,
-  ): SelectQueryBuilder<Device> {
+  private joined(orgId: number, filter: StatusFilter, upSince: Date): SelectQueryBuilder<Device> {
     const query = this.scoped(orgId, 'd')
       .leftJoinAndMapOne('d.heartbeat', Heartbeat, 'h', 'h.device_id = d.id')
       .setParameter('upSince', upSince);

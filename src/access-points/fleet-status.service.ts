@@ -7,11 +7,7 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { ConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
-import {
-  DeviceStatusesRepository,
-  StatusCounts,
-  StatusFilter,
-} from './device-statuses.repository';
+import { DeviceStatusesRepository, StatusCounts, StatusFilter } from './device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -60,7 +56,11 @@ export class FleetStatusService {
     const summary = await this.live.counts(orgId, filter, since);
     const status = query.device_status;
     const count =
-      status === undefined ? summary.up + summary.down : status === 'UP' ? summary.up : summary.down;
+      status === undefined
+        ? summary.up + summary.down
+        : status === 'UP'
+          ? summary.up
+          : summary.down;
     const rows =
       page.offset < count
         ? await this.live.page(orgId, { ...filter, status }, since, {
@@ -98,11 +98,7 @@ export class FleetStatusService {
    * in no network) are UP and DOWN now: one statement.
    */
   async counts(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
-    return this.live.counts(
-      orgId,
-      networkIds === 'all' ? {} : { networkIds },
-      this.upSince(),
-    );
+    return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
   }
 
   /** The devices the caller may see, within one network when `networkId` is given. */
