@@ -7,7 +7,7 @@ import { OverviewResponse } from './dto/overview.response';
 import { OverviewService } from './overview.service';
 
 /** The fleet overview (DEVICES 7). */
-@ApiTags('fleet status')
+@ApiTags('overview')
 @ApiBearerAuth()
 @Controller('v1/overview')
 export class OverviewController {
