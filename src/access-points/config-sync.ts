@@ -38,6 +38,6 @@ export class ConfigSync {
 
   /** The current configuration revision of each of these devices of the organisation. */
   private currentRevisions(_orgId: number, _deviceIds: number[]): Promise<Map<number, string>> {
-    return Promise.resolve(new Map());
+    return Promise.resolve(new Map<number, string>());
   }
 }

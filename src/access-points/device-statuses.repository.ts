@@ -57,7 +57,7 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
       .limit(page.limit);
     const devices = (await query.getMany()) as (Device & { heartbeat?: Heartbeat | null })[];
     return devices.map(({ heartbeat, ...device }) => ({
-      device: device as Device,
+      device,
       heartbeat: heartbeat ?? null,
     }));
   }
