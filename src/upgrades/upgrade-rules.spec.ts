@@ -34,11 +34,18 @@ describe('resolveSchedule', () => {
     });
   });
 
-  it('reads a later time without an offset as UTC, and keeps an explicit offset', () => {
-    const later = (schedule_at: string) =>
-      resolveSchedule({ schedule_type: 'later', schedule_at, time_zone: 'UTC' }, null).schedule_at;
+  it('reads a later time without an offset in its time zone (DEVICES 5), and keeps an explicit offset', () => {
+    const later = (schedule_at: string, time_zone = 'UTC') =>
+      resolveSchedule({ schedule_type: 'later', schedule_at, time_zone }, null).schedule_at;
     expect(later('2030-01-02T03:04:05')).toEqual(new Date('2030-01-02T03:04:05Z'));
-    expect(later('2030-01-02T03:04:05+02:00')).toEqual(new Date('2030-01-02T01:04:05Z'));
+    expect(later('2030-01-02T03:04:05', 'Europe/Paris')).toEqual(new Date('2030-01-02T02:04:05Z'));
+    expect(later('2030-07-02T03:04:05.250', 'Europe/Paris')).toEqual(
+      new Date('2030-07-02T01:04:05.250Z'),
+    );
+    expect(later('2030-01-02T03:04:05', 'Asia/Tokyo')).toEqual(new Date('2030-01-01T18:04:05Z'));
+    expect(later('2030-01-02T03:04:05+02:00', 'Asia/Tokyo')).toEqual(
+      new Date('2030-01-02T01:04:05Z'),
+    );
   });
 
   it('refuses later without schedule_at and time_zone, naming both', () => {

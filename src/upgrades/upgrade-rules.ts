@@ -1,3 +1,4 @@
+import { zonedToInstant } from '../common/time-zones/zoned-time';
 import { Upgrade } from './upgrade.entity';
 import { UpgradeData } from './upgrade-data.entity';
 import { UpgradeInputDto } from './dto/upgrade.dto';
@@ -33,7 +34,9 @@ export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
   if (scheduleType !== 'later') {
     return { schedule_type: scheduleType, schedule_at: null, time_zone: timeZone };
   }
-  const scheduleAt = input.schedule_at ? parseInstant(input.schedule_at) : existing?.schedule_at;
+  const scheduleAt = input.schedule_at
+    ? parseInstant(input.schedule_at, timeZone)
+    : existing?.schedule_at;
   const missing = [
     ...(scheduleAt ? [] : ['schedule_at is required when schedule_type is later']),
     ...(timeZone ? [] : ['time_zone is required when schedule_type is later']),
@@ -45,9 +48,17 @@ export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
 }
 
 /** An ISO 8601 time; one without an offset is read as UTC. */
-function parseInstant(value: string): Date {
+/**
+ * `schedule_at` (DEVICES 5): with an offset, that instant; without one, a wall-clock time in
+ * `time_zone` (UTC while no time zone is known: the missing time zone is reported anyway).
+ */
+function parseInstant(value: string, timeZone: string | null): Date {
   const hasOffset = /(Z|[+-]\d\d(:?\d\d)?)$/i.test(value) || !value.includes('T');
-  return new Date(hasOffset ? value : `${value}Z`);
+  if (hasOffset) {
+    return new Date(value);
+  }
+  const zoned = timeZone ? zonedToInstant(value, timeZone) : null;
+  return new Date(zoned ?? `${value}Z`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { isTimeZone } from '../../common/time-zones/time-zones';
 import { UpgradeInput } from '../upgrade-rules';
 import { UpgradeRecord } from '../upgrade.view';
 import { invalidUpgrade } from '../upgrades.errors';
-import { instantToZoned, zonedToInstant } from './zoned-time';
+import { instantToZoned, zonedToInstant } from '../../common/time-zones/zoned-time';
 
 /** The fields of the upgrade form as the browser posts them (and as the form shows them). */
 export interface UpgradeFormValues {

@@ -4,7 +4,7 @@ import { StatusMessageError } from '../../common/errors';
 import { isTimeZone, TIME_ZONES } from '../../common/time-zones/time-zones';
 import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
-import { instantToZoned } from './zoned-time';
+import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { BLANK_FORM, formOf, readForm, toUpgradeInput, UpgradeFormValues } from './upgrade-form';
 
 /** What the controller does next: show a page (with a status) or redirect with a flash message. */

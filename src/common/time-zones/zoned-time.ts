@@ -1,9 +1,10 @@
 /**
- * The upgrade form asks for the schedule as a wall-clock time (`<input type="datetime-local">`,
- * `2030-05-01T02:30`) in the chosen time zone; the API stores an instant. These convert between
- * the two with the runtime's time zone database.
+ * A schedule is given as a wall-clock time in a time zone (the upgrade form's
+ * `<input type="datetime-local">`, `2030-05-01T02:30`, and an API `schedule_at` without an
+ * offset, DEVICES 5); the database stores an instant. These convert between the two with the
+ * runtime's time zone database.
  */
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
 /** Offset of `timeZone` from UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
@@ -31,15 +32,16 @@ function offsetAt(instant: number, timeZone: string): number {
 
 /**
  * The ISO instant (UTC, `Z`) of a wall-clock time in a time zone, or null when the text is not a
- * `YYYY-MM-DDTHH:mm[:ss]` time. A time skipped by a DST change moves forward by the gap.
+ * `YYYY-MM-DDTHH:mm[:ss[.SSS]]` time. A time skipped by a DST change moves forward by the gap.
  */
 export function zonedToInstant(local: string, timeZone: string): string | null {
   const match = LOCAL.exec(local);
   if (!match) {
     return null;
   }
-  const [year, month, day, hour, minute, second] = match.slice(1).map((v) => Number(v ?? 0));
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((v) => Number(v ?? 0));
+  const millis = Number((match[7] ?? '0').padEnd(3, '0'));
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23) {
     return null;
