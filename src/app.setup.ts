@@ -166,6 +166,7 @@ export const OPENAPI_TAGS: Record<string, string> = {
   'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
   'network access': "Members' grants on networks (CONTRACT 3 and 9)",
   tags: 'Device tags (CONTRACT 5)',
+  overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',

@@ -72,6 +72,15 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
     return query.getManyAndCount();
   }
 
+  /** How many of the organisation's networks are among `readable` (all of them: 'all'). */
+  count(orgId: number, readable: number[] | 'all'): Promise<number> {
+    const query = this.scoped(orgId, 'n');
+    if (readable !== 'all') {
+      query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
+    }
+    return query.getCount();
+  }
+
   /** Inserts a network and returns it as stored. */
   async insert(
     orgId: number,

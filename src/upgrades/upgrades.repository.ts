@@ -106,6 +106,23 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return this.visible(orgId, visibility).andWhere('u.id = :id', { id }).getOne();
   }
 
+  /**
+   * How many visible upgrades of the organisation are in each status: one GROUP BY statement;
+   * a status without upgrades is absent from the map.
+   */
+  async countByStatus(
+    orgId: number,
+    visibility: UpgradeVisibility,
+  ): Promise<Map<UpgradeStatus, number>> {
+    const rows = await this.visible(orgId, visibility)
+      .select('u.status', 'status')
+      .addSelect('COUNT(u.id)', 'count')
+      .groupBy('u.status')
+      .orderBy()
+      .getRawMany<{ status: UpgradeStatus; count: number | string }>();
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
   /** The pending upgrades of these devices of the organisation, with their device. */
   findPendingOfDevices(orgId: number, deviceIds: number[]): Promise<Upgrade[]> {
     if (deviceIds.length === 0) {

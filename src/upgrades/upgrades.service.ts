@@ -6,7 +6,7 @@ import { TagsRepository } from '../devices/tags.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { Upgrade } from './upgrade.entity';
+import { Upgrade, UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { hasFirmwareFor, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
@@ -218,6 +218,24 @@ export class UpgradesService {
     return existing
       ? { ...targets, deviceIds: [...new Set([existing.device_id, ...targets.deviceIds])] }
       : targets;
+  }
+
+  /**
+   * How many upgrades of the organisation's devices in these networks (`'all'`: every upgrade)
+   * are in each status (DEVICES 7 overview); every status is present, 0 when none.
+   */
+  async countByStatus(
+    orgId: number,
+    networkIds: number[] | 'all',
+  ): Promise<Record<UpgradeStatus, number>> {
+    await this.lifecycle.sweepTimedOut(orgId);
+    const counts = await this.upgrades.countByStatus(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+    );
+    return Object.fromEntries(
+      UPGRADE_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+    ) as Record<UpgradeStatus, number>;
   }
 
   /** The upgrades a caller may see: those of devices in networks it may read. */
