@@ -5,16 +5,14 @@ import {
   Bool,
   Envelope,
   Int,
+  NullableObject,
   Of,
   Status200,
   Str,
   StrArray,
 } from '../../common/openapi/response-schema';
 
-/**
- * A nullable nested record is spelled inline: OpenAPI 3.0's `nullable` does not reach into an
- * `allOf: [$ref]`, so validators would refuse the null.
- */
+/** Nullable nested records are spelled inline (NullableObject). */
 const HARDWARE_PART_SCHEMA = {
   type: 'object',
   required: ['id', 'part_number', 'wifi_uplink', 'usb'],
@@ -47,8 +45,6 @@ const PENDING_UPGRADE_SCHEMA = {
     status: { type: 'string', example: 'pending' },
   },
 } as const;
-
-const nullable = (schema: object) => ApiProperty({ ...schema, nullable: true });
 
 export class HardwarePartResponse {
   @Int()
@@ -122,7 +118,7 @@ export class DeviceResponse {
   @Str({ nullable: true })
   name: string | null;
 
-  @nullable(HARDWARE_PART_SCHEMA)
+  @NullableObject(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 
   @ApiProperty({
@@ -144,7 +140,7 @@ export class DeviceResponse {
   @StrArray()
   tag_list: string[];
 
-  @nullable(PENDING_UPGRADE_SCHEMA)
+  @NullableObject(PENDING_UPGRADE_SCHEMA)
   pending_upgrade: Record<string, unknown> | null;
 
   @Of(() => ConfigSyncResponse)
@@ -239,7 +235,7 @@ export class MasterDeviceResponse {
   @Str()
   mac_id: string;
 
-  @nullable(HARDWARE_PART_SCHEMA)
+  @NullableObject(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 }
 

@@ -1,29 +1,28 @@
-import { Bool, Int, Of, Str } from '../../common/openapi/response-schema';
+import { Int, NullableObject } from '../../common/openapi/response-schema';
 
-export class CheckinConfigHint {
-  @Str({ description: "The device's current configuration revision" })
-  revision: string;
+const CONFIG_HINT = {
+  type: 'object',
+  required: ['revision', 'url'],
+  properties: {
+    revision: { type: 'string', description: "The device's current configuration revision" },
+    url: { type: 'string', example: '/device/v1/config' },
+  },
+};
 
-  @Str({ example: '/device/v1/config' })
-  url: string;
-}
-
-export class CheckinUpgradeHint {
-  @Int()
-  id: number;
-
-  @Str({ example: '2.1.0' })
-  version: string;
-
-  @Str({
-    nullable: true,
-    description: "The firmware location for the device's hardware part number",
-  })
-  url: string | null;
-
-  @Bool()
-  save_prev_config: boolean;
-}
+const UPGRADE_HINT = {
+  type: 'object',
+  required: ['id', 'version', 'url', 'save_prev_config'],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'string', example: '2.1.0' },
+    url: {
+      type: 'string',
+      nullable: true,
+      description: "The firmware location for the device's hardware part number",
+    },
+    save_prev_config: { type: 'boolean' },
+  },
+};
 
 /** 200 of POST /device/v1/checkin (DEVICES 3). */
 export class CheckinResponse {
@@ -33,15 +32,13 @@ export class CheckinResponse {
   @Int({ example: 60, description: 'Seconds until the next check-in' })
   checkin_interval: number;
 
-  @Of(() => CheckinConfigHint, {
-    nullable: true,
+  @NullableObject(CONFIG_HINT, {
     description: 'Set when the reported config_revision is not the current one',
   })
-  config: CheckinConfigHint | null;
+  config: { revision: string; url: string } | null;
 
-  @Of(() => CheckinUpgradeHint, {
-    nullable: true,
+  @NullableObject(UPGRADE_HINT, {
     description: 'The upgrade in progress, else the due pending upgrade, else null',
   })
-  upgrade: CheckinUpgradeHint | null;
+  upgrade: { id: number; version: string; url: string | null; save_prev_config: boolean } | null;
 }
