@@ -67,4 +67,4 @@ export function MessageEnvelope(name: string, data: () => Type<unknown>) {
  * `allOf: [$ref]`, so validators would refuse the null.
  */
 export const NullableObject = (schema: object, options: ApiPropertyOptions = {}) =>
-  ApiProperty({ ...schema, nullable: true, ...options } as ApiPropertyOptions);
+  ApiProperty({ ...schema, nullable: true, ...options });
