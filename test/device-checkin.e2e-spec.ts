@@ -492,3 +492,40 @@ onBothDatabases(
   },
   { UPGRADE_TIMEOUT_SECONDS: '1' },
 );
+
+onBothDatabases('check-in cost (DEVICES 3)', (t) => {
+  const g = gatewayFixtures(t);
+  const ssids = async (auth: Record<string, string>, networkId: number, count: number) => {
+    for (let i = 0; i < count; i++) {
+      await t()
+        .http()
+        .post('/v1/network_ssids')
+        .set(auth)
+        .send({ network_id: networkId, network_ssid: { ssid_name: `ssid-${i}` } })
+        .expect(200);
+    }
+  };
+  const statements = (work: () => Promise<unknown>) =>
+    t()
+      .statementsOf(work)
+      .then((list) =>
+        list.filter((sql) => !/^(BEGIN|COMMIT|START TRANSACTION|ROLLBACK)/i.test(sql)),
+      );
+
+  it('issues a constant number of statements, whatever the size of the network', async () => {
+    const admin = await t().fixtures.admin();
+    const small = await t().fixtures.network(admin.orgId);
+    const large = await t().fixtures.network(admin.orgId);
+    await ssids(admin.auth, small.id, 1);
+    await ssids(admin.auth, large.id, 8);
+    const a = await g.device(admin.orgId, { networkId: small.id });
+    const b = await g.device(admin.orgId, { networkId: large.id });
+    // Warm the credentials cache, as a device's steady state is.
+    await g.checkin(a.auth).expect(200);
+    await g.checkin(b.auth).expect(200);
+    const steadyA = await statements(() => g.checkin(a.auth, { clients: 3 }).expect(200));
+    const steadyB = await statements(() => g.checkin(b.auth, { clients: 3 }).expect(200));
+    expect(steadyB.length).toBe(steadyA.length);
+    expect(steadyA.length).toBe(5);
+  });
+});
