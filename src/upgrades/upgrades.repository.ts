@@ -8,17 +8,6 @@ import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
-import { UpgradeTargets } from './upgrade-targets';
-
-/** A device an upgrade request targets, with what the rules of SPEC 4.4 need to know about it. */
-export interface TargetDevice {
-  id: number;
-  mac_id: string;
-  /** Part number of the device's hardware (null when unknown). */
-  part_number: string | null;
-  /** Id of the device's pending upgrade, if it has one. */
-  pending_id: number | null;
-}
 
 /** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
 export interface UpgradeAttributes {
@@ -161,46 +150,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       where: { organisation_id: orgId, device_id: In(deviceIds), status: 'in_progress' },
     });
     return upgrades.map((upgrade) => upgrade.device_id);
-  }
-
-  /**
-   * Expands validated targets into the organisation's devices in one query: devices named by
-   * id, the devices of the networks and the devices carrying the tags, each with its hardware
-   * part number and pending upgrade.
-   */
-  async expandTargets(orgId: number, targets: UpgradeTargets): Promise<TargetDevice[]> {
-    const sql = new SqlBuilder(this.dialect);
-    const org = sql.param(orgId);
-    const alternatives: string[] = [];
-    if (targets.deviceIds.length > 0) {
-      alternatives.push(sql.inIds('d."id"', targets.deviceIds));
-    }
-    if (targets.networkIds.length > 0) {
-      alternatives.push(sql.inIds('d."location_network_id"', targets.networkIds));
-    }
-    if (targets.tagIds.length > 0) {
-      alternatives.push(
-        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE ${sql.inIds('dt."tag_id"', targets.tagIds)})`,
-      );
-    }
-    if (alternatives.length === 0) {
-      return [];
-    }
-    const rows: TargetDevice[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, hp."part_number" AS part_number, u."id" AS pending_id
-       FROM "devices" d
-       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
-       LEFT JOIN "upgrades" u ON u."device_id" = d."id" AND u."status" = 'pending'
-       WHERE d."organisation_id" = ${org} AND (${alternatives.join(' OR ')})
-       ORDER BY d."id"`,
-      sql.params,
-    );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      mac_id: row.mac_id,
-      part_number: row.part_number ?? null,
-      pending_id: row.pending_id === null ? null : Number(row.pending_id),
-    }));
   }
 
   /** Creates one pending upgrade per device (aps `AP:<device id>`) in one INSERT … SELECT. */

@@ -3,6 +3,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TagsRepository } from '../devices/tags.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
@@ -51,6 +52,7 @@ export class UpgradesService {
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
+    private readonly devices: DevicesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly lifecycle: UpgradeLifecycleService,
   ) {}
@@ -145,7 +147,12 @@ export class UpgradesService {
       this.includeUnreleased(user, options),
     );
     const targets = await this.validTargets(orgId, input.aps, existing);
-    const devices = await this.upgrades.expandTargets(orgId, targets);
+    const targeted = await this.devices.findTargets(orgId, targets);
+    const pending = await this.upgrades.findPendingByDevice(
+      orgId,
+      targeted.map((d) => d.id),
+    );
+    const devices = targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null }));
     if (devices.length === 0) {
       throw noMatchingDevices();
     }
