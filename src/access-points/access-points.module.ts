@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { DeviceConfigModule } from '../device-config/device-config.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
@@ -18,7 +19,7 @@ import { UplinksRepository } from './uplinks.repository';
  * record (device with its pending upgrade) that location networks and tags show.
  */
 @Module({
-  imports: [CatalogueModule, DevicesModule, NetworksModule, UpgradesModule],
+  imports: [CatalogueModule, DeviceConfigModule, DevicesModule, NetworksModule, UpgradesModule],
   controllers: [AccessPointsController, InitTemplatesController],
   providers: [
     InventoryService,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Not, UpdateQueryBuilder } from 'typeorm';
+import { In, Not, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { LocationNetwork } from './location-network.entity';
 
 /** The fields a create or update writes; `network_name_key` is derived here, never by callers. */
@@ -37,6 +38,15 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
   /** The organisation's network with this name, compared case-insensitively. */
   findByName(orgId: number, name: string): Promise<LocationNetwork | null> {
     return this.findOneScoped(orgId, { where: { network_name_key: nameKey(name) } });
+  }
+
+  /** The organisation's networks with these ids, by id: one statement per 30,000 ids. */
+  async findByIds(orgId: number, ids: number[]): Promise<LocationNetwork[]> {
+    const networks: LocationNetwork[] = [];
+    for (const chunk of chunksOf([...new Set(ids)], 1)) {
+      networks.push(...(await this.findScoped(orgId, { where: { id: In(chunk) } })));
+    }
+    return networks.sort((a, b) => a.id - b.id);
   }
 
   /** Whether another network of the organisation already has this name (case-insensitive). */

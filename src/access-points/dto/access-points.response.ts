@@ -76,6 +76,32 @@ export class UplinkResponse {
   is_deleted: boolean;
 }
 
+/** The configuration sync of a device record (DEVICES 4). */
+export class ConfigSyncResponse {
+  @Str({
+    description:
+      'The revision of the configuration the device should run now (GET /device/v1/config)',
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  })
+  revision: string;
+
+  @Str({
+    nullable: true,
+    description: 'The revision the device last reported running; null before its first report',
+  })
+  applied_revision: string | null;
+
+  @Bool({ description: 'Whether applied_revision is the current revision' })
+  in_sync: boolean;
+
+  @Str({
+    nullable: true,
+    description:
+      'The message of the last config_error reported for the current revision while the device does not run it',
+  })
+  error: string | null;
+}
+
 /** A device (router inventory) record (SPEC 2.2, CONTRACT 7). */
 export class DeviceResponse {
   @Int()
@@ -120,6 +146,9 @@ export class DeviceResponse {
 
   @nullable(PENDING_UPGRADE_SCHEMA)
   pending_upgrade: Record<string, unknown> | null;
+
+  @Of(() => ConfigSyncResponse)
+  config: ConfigSyncResponse;
 }
 
 export class DevicesData {
