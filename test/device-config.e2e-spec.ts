@@ -485,7 +485,7 @@ onBothDatabases('device configuration', (t) => {
     it('refuses a user token with 401 1036', async () => {
       const { admin } = await setup();
       const res = await getConfig(admin.auth).expect(401);
-      expect(res.body).toEqual({ msg: 'Invalid device credentials', error_code: 1036 });
+      expect(res.body).toEqual({ msg: 'Missing or invalid device credentials', error_code: 1036 });
     });
   });
 });

@@ -16,7 +16,8 @@ import { UplinksRepository } from './uplinks.repository';
 
 /**
  * Access points (SPEC 4.2), uplink templates and heartbeats. Exports DeviceRecords, the device
- * record (device with its pending upgrade) that location networks and tags show.
+ * record (device with its pending upgrade) that location networks and tags show, and the
+ * heartbeats repository the device gateway records check-ins with.
  */
 @Module({
   imports: [CatalogueModule, DeviceConfigModule, DevicesModule, NetworksModule, UpgradesModule],
@@ -30,6 +31,6 @@ import { UplinksRepository } from './uplinks.repository';
     UplinksRepository,
     HeartbeatsRepository,
   ],
-  exports: [DeviceRecords, InitTemplatesRepository],
+  exports: [DeviceRecords, InitTemplatesRepository, HeartbeatsRepository],
 })
 export class AccessPointsModule {}

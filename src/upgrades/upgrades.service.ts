@@ -27,7 +27,8 @@ import {
   upgradeNotFound,
   upgradeNotPending,
 } from './upgrades.errors';
-import { UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
+import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
+import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
@@ -51,21 +52,27 @@ export class UpgradesService {
     private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly lifecycle: UpgradeLifecycleService,
   ) {}
 
   /**
-   * The upgrades the caller may see, oldest first; only the one with `id` when given. An upgrade
+   * The upgrades the caller may see, oldest first, matching the filter (id, status, rollout);
+   * timed-out upgrades are failed first (DEVICES 5). An upgrade
    * belongs to one device, so a member sees it when the device is in a network the member may
    * read (CONTRACT 9); admins see every upgrade of the organisation.
    */
-  async list(user: AuthUser, id?: number): Promise<UpgradeRecord[]> {
+  async list(user: AuthUser, filter: UpgradeFilter = {}): Promise<UpgradeRecord[]> {
     const visibility = await this.visibility(user);
-    return (await this.upgrades.list(user.organisation_id, visibility, id)).map(toUpgradeRecord);
+    await this.lifecycle.sweepTimedOut(user.organisation_id);
+    return (await this.upgrades.list(user.organisation_id, visibility, filter)).map(
+      toUpgradeRecord,
+    );
   }
 
   /** One upgrade the caller may see; any other answers as missing (404). */
   async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
     const visibility = await this.visibility(user);
+    await this.lifecycle.sweepTimedOut(user.organisation_id);
     const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id, visibility);
     if (!upgrade) {
       throw upgradeNotFound();
