@@ -32,6 +32,7 @@ interface CliFlags {
   upgradeAfter: number;
   phaseSeconds: number;
   ssidChangeAt?: number;
+  settle?: number;
   concurrency: number;
   json: boolean;
 }
@@ -69,6 +70,11 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       'when the SSID is renamed (default: half the run, leaving 1.5 check-in intervals)',
       number,
     )
+    .option(
+      '--settle <seconds>',
+      'after the duration, wait at most this long for upgrades and configurations to settle (default: 2 check-in intervals + 3 phases)',
+      number,
+    )
     .option('--concurrency <n>', 'most HTTP requests in flight', number, d.concurrency)
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
@@ -84,6 +90,7 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       upgradeAfterSeconds: flags.upgradeAfter,
       phaseSeconds: flags.phaseSeconds,
       ssidChangeAtSeconds: flags.ssidChangeAt ?? null,
+      settleSeconds: flags.settle ?? null,
       concurrency: flags.concurrency,
     },
   };

@@ -64,6 +64,7 @@ describe('fleet simulator', () => {
       upgradeAfterSeconds: 3,
       phaseSeconds: 0.5,
       ssidChangeAtSeconds: null,
+      settleSeconds: null,
       concurrency: 16,
       ...fields,
     };
@@ -85,6 +86,7 @@ describe('fleet simulator', () => {
         devices: 50,
         setup_seconds: expect.any(Number),
         run_seconds: expect.any(Number),
+        settle_seconds: expect.any(Number),
         checkin_interval: 1,
         up: 50,
         in_sync: 50,

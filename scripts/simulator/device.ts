@@ -64,6 +64,8 @@ export class VirtualDevice {
   private readonly name: string;
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** The check-in waiting in `chain` behind the request in flight, if any. */
+  private queued: Promise<void> | null = null;
   private bootedAt: number;
   private report: UpgradeReport | null = null;
   /** Set during the reboot of an upgrade: the device is silent. */
@@ -86,7 +88,7 @@ export class VirtualDevice {
 
   /** Checks in now and waits for it (the probe that learns the interval). */
   checkInNow(): Promise<void> {
-    return this.enqueue(() => this.checkIn(0));
+    return this.checkInSoon();
   }
 
   stop(): void {
@@ -103,11 +105,26 @@ export class VirtualDevice {
     if (this.ctx.signal.aborted || this.offline) {
       return;
     }
-    this.timer = setTimeout(() => void this.enqueue(() => this.checkIn(0)), delayMs);
+    this.timer = setTimeout(() => void this.checkInSoon(), delayMs);
   }
 
   private jitteredInterval(): number {
     return (this.ctx.interval ?? 60) * 1000 * (0.8 + 0.4 * Math.random());
+  }
+
+  /**
+   * Queues a check-in after the request in flight, unless one is queued already: a queued
+   * check-in builds its body when it starts, so it carries the latest state (a report made
+   * while it waited included) and a slow service does not pile up requests.
+   */
+  private checkInSoon(): Promise<void> {
+    if (!this.queued) {
+      this.queued = this.enqueue(() => {
+        this.queued = null;
+        return this.checkIn(0);
+      });
+    }
+    return this.queued;
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
@@ -136,6 +153,12 @@ export class VirtualDevice {
     if (report) {
       body.upgrade = report;
     }
+    if (process.env.SIM_TRACE) {
+      require('fs').appendFileSync(
+        process.env.SIM_TRACE,
+        `${this.ctx.client.base.port} ${this.name} t=${(this.ctx.now() / 1000).toFixed(2)} SEND ${JSON.stringify({ fw: body.firmware_version, up: body.upgrade })}\n`,
+      );
+    }
     const response = await this.ctx.client.request('checkin', 'POST', '/device/v1/checkin', {
       auth: this.auth,
       body,
@@ -147,6 +170,12 @@ export class VirtualDevice {
       return;
     }
     const answer = response.body as CheckinAnswer;
+    if (process.env.SIM_TRACE) {
+      require('fs').appendFileSync(
+        process.env.SIM_TRACE,
+        `${this.ctx.client.base.port} ${this.name} t=${(this.ctx.now() / 1000).toFixed(2)} sent=${JSON.stringify({ fw: body.firmware_version, up: body.upgrade })} got=${JSON.stringify(answer.upgrade)} state=${this.upgrade?.state}\n`,
+      );
+    }
     this.lastCheckinAt = this.ctx.now();
     this.ctx.interval = answer.checkin_interval;
     this.inSync = answer.config === null;
@@ -213,17 +242,17 @@ export class VirtualDevice {
       Math.random() < this.ctx.failRate ? (Math.random() < 0.5 ? 'download' : 'install') : null;
     const upgrade = this.upgrade!;
     this.report = { id, state: 'downloading', progress: 0 };
-    await this.enqueue(() => this.checkIn(0));
+    await this.checkInSoon();
     await sleep(phase / 2, undefined, { signal });
     this.report = { id, state: 'downloading', progress: 50 };
-    await this.enqueue(() => this.checkIn(0));
+    await this.checkInSoon();
     await sleep(phase / 2, undefined, { signal });
     if (failure === 'download') {
       return this.fail(id, 'download failed: checksum mismatch');
     }
     upgrade.state = 'installing';
     this.report = { id, state: 'installing' };
-    await this.enqueue(() => this.checkIn(0));
+    await this.checkInSoon();
     await sleep(phase, undefined, { signal });
     if (failure === 'install') {
       return this.fail(id, 'install failed: image rejected by the bootloader');
@@ -236,13 +265,13 @@ export class VirtualDevice {
     this.offline = false;
     this.firmware = version;
     this.bootedAt = this.ctx.now();
-    await this.enqueue(() => this.checkIn(0));
+    await this.checkInSoon();
   }
 
   /** Reports the failure on a check-in now, and on the next ones until one is answered. */
   private async fail(id: number, error: string): Promise<void> {
     this.report = { id, state: 'failed', error };
-    await this.enqueue(() => this.checkIn(0));
+    await this.checkInSoon();
   }
 
   /** GET the configuration (If-None-Match: what the device has); true when it holds it now. */

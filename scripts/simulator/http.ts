@@ -52,6 +52,9 @@ export class ApiClient {
   /** Completed requests (any answer) by route kind. */
   readonly completed: Record<RouteKind, number> = { checkin: 0, config: 0, operator: 0 };
 
+  /** A request that has no answer after this long fails (a slow service does not wedge a device). */
+  static readonly TIMEOUT_MS = 30_000;
+
   constructor(baseUrl: string, concurrency: number) {
     this.base = new URL(baseUrl);
     this.semaphore = new Semaphore(concurrency);
@@ -92,6 +95,7 @@ export class ApiClient {
           method,
           headers,
           body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: AbortSignal.timeout(ApiClient.TIMEOUT_MS),
         });
         const text = await response.text();
         return { status: response.status, headers: response.headers, body: parseJson(text) };

@@ -19,6 +19,12 @@ export interface SimulationOptions {
    * every device can check in twice afterwards (1.5 announced intervals before the end).
    */
   ssidChangeAtSeconds: number | null;
+  /**
+   * After the duration, the run goes on (without new changes) until every device is up and in
+   * sync and every upgrade finished, for at most this many seconds; null: two announced check-in
+   * intervals plus the three upgrade phases.
+   */
+  settleSeconds: number | null;
   /** Most HTTP requests in flight at once. */
   concurrency: number;
 }
@@ -31,6 +37,7 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   upgradeAfterSeconds: 10,
   phaseSeconds: 3,
   ssidChangeAtSeconds: null,
+  settleSeconds: null,
   concurrency: 64,
 };
 
@@ -65,6 +72,9 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (options.ssidChangeAtSeconds !== null && !(options.ssidChangeAtSeconds >= 0)) {
     problems.push('--ssid-change-at must be 0 or more seconds');
+  }
+  if (options.settleSeconds !== null && !(options.settleSeconds >= 0)) {
+    problems.push('--settle must be 0 or more seconds');
   }
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     problems.push('--concurrency must be a positive integer');

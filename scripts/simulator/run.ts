@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FleetContext, VirtualDevice } from './device';
@@ -17,13 +18,17 @@ export interface RunHooks {
   log?: (message: string) => void;
 }
 
+/** How often the end of a run looks whether the fleet has settled. */
+const SETTLE_POLL_MS = 200;
+
 /** How long the end of a run waits for the requests still in flight. */
 const DRAIN_MS = 10_000;
 
 /**
  * Sets up an organisation and a fleet through the API, runs every virtual device's loop for the
- * duration (upgrading the network and renaming its SSID on the way), and reports what the fleet
- * looked like at the end.
+ * duration (upgrading the network and renaming its SSID on the way), lets it settle (until every
+ * device is up and in sync and every upgrade finished, at most `settleSeconds`), and reports what
+ * the fleet looked like at the end.
  */
 export async function runSimulation(
   options: SimulationOptions,
@@ -44,6 +49,8 @@ export async function runSimulation(
   );
 
   const stop = new AbortController();
+  // Every device's upgrade waits on it: more than the default ten listeners is expected.
+  setMaxListeners(0, stop.signal);
   const onAbort = () => stop.abort();
   hooks.signal?.addEventListener('abort', onAbort, { once: true });
   if (hooks.signal?.aborted) {
@@ -68,6 +75,7 @@ export async function runSimulation(
   };
   const devices = fleet.devices.map((identity) => new VirtualDevice(identity, ctx));
   const timers: NodeJS.Timeout[] = [];
+  let settleSeconds = 0;
   const events = {
     upgradeCreated: false,
     upgradeAt: null as number | null,
@@ -89,9 +97,11 @@ export async function runSimulation(
     }
 
     const durationMs = options.durationSeconds * 1000;
+    const fired: Promise<void>[] = [];
     const at = (seconds: number, work: () => Promise<void>) => {
       if (seconds * 1000 < durationMs) {
-        timers.push(setTimeout(() => void work(), Math.max(0, seconds * 1000 - ctx.now())));
+        const delay = Math.max(0, seconds * 1000 - ctx.now());
+        timers.push(setTimeout(() => fired.push(work()), delay));
       }
     };
     if (options.upgradeAfterSeconds > 0) {
@@ -138,6 +148,23 @@ export async function runSimulation(
     await sleep(Math.max(0, durationMs - ctx.now()), undefined, { signal: stop.signal }).catch(
       () => undefined,
     );
+    // No new changes from here: wait for the ones made to settle, for a bounded time.
+    timers.forEach((timer) => clearTimeout(timer));
+    await Promise.all(fired);
+    const settleMs =
+      (options.settleSeconds ?? 2 * (ctx.interval ?? interval) + 3 * options.phaseSeconds) * 1000;
+    const settled = () =>
+      countUp(devices, ctx) === devices.length &&
+      devices.every((d) => d.inSync) &&
+      (events.upgradeAt === null ||
+        devices.every((d) => d.upgrade?.state === 'done' || d.upgrade?.state === 'failed')) &&
+      (events.ssidChangeAt === null ||
+        devices.every((d) => d.ssidNames.includes(events.newSsidName)));
+    const settleFrom = ctx.now();
+    while (!stop.signal.aborted && !settled() && ctx.now() < settleFrom + settleMs) {
+      await sleep(SETTLE_POLL_MS);
+      settleSeconds = (ctx.now() - settleFrom) / 1000;
+    }
   } finally {
     stop.abort();
     hooks.signal?.removeEventListener('abort', onAbort);
@@ -159,6 +186,7 @@ export async function runSimulation(
     devices: devices.length,
     setup_seconds: setupSeconds,
     run_seconds: runSeconds,
+    settle_seconds: settleSeconds,
     checkin_interval: ctx.interval,
     up: countUp(devices, ctx),
     in_sync: devices.filter((d) => d.inSync).length,

@@ -29,7 +29,10 @@ export interface Summary {
   network_id: number;
   devices: number;
   setup_seconds: number;
+  /** From the first check-in to the end, the settling included. */
   run_seconds: number;
+  /** How long the fleet took to settle after the duration (0: it had settled). */
+  settle_seconds: number;
   checkin_interval: number | null;
   up: number;
   in_sync: number;
@@ -131,7 +134,7 @@ export function progressLine(p: Progress): string {
 export function summaryText(s: Summary): string {
   const lines = [
     `Fleet simulation ${s.ok ? 'passed' : 'FAILED'}${s.interrupted ? ' (interrupted)' : ''}: ${s.devices} devices at ${s.url}, organisation ${s.organisation_id}, network ${s.network_id}`,
-    `  setup ${s.setup_seconds.toFixed(1)} s, run ${s.run_seconds.toFixed(1)} s, check-in interval ${s.checkin_interval ?? '?'} s`,
+    `  setup ${s.setup_seconds.toFixed(1)} s, run ${s.run_seconds.toFixed(1)} s (settling ${s.settle_seconds.toFixed(1)} s), check-in interval ${s.checkin_interval ?? '?'} s`,
     `  up ${s.up}/${s.devices}, configurations in sync ${s.in_sync}/${s.devices}`,
   ];
   if (s.upgrade) {
