@@ -153,12 +153,6 @@ export class VirtualDevice {
     if (report) {
       body.upgrade = report;
     }
-    if (process.env.SIM_TRACE) {
-      require('fs').appendFileSync(
-        process.env.SIM_TRACE,
-        `${this.ctx.client.base.port} ${this.name} t=${(this.ctx.now() / 1000).toFixed(2)} SEND ${JSON.stringify({ fw: body.firmware_version, up: body.upgrade })}\n`,
-      );
-    }
     const response = await this.ctx.client.request('checkin', 'POST', '/device/v1/checkin', {
       auth: this.auth,
       body,
@@ -170,12 +164,6 @@ export class VirtualDevice {
       return;
     }
     const answer = response.body as CheckinAnswer;
-    if (process.env.SIM_TRACE) {
-      require('fs').appendFileSync(
-        process.env.SIM_TRACE,
-        `${this.ctx.client.base.port} ${this.name} t=${(this.ctx.now() / 1000).toFixed(2)} sent=${JSON.stringify({ fw: body.firmware_version, up: body.upgrade })} got=${JSON.stringify(answer.upgrade)} state=${this.upgrade?.state}\n`,
-      );
-    }
     this.lastCheckinAt = this.ctx.now();
     this.ctx.interval = answer.checkin_interval;
     this.inSync = answer.config === null;
