@@ -167,7 +167,7 @@ export class VirtualDevice {
     this.lastCheckinAt = this.ctx.now();
     this.ctx.interval = answer.checkin_interval;
     this.inSync = answer.config === null;
-    this.acknowledge(report);
+    this.acknowledge(report, body.firmware_version as string);
     this.schedule(this.jitteredInterval());
     if (answer.upgrade) {
       this.consider(answer.upgrade);
@@ -185,8 +185,12 @@ export class VirtualDevice {
     }
   }
 
-  /** A 200 answer took the report: a failure is then final, a reboot with the new version done. */
-  private acknowledge(report: UpgradeReport | null): void {
+  /**
+   * A 200 answer took what the check-in sent: a failure report makes the failure final, the new
+   * version after the reboot makes the upgrade done. What was sent counts, not what the device
+   * runs now: an answer to a check-in sent before the reboot can arrive after it.
+   */
+  private acknowledge(report: UpgradeReport | null, sentFirmware: string): void {
     const upgrade = this.upgrade;
     if (!upgrade) {
       return;
@@ -195,7 +199,7 @@ export class VirtualDevice {
       this.report = null;
       upgrade.state = 'failed';
       this.finished.add(upgrade.id);
-    } else if (upgrade.state === 'rebooting' && this.firmware === upgrade.version) {
+    } else if (upgrade.state === 'rebooting' && sentFirmware === upgrade.version) {
       upgrade.state = 'done';
       this.finished.add(upgrade.id);
     }

@@ -170,7 +170,12 @@ export async function runSimulation(
     hooks.signal?.removeEventListener('abort', onAbort);
     timers.forEach((timer) => clearTimeout(timer));
     devices.forEach((device) => device.stop());
-    await Promise.race([Promise.all(devices.map((d) => d.idle())), sleep(DRAIN_MS)]);
+    const drained = new AbortController();
+    await Promise.race([
+      Promise.all(devices.map((d) => d.idle())),
+      sleep(DRAIN_MS, undefined, { signal: drained.signal }).catch(() => undefined),
+    ]);
+    drained.abort();
   }
 
   const runSeconds = ctx.now() / 1000;
