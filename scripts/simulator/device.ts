@@ -100,12 +100,20 @@ export class VirtualDevice {
     return this.chain;
   }
 
+  /**
+   * The regular check-in loop: each tick schedules the next one (the announced interval, ±20 %)
+   * before it checks in, so the cadence holds whatever the answers, errors or out-of-cycle
+   * reports; a tick during a reboot finds the device offline and sends nothing.
+   */
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    if (this.ctx.signal.aborted || this.offline) {
+    if (this.ctx.signal.aborted) {
       return;
     }
-    this.timer = setTimeout(() => void this.checkInSoon(), delayMs);
+    this.timer = setTimeout(() => {
+      this.schedule(this.jitteredInterval());
+      void this.checkInSoon();
+    }, delayMs);
   }
 
   private jitteredInterval(): number {
@@ -130,7 +138,6 @@ export class VirtualDevice {
   private enqueue(work: () => Promise<void>): Promise<void> {
     this.chain = this.chain.then(work).catch((error: unknown) => {
       this.ctx.error('device', error);
-      this.schedule(this.jitteredInterval());
     });
     return this.chain;
   }
@@ -159,8 +166,6 @@ export class VirtualDevice {
     });
     if (response.status !== 200) {
       this.ctx.error('POST /device/v1/checkin', response);
-      const retryAfter = Number(response.headers.get('retry-after'));
-      this.schedule(retryAfter > 0 ? retryAfter * 1000 : this.jitteredInterval());
       return;
     }
     const answer = response.body as CheckinAnswer;
@@ -168,7 +173,6 @@ export class VirtualDevice {
     this.ctx.interval = answer.checkin_interval;
     this.inSync = answer.config === null;
     this.acknowledge(report, body.firmware_version as string);
-    this.schedule(this.jitteredInterval());
     if (answer.upgrade) {
       this.consider(answer.upgrade);
     }
@@ -252,7 +256,6 @@ export class VirtualDevice {
     upgrade.state = 'rebooting';
     this.report = null;
     this.offline = true;
-    clearTimeout(this.timer);
     await sleep(phase, undefined, { signal });
     this.offline = false;
     this.firmware = version;

@@ -92,6 +92,7 @@ export async function runSimulation(
       );
     }
     const interval = ctx.interval;
+    devices[0].start(interval * 1000);
     for (const device of devices.slice(1)) {
       device.start(Math.random() * interval * 1000);
     }
