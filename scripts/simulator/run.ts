@@ -4,9 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FleetContext, VirtualDevice } from './device';
 import { ApiClient } from './http';
 import { optionProblems, SimulationOptions } from './options';
-import { Fleet, setUpFleet, TO_VERSION } from './setup';
+import { renameSsid, serverOutOfSync, serverUpgradeCounts, upgradeNetwork } from './operator';
+import { setUpFleet, TO_VERSION } from './setup';
 import { Progress, problemsOf, Summary, UpgradeCounts } from './summary';
-import { describeFailure, errorMessage, Tally } from './tally';
+import { describeFailure, Tally } from './tally';
 
 export interface RunHooks {
   /** Aborting it stops the run early (SIGINT); the summary is still built. */
@@ -243,86 +244,4 @@ function upgradeCounts(devices: VirtualDevice[]): UpgradeCounts {
     counts[device.upgrade?.state ?? 'waiting']++;
   }
   return counts;
-}
-
-/** The admin upgrades every device of the network to the new release, now. */
-async function upgradeNetwork(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
-  const response = await client
-    .request('operator', 'POST', '/upgrades', {
-      auth: fleet.adminAuth,
-      body: {
-        upgrade: {
-          upgrade_type: 'manual',
-          version: TO_VERSION,
-          schedule_type: 'now',
-          aps: [`network:${fleet.networkId}`],
-        },
-      },
-    })
-    .catch((error: unknown) => error);
-  if (response instanceof Error || (response as { status: number }).status !== 200) {
-    ctx.error('POST /upgrades', response);
-    return false;
-  }
-  return true;
-}
-
-/** The admin renames the network's SSID: every device's configuration goes out of sync. */
-async function renameSsid(client: ApiClient, fleet: Fleet, name: string, ctx: FleetContext) {
-  const response = await client
-    .request('operator', 'PATCH', `/v1/network_ssids/${fleet.ssidId}`, {
-      auth: fleet.adminAuth,
-      body: { network_ssid: { ssid_name: name } },
-    })
-    .catch((error: unknown) => error);
-  if (response instanceof Error || (response as { status: number }).status !== 200) {
-    ctx.error('PATCH /v1/network_ssids/:id', response);
-  }
-}
-
-/** `GET /upgrades` as the admin, counted by status. */
-async function serverUpgradeCounts(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
-  try {
-    const response = await client.request('operator', 'GET', '/upgrades', {
-      auth: fleet.adminAuth,
-    });
-    if (response.status !== 200) {
-      ctx.error('GET /upgrades', response);
-      return null;
-    }
-    const counts: Record<string, number> = {};
-    for (const upgrade of (response.body as { data: { upgrades: { status: string }[] } }).data
-      .upgrades) {
-      counts[upgrade.status] = (counts[upgrade.status] ?? 0) + 1;
-    }
-    return counts;
-  } catch (error) {
-    ctx.error('GET /upgrades', errorMessage(error));
-    return null;
-  }
-}
-
-/** Devices whose record (`get_network_devices`) says `config.in_sync: false`; null if not shown. */
-async function serverOutOfSync(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
-  try {
-    const response = await client.request(
-      'operator',
-      'GET',
-      `/v1/location_networks/${fleet.networkId}/get_network_devices`,
-      { auth: fleet.adminAuth },
-    );
-    if (response.status !== 200) {
-      ctx.error('GET /v1/location_networks/:id/get_network_devices', response);
-      return null;
-    }
-    const records = (response.body as { data: { devices: { config?: { in_sync: boolean } }[] } })
-      .data.devices;
-    if (records.some((d) => d.config === undefined)) {
-      return null;
-    }
-    return records.filter((d) => !d.config!.in_sync).length;
-  } catch (error) {
-    ctx.error('GET /v1/location_networks/:id/get_network_devices', errorMessage(error));
-    return null;
-  }
 }
