@@ -32,6 +32,7 @@ import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
 import { TagsModule } from './tags/tags.module';
 import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
+import { OverviewModule } from './overview/overview.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -44,6 +45,7 @@ const FEATURE_MODULES = [
   AccessPointsModule,
   TagsModule,
   DeviceGatewayModule,
+  OverviewModule,
 ];
 
 export interface AppModuleOptions {

@@ -166,6 +166,9 @@ export const OPENAPI_TAGS: Record<string, string> = {
   'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
   'network access': "Members' grants on networks (CONTRACT 3 and 9)",
   tags: 'Device tags (CONTRACT 5)',
+  overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
+  device:
+    'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',
@@ -189,6 +192,16 @@ export function openApiDocument(app: INestApplication) {
       bearerFormat: 'opaque',
       description: 'Access token',
     })
+    .addBasicAuth(
+      {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'Device credentials (DEVICES 2): user name = the MAC as 12 hex digits or ' +
+          '`AA-BB-CC-DD-EE-FF`, password = the factory secret. Only on /device/v1 routes.',
+      },
+      'device',
+    )
     .addSecurityRequirements('bearer');
   for (const [name, description] of Object.entries(OPENAPI_TAGS)) {
     builder.addTag(name, description);

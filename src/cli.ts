@@ -131,8 +131,8 @@ export function buildCli(): Command {
     .description('create a demo organisation with inventory, firmware and templates')
     .action(() =>
       withApp(async (app) => {
-        const { organisation_id, user_id, token } = await app.get(DemoService).seedDemo();
-        return { organisation_id, user_id, token };
+        const { organisation_id, user_id, token, device } = await app.get(DemoService).seedDemo();
+        return { organisation_id, user_id, token, device };
       }),
     );
   return program;

@@ -61,7 +61,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
         .expect(200);
       expect(res.body).toEqual({
         data: {
-          devices: [f.record(first, part), f.record(second, part)],
+          devices: [f.record(first, part, {}, net), f.record(second, part)],
           meta: { current: 1, previous: null, next: 2, per_page: 2, pages: 2, count: 3 },
         },
         status: 200,
@@ -138,7 +138,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
         .get('/v1/access_points/list_inventory')
         .set(member.auth)
         .expect(200);
-      expect(res.body.data.devices).toEqual([f.record(visible, part)]);
+      expect(res.body.data.devices).toEqual([f.record(visible, part, {}, granted)]);
       expect(res.body.data.meta.count).toBe(1);
       for (const device of [inHidden, unassigned]) {
         await t()
@@ -176,7 +176,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
       expect(res.body).toEqual({
         msg: 'Devices provisioned into network Lobby',
         devices: devices.map((d) =>
-          f.record(d, part, { location_network_id: net.id, name: 'Lobby', serial: d.serial }),
+          f.record(d, part, { location_network_id: net.id, name: 'Lobby', serial: d.serial }, net),
         ),
         status: 200,
       });
@@ -194,7 +194,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
         .send({ mac_id: device.mac_id, network_id: net.id })
         .expect(200);
       expect(res.body.devices).toEqual([
-        f.record(device, part, { location_network_id: net.id, name: 'Hall' }),
+        f.record(device, part, { location_network_id: net.id, name: 'Hall' }, net),
       ]);
     });
 

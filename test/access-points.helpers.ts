@@ -1,5 +1,7 @@
 import { Device } from '../src/devices/device.entity';
 import { HardwarePart } from '../src/catalogue/hardware-part.entity';
+import { configDocument, configRevision } from '../src/device-config/config-document';
+import { LocationNetwork } from '../src/networks/location-network.entity';
 import { TestApp } from './harness/app';
 
 /** Builders shared by the access point tests. */
@@ -27,26 +29,53 @@ export function deviceFixtures(t: () => TestApp) {
   const grant = (orgId: number, userId: number, networkId: number, level: 'full' | 'read_only') =>
     t().fixtures.grant(orgId, userId, networkId, level);
 
-  /** The CONTRACT 7 record of a device as fixtures build it. */
+  /**
+   * The CONTRACT 7 record of a device as fixtures build it: no uplinks, and `network` (the one
+   * `location_network_id` names, without SSIDs) for its configuration revision; nothing reported.
+   */
   const record = (
     device: Device,
     part: HardwarePart | null,
     fields: Record<string, unknown> = {},
-  ) => ({
-    id: device.id,
-    mac_id: device.mac_id,
-    serial: device.serial,
-    location_network_id: device.location_network_id,
-    organisation_id: device.organisation_id,
-    name: device.name,
-    hardware_part: part
-      ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
-      : null,
-    uplinks: [],
-    tag_list: [],
-    pending_upgrade: null,
-    ...fields,
-  });
+    network: LocationNetwork | null = null,
+  ) => {
+    const shown = {
+      id: device.id,
+      mac_id: device.mac_id,
+      serial: device.serial,
+      location_network_id: device.location_network_id,
+      organisation_id: device.organisation_id,
+      name: device.name,
+      hardware_part: part
+        ? {
+            id: part.id,
+            part_number: part.part_number,
+            wifi_uplink: part.wifi_uplink,
+            usb: part.usb,
+          }
+        : null,
+      uplinks: [],
+      tag_list: [],
+      pending_upgrade: null,
+      ...fields,
+    };
+    if (shown.location_network_id !== (network?.id ?? null)) {
+      throw new Error('record(): pass the network the device is in');
+    }
+    const revision = configRevision(
+      configDocument({
+        device: { mac_id: shown.mac_id, name: shown.name },
+        network,
+        ssids: [],
+        uplinks: [],
+      }),
+    );
+    return {
+      ...shown,
+      config: { revision, applied_revision: null, in_sync: false, error: null },
+      ...fields,
+    };
+  };
 
   const deviceRow = (id: number) => t().dataSource.getRepository(Device).findOneBy({ id });
 

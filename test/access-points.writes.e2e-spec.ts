@@ -473,7 +473,7 @@ onBothDatabases('access points: device writes', (t) => {
       }).expect(200);
       expect(res.body).toEqual({
         msg: 'Devices moved to network Target',
-        devices: [a, b].map((d) => f.record(d, part, { location_network_id: to.id })),
+        devices: [a, b].map((d) => f.record(d, part, { location_network_id: to.id }, to)),
       });
     });
 
@@ -491,7 +491,7 @@ onBothDatabases('access points: device writes', (t) => {
       expect(res.body).toEqual({
         msg: 'Some devices could not be moved',
         error_code: 1020,
-        devices: [f.record(a, part, { location_network_id: to.id })],
+        devices: [f.record(a, part, { location_network_id: to.id }, to)],
         failed_devices: [String(foreign.id), missing, foreign.mac_id],
       });
       expect((await f.deviceRow(foreign.id))!.location_network_id).toBeNull();

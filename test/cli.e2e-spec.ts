@@ -115,6 +115,10 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
       organisation_id: expect.any(Number),
       user_id: expect.any(Number),
       token: expect.stringMatching(/^af_/),
+      device: {
+        mac_id: expect.stringMatching(/^02:AF:00:00:00:[0-9A-F]{2}$/),
+        secret: expect.stringMatching(/^[\w-]{32}$/),
+      },
     });
   });
 

@@ -23,11 +23,39 @@ onBothDatabases(
         token: expect.stringMatching(/^af_/),
         email: expect.stringMatching(/^demo\+\d+@airfleet\.local$/),
         password: expect.stringMatching(/^[\w-]{20}$/),
+        device: {
+          mac_id: expect.stringMatching(/^02:AF:00:00:00:[0-9A-F]{2}$/),
+          secret: expect.stringMatching(/^[\w-]{32}$/),
+        },
       });
       expect(second.password).not.toBe(first.password);
       const signIn = t().app.get(SignInService);
       expect((await signIn.authenticate(first.email, first.password))?.id).toBe(first.user_id);
       expect(await signIn.authenticate(first.email, 'airfleet-demo')).toBeNull();
+    });
+
+    it("prints one claimed demo device's credentials, which check in (DEVICES 2)", async () => {
+      const seed = await t().app.get(DemoService).seedDemo();
+      const user = seed.device.mac_id.replace(/:/g, '');
+      const res = await t()
+        .http()
+        .post('/device/v1/checkin')
+        .set(
+          'Authorization',
+          `Basic ${Buffer.from(`${user}:${seed.device.secret}`).toString('base64')}`,
+        )
+        .send({})
+        .expect(200);
+      expect(res.body).toMatchObject({ status: 200, checkin_interval: 60, upgrade: null });
+      const config = await t()
+        .http()
+        .get('/device/v1/config')
+        .set(
+          'Authorization',
+          `Basic ${Buffer.from(`${user}:${seed.device.secret}`).toString('base64')}`,
+        )
+        .expect(200);
+      expect(config.body.network).toMatchObject({ network_name: 'Demo Lobby' });
     });
 
     it('prints a token that works as an organisation admin, not a platform operator', async () => {

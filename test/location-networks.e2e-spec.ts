@@ -1,3 +1,4 @@
+import { configDocument, configRevision } from '../src/device-config/config-document';
 import { Device } from '../src/devices/device.entity';
 import { LocationNetwork } from '../src/networks/location-network.entity';
 import { NetworkTemplate } from '../src/networks/network-template.entity';
@@ -360,6 +361,19 @@ onBothDatabases('location networks', (t) => {
               uplinks: [],
               tag_list: [],
               pending_upgrade: null,
+              config: {
+                revision: configRevision(
+                  configDocument({
+                    device: { mac_id: m.mac_id, name: 'Store' },
+                    network: { id, network_name: 'Store', timezone: 'UTC' },
+                    ssids: [],
+                    uplinks: [],
+                  }),
+                ),
+                applied_revision: null,
+                in_sync: false,
+                error: null,
+              },
             })),
           },
           status: 200,

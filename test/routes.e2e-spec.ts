@@ -2,6 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { IS_PUBLIC } from '../src/common/auth/decorators';
+import { IS_DEVICE_ROUTE } from '../src/common/auth/device-principal';
 import { SessionGuard } from '../src/web/session.guard';
 import { onBothDatabases, TestApp } from './harness/app';
 
@@ -9,6 +10,7 @@ interface RouteInfo {
   method: string;
   path: string;
   isPublic: boolean;
+  isDeviceRoute: boolean;
   sessionGuarded: boolean;
 }
 
@@ -50,12 +52,17 @@ function registeredRoutes(t: TestApp): RouteInfo[] {
         const isPublic = Boolean(
           Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller),
         );
+        const isDeviceRoute = Boolean(
+          Reflect.getMetadata(IS_DEVICE_ROUTE, handler) ??
+          Reflect.getMetadata(IS_DEVICE_ROUTE, controller),
+        );
         for (const base of asArray(Reflect.getMetadata(PATH_METADATA, controller))) {
           for (const path of asArray(methodPaths)) {
             routes.push({
               method,
               path: join(base, path),
               isPublic,
+              isDeviceRoute,
               sessionGuarded: guards.includes(SessionGuard),
             });
           }
@@ -96,8 +103,25 @@ onBothDatabases('every route is public on purpose or guarded (CONTRACT 3)', (t) 
     expect(v1.filter((r) => r.isPublic)).toEqual([]);
   });
 
+  it('answers 401 1036 with the Basic challenge to an unauthenticated call of every device route', async () => {
+    const device = registeredRoutes(t()).filter((r) => r.isDeviceRoute);
+    expect(device.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /device/v1/config',
+      'POST /device/v1/checkin',
+    ]);
+    for (const route of device) {
+      const res = await t()
+        .http()
+        [route.method.toLowerCase() as 'get'](route.path)
+        .send({})
+        .expect(401);
+      expect(res.body.error_code).toBe(1036);
+      expect(res.headers['www-authenticate']).toBe('Basic realm="airfleet-device"');
+    }
+  });
+
   it('answers 401 1028 to an unauthenticated call of every bearer-guarded route', async () => {
-    const guarded = registeredRoutes(t()).filter((r) => !r.isPublic);
+    const guarded = registeredRoutes(t()).filter((r) => !r.isPublic && !r.isDeviceRoute);
     const failures: string[] = [];
     for (const route of guarded) {
       const res = await t()

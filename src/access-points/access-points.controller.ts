@@ -27,6 +27,9 @@ import {
   ProvisioningResponse,
   StatusOnlyResponse,
 } from './dto/access-points.response';
+import { StatusesQueryDto } from './dto/fleet-status.dto';
+import { StatusesResponse } from './dto/fleet-status.response';
+import { FleetStatusService } from './fleet-status.service';
 import { InventoryService } from './inventory.service';
 import { UplinkConfigurationService } from './uplink-configuration.service';
 
@@ -109,6 +112,7 @@ export class AccessPointsController {
     private readonly inventory: InventoryService,
     private readonly assignment: DeviceAssignmentService,
     private readonly configuration: UplinkConfigurationService,
+    private readonly fleet: FleetStatusService,
   ) {}
 
   @Get('list_inventory')
@@ -183,6 +187,25 @@ export class AccessPointsController {
   @ApiErrorResponses(STATUS_DEVICE_NOT_FOUND)
   async currentStatus(@CurrentUser() user: AuthUser, @Query() query: MacQueryDto) {
     return statusThenData(await this.inventory.currentStatus(user, query.mac_id));
+  }
+
+  @Get('statuses')
+  @ApiOperation({
+    operationId: 'device_statuses',
+    summary: 'Live status of many devices, with the up/down summary',
+    description:
+      'Ordered by id, paginated. UP when the last heartbeat is at most ' +
+      'HEARTBEAT_TIMEOUT_SECONDS old (the rule of current_status). `name` is the device ' +
+      "record's name; last_seen_time, firmware_version, clients and uptime_seconds are null " +
+      'for a device never heard from (clients and uptime_seconds also until its first ' +
+      'check-in). `summary` counts every device matching the filters other than ' +
+      'device_status. Members see the devices of the networks they may read; a network that ' +
+      'is unknown or not readable answers 404 1001.',
+  })
+  @ApiOkResponse({ type: StatusesResponse })
+  @ApiErrorResponses(ApiErrorCode.NetworkNotFound)
+  async statuses(@CurrentUser() user: AuthUser, @Query() query: StatusesQueryDto) {
+    return ok(await this.fleet.statuses(user, query));
   }
 
   @Post('release_devices')

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { DeviceConfigModule } from '../device-config/device-config.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsController } from './access-points.controller';
+import { FleetConfigSync } from './config-sync';
 import { DeviceAssignmentService } from './device-assignment.service';
 import { DeviceRecords } from './device-records.service';
+import { DeviceStatusesRepository } from './device-statuses.repository';
+import { FleetStatusService } from './fleet-status.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { InitTemplatesController } from './init-templates.controller';
 import { InitTemplatesRepository } from './init-templates.repository';
@@ -14,11 +18,13 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
 import { UplinksRepository } from './uplinks.repository';
 
 /**
- * Access points (SPEC 4.2), uplink templates and heartbeats. Exports DeviceRecords, the device
- * record (device with its pending upgrade) that location networks and tags show.
+ * Access points (SPEC 4.2), uplink templates, heartbeats and the fleet status (DEVICES 7).
+ * Exports DeviceRecords, the device record (device with its pending upgrade) that location
+ * networks and tags show, FleetStatusService, whose up/down counts the overview shows, and the
+ * heartbeats repository the device gateway records check-ins with.
  */
 @Module({
-  imports: [CatalogueModule, DevicesModule, NetworksModule, UpgradesModule],
+  imports: [CatalogueModule, DeviceConfigModule, DevicesModule, NetworksModule, UpgradesModule],
   controllers: [AccessPointsController, InitTemplatesController],
   providers: [
     InventoryService,
@@ -28,7 +34,10 @@ import { UplinksRepository } from './uplinks.repository';
     InitTemplatesRepository,
     UplinksRepository,
     HeartbeatsRepository,
+    DeviceStatusesRepository,
+    FleetStatusService,
+    FleetConfigSync,
   ],
-  exports: [DeviceRecords, InitTemplatesRepository],
+  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService, HeartbeatsRepository],
 })
 export class AccessPointsModule {}

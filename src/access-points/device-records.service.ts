@@ -1,15 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigSync, configSync } from '../device-config/config-sync';
+import { DeviceConfigService } from '../device-config/device-config.service';
 import { Device } from '../devices/device.entity';
 import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { UpgradesRepository } from '../upgrades/upgrades.repository';
-
-/** A device with what its record shows: hardware part, live uplinks, tags and pending upgrade. */
-export type DetailedDevice = Device & { pending_upgrade: Upgrade | null };
+import { HeartbeatsRepository } from './heartbeats.repository';
 
 /**
- * The device record of SPEC 2.2 (device.view.ts) spans two owners: the device with its parts
- * (devices) and its pending upgrade (upgrades). This is the one place that puts them together;
+ * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
+ * configuration sync (DEVICES 4).
+ */
+export type DetailedDevice = Device & { pending_upgrade: Upgrade | null; config: ConfigSync };
+
+/**
+ * The device record of SPEC 2.2 (device.view.ts) spans several owners: the device with its parts
+ * (devices), its pending upgrade (upgrades), its current configuration (device-config) and what
+ * it last reported about it (heartbeats, ours). This is the one place that puts them together;
  * access points, location networks and tags read records through it.
  */
 @Injectable()
@@ -17,9 +24,14 @@ export class DeviceRecords {
   constructor(
     private readonly devices: DevicesRepository,
     private readonly upgrades: UpgradesRepository,
+    private readonly configs: DeviceConfigService,
+    private readonly heartbeats: HeartbeatsRepository,
   ) {}
 
-  /** The matching devices with their pending upgrade, in a constant number of statements. */
+  /**
+   * The matching devices with their pending upgrade and configuration sync, in a constant number
+   * of statements (devices, upgrades, networks, SSIDs, heartbeats).
+   */
   async findDetailed(
     orgId: number,
     filter: DeviceFilter,
@@ -29,12 +41,15 @@ export class DeviceRecords {
     if (devices.length === 0) {
       return [];
     }
-    const pending = await this.upgrades.findPendingByDevice(
-      orgId,
-      devices.map((device) => device.id),
-    );
+    const ids = devices.map((device) => device.id);
+    const pending = await this.upgrades.findPendingByDevice(orgId, ids);
+    const configs = await this.configs.currentFor(orgId, devices);
+    const reports = await this.heartbeats.findConfigReports(ids);
     return devices.map((device) =>
-      Object.assign(device, { pending_upgrade: pending.get(device.id) ?? null }),
+      Object.assign(device, {
+        pending_upgrade: pending.get(device.id) ?? null,
+        config: configSync(configs.get(device.id)!.revision, reports.get(device.id) ?? null),
+      }),
     );
   }
 

@@ -1,3 +1,5 @@
+import { ConfigSync } from '../device-config/config-sync';
+import { uplinkView, UplinkView } from '../devices/uplink.view';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { DetailedDevice } from './device-records.service';
 
@@ -10,9 +12,11 @@ export interface DeviceView {
   organisation_id: number;
   name: string | null;
   hardware_part: { id: number; part_number: string; wifi_uplink: boolean; usb: boolean } | null;
-  uplinks: Record<string, unknown>[];
+  uplinks: UplinkView[];
   tag_list: string[];
   pending_upgrade: PendingUpgradeView | null;
+  /** The configuration the device should run and whether it does (DEVICES 4). */
+  config: ConfigSync;
 }
 
 export interface PendingUpgradeView {
@@ -47,13 +51,9 @@ export function deviceView(device: DetailedDevice): DeviceView {
     hardware_part: part
       ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
       : null,
-    uplinks: (device.uplinks ?? []).map((uplink) => ({
-      ...uplink.details,
-      id: uplink.id,
-      uplink_type: uplink.uplink_type,
-      is_deleted: uplink.is_deleted,
-    })),
+    uplinks: (device.uplinks ?? []).map(uplinkView),
     tag_list: (device.tags ?? []).map((tag) => tag.name),
     pending_upgrade: device.pending_upgrade ? pendingUpgradeView(device.pending_upgrade) : null,
+    config: { ...device.config },
   };
 }

@@ -7,6 +7,7 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { deviceNotFound, serialMissing, statusDeviceNotFound } from './access-points.errors';
+import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
 import { deviceView } from './device.view';
 import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
@@ -15,7 +16,7 @@ import { DeviceRecords } from './device-records.service';
 
 export interface CurrentStatusView {
   name: string | null;
-  device_status: 'UP' | 'DOWN';
+  device_status: DeviceStatus;
   firmware_version: string | null;
   network_name: string | null;
   hardware_model: string | null;
@@ -77,15 +78,15 @@ export class InventoryService {
     }
     const heartbeat = await this.heartbeats.findForDevice(device.id);
     const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
-    const seenAt = heartbeat ? heartbeat.received_at.getTime() : null;
+    const seen = heartbeat?.received_at ?? null;
     const data: CurrentStatusView = {
       name: heartbeat?.name ?? null,
-      device_status: seenAt !== null && Date.now() - seenAt <= timeout * 1000 ? 'UP' : 'DOWN',
+      device_status: deviceStatus(seen, upSince(new Date(), timeout)),
       firmware_version: heartbeat?.firmware_version ?? null,
       network_name: heartbeat?.network_name ?? null,
       hardware_model: heartbeat?.hardware_model ?? null,
       public_ip: heartbeat?.public_ip ?? null,
-      last_seen_time: seenAt === null ? null : Math.floor(seenAt / 1000),
+      last_seen_time: lastSeenTime(seen),
     };
     return data;
   }

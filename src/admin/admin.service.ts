@@ -1,3 +1,4 @@
+import { hashDeviceSecret } from '../catalogue/device-secret';
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
@@ -130,6 +131,7 @@ export class AdminService {
           serial: device.serial,
           mac_id: mac ?? '',
           hardware_part_id: parts.get(device.part_number) ?? 0,
+          secret_hash: device.secret === undefined ? undefined : hashDeviceSecret(device.secret),
         };
       });
       const existing = await this.catalogue.findByMacs([...seenMacs].filter(Boolean));

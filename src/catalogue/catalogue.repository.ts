@@ -10,6 +10,8 @@ export interface MasterInventoryRow {
   serial: string;
   mac_id: string;
   hardware_part_id: number;
+  /** SHA-256 of a new factory secret; undefined keeps the stored one. */
+  secret_hash?: string;
 }
 
 /**
@@ -58,17 +60,38 @@ export class CatalogueRepository {
 
   /**
    * Inserts or updates (by serial) every row: one statement per chunk that fits the
-   * bind-parameter limit.
+   * bind-parameter limit, rows with a new secret and rows keeping theirs in separate statements.
    */
   async upsertMaster(rows: MasterInventoryRow[]): Promise<void> {
+    const withSecret = rows.filter((row) => row.secret_hash !== undefined);
+    const keepingSecret = rows
+      .filter((row) => row.secret_hash === undefined)
+      .map(({ serial, mac_id, hardware_part_id }) => ({ serial, mac_id, hardware_part_id }));
+    await this.upsertChunks(withSecret, ['mac_id', 'hardware_part_id', 'secret_hash']);
+    await this.upsertChunks(keepingSecret, ['mac_id', 'hardware_part_id']);
+  }
+
+  private async upsertChunks(rows: MasterInventoryRow[], overwrite: string[]): Promise<void> {
     for (const chunk of chunksOf(rows, this.master.metadata.columns.length)) {
       await this.master
         .createQueryBuilder()
         .insert()
         .values(chunk)
-        .orUpdate(['mac_id', 'hardware_part_id'], ['serial'])
+        .orUpdate(overwrite, ['serial'])
         .updateEntity(false)
         .execute();
     }
+  }
+
+  /**
+   * The stored secret hash of the master inventory entry with this MAC (stored form): undefined
+   * when there is no such entry, null when it has no secret.
+   */
+  async findSecretHash(mac: string): Promise<string | null | undefined> {
+    const entry = await this.master.findOne({
+      select: { id: true, secret_hash: true },
+      where: { mac_id: mac },
+    });
+    return entry ? entry.secret_hash : undefined;
   }
 }

@@ -6,11 +6,13 @@ import { OrganisationsModule } from '../organisations/organisations.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { UsersModule } from '../users/users.module';
 import { DemoService } from './demo.service';
+import { DevicesModule } from '../devices/devices.module';
 
 @Module({
   imports: [
     AccessPointsModule,
     CatalogueModule,
+    DevicesModule,
     NetworksModule,
     OrganisationsModule,
     UpgradesModule,

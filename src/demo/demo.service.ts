@@ -10,6 +10,9 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { DevicesRepository } from '../devices/devices.repository';
+import { hashDeviceSecret } from '../catalogue/device-secret';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
 import { UsersService } from '../users/users.service';
@@ -20,6 +23,13 @@ export interface DemoSeed {
   token: string;
   email: string;
   password: string;
+  /** One demo device's credentials (DEVICES 2), claimed into the demo network. */
+  device: { mac_id: string; secret: string };
+}
+
+/** A random factory secret: 32 URL-safe characters, all in 0x21..0x7E (DEVICES 2). */
+function randomSecret(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 /** A fresh random password for each demo admin (CONTRACT 9), printed once with the token. */
@@ -49,6 +59,8 @@ export class DemoService {
     private readonly dialect: Dialect,
     private readonly initTemplates: InitTemplatesRepository,
     private readonly networkTemplates: NetworkTemplatesRepository,
+    private readonly networks: LocationNetworksRepository,
+    private readonly devices: DevicesRepository,
   ) {}
 
   /**
@@ -94,13 +106,40 @@ export class DemoService {
             (await this.catalogue.createPart(part)),
         );
       }
+      const catalogue = Array.from({ length: 24 }, (_, i) => ({
+        serial: `AFDEMO${String(i + 1).padStart(4, '0')}`,
+        mac_id: `02:AF:00:00:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`,
+        hardware_part_id: parts[i % parts.length].id,
+        secret: randomSecret(),
+      }));
       await this.catalogue.upsertMaster(
-        Array.from({ length: 24 }, (_, i) => ({
-          serial: `AFDEMO${String(i + 1).padStart(4, '0')}`,
-          mac_id: `02:AF:00:00:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`,
-          hardware_part_id: parts[i % parts.length].id,
+        catalogue.map(({ secret, ...entry }) => ({
+          ...entry,
+          secret_hash: hashDeviceSecret(secret),
         })),
       );
+      // A device is in at most one inventory: a later seed:demo claims a free one, if any.
+      const taken = new Set(
+        (await this.devices.findTakenMacs(catalogue.map((entry) => entry.mac_id))).map(
+          (device) => device.mac_id,
+        ),
+      );
+      const claimed = catalogue.find((entry) => !taken.has(entry.mac_id)) ?? catalogue[0];
+      const network = await this.networks.insert(organisation.id, {
+        network_name: 'Demo Lobby',
+        timezone: 'UTC',
+      });
+      if (!taken.has(claimed.mac_id)) {
+        await this.devices.insertMany(organisation.id, [
+          {
+            mac_id: claimed.mac_id,
+            serial: claimed.serial,
+            hardware_part_id: claimed.hardware_part_id,
+            location_network_id: network.id,
+            name: network.network_name,
+          },
+        ]);
+      }
       const url = Object.fromEntries(
         DEMO_PARTS.map((p) => [p.part_number, `https://firmware.example/${p.part_number}`]),
       );
@@ -138,6 +177,7 @@ export class DemoService {
         token,
         email: user.email,
         password,
+        device: { mac_id: claimed.mac_id, secret: claimed.secret },
       };
     });
   }

@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { Device } from './device.entity';
 
 export interface DeviceFilter {
@@ -12,6 +13,20 @@ export interface DeviceFilter {
   networkId?: number;
   /** Only devices in one of these networks (devices in no network excluded). */
   networkIds?: number[];
+}
+
+/** Devices named by id, network or tag (an upgrade's `aps`, SPEC 4.4). */
+export interface DeviceTargets {
+  deviceIds: number[];
+  networkIds: number[];
+  tagIds: number[];
+}
+
+/** A targeted device with its hardware part number (null when unknown). */
+export interface TargetDevice {
+  id: number;
+  mac_id: string;
+  part_number: string | null;
 }
 
 export interface NewDeviceRow {
@@ -24,7 +39,10 @@ export interface NewDeviceRow {
 
 @Injectable()
 export class DevicesRepository extends TenantRepository<Device> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {
     super(txHost, Device);
   }
 
@@ -130,6 +148,44 @@ export class DevicesRepository extends TenantRepository<Device> {
       .orderBy('d.id', 'ASC');
     this.applyFilter(query, { macs });
     return query.getMany();
+  }
+
+  /**
+   * The organisation's devices named by id, in these networks or carrying these tags, with their
+   * hardware part number, ordered by id: one statement whatever the number of ids (each list is
+   * one parameter).
+   */
+  async findTargets(orgId: number, targets: DeviceTargets): Promise<TargetDevice[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const org = sql.param(orgId);
+    const alternatives: string[] = [];
+    if (targets.deviceIds.length > 0) {
+      alternatives.push(sql.inIds('d."id"', targets.deviceIds));
+    }
+    if (targets.networkIds.length > 0) {
+      alternatives.push(sql.inIds('d."location_network_id"', targets.networkIds));
+    }
+    if (targets.tagIds.length > 0) {
+      alternatives.push(
+        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE ${sql.inIds('dt."tag_id"', targets.tagIds)})`,
+      );
+    }
+    if (alternatives.length === 0) {
+      return [];
+    }
+    const rows: TargetDevice[] = await this.manager.query(
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, hp."part_number" AS part_number
+       FROM "devices" d
+       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
+       WHERE d."organisation_id" = ${org} AND (${alternatives.join(' OR ')})
+       ORDER BY d."id"`,
+      sql.params,
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      mac_id: row.mac_id,
+      part_number: row.part_number ?? null,
+    }));
   }
 
   /** Destroys the organisation's devices with these ids (one statement; the database cascades). */

@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, Not } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { Dialect } from '../database/dialect';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
@@ -55,6 +56,15 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
       where: networkIds === 'all' ? {} : { location_network_id: In(networkIds) },
       order: { id: 'ASC' },
     });
+  }
+
+  /** SSIDs of the given networks, by id: one statement per 30,000 network ids. */
+  async findInNetworksChunked(orgId: number, networkIds: number[]): Promise<NetworkSsid[]> {
+    const ssids: NetworkSsid[] = [];
+    for (const chunk of chunksOf([...new Set(networkIds)], 1)) {
+      ssids.push(...(await this.findInNetworks(orgId, chunk)));
+    }
+    return ssids.sort((a, b) => a.id - b.id);
   }
 
   /** Whether another SSID of the network already has this name. */

@@ -74,6 +74,14 @@ export class NetworkSsidsService {
       );
   }
 
+  /**
+   * Every SSID of these networks of the organisation, by id, in one statement (one per 30,000
+   * networks); for what the networks' devices receive (DEVICES 4), not for a caller.
+   */
+  ofNetworks(orgId: number, networkIds: number[]): Promise<NetworkSsid[]> {
+    return this.ssids.findInNetworksChunked(orgId, networkIds);
+  }
+
   async show(user: AuthUser, id: number): Promise<NetworkSsidView> {
     const ssid = await this.ssids.findById(user.organisation_id, id);
     const level = ssid ? await this.policy.levelOn(user, ssid.location_network_id) : null;

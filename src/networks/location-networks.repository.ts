@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Not, UpdateQueryBuilder } from 'typeorm';
+import { In, Not, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { chunksOf } from '../database/bind-parameters';
 import { LocationNetwork } from './location-network.entity';
 
 /** The fields a create or update writes; `network_name_key` is derived here, never by callers. */
@@ -39,6 +40,15 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
     return this.findOneScoped(orgId, { where: { network_name_key: nameKey(name) } });
   }
 
+  /** The organisation's networks with these ids, by id: one statement per 30,000 ids. */
+  async findByIds(orgId: number, ids: number[]): Promise<LocationNetwork[]> {
+    const networks: LocationNetwork[] = [];
+    for (const chunk of chunksOf([...new Set(ids)], 1)) {
+      networks.push(...(await this.findScoped(orgId, { where: { id: In(chunk) } })));
+    }
+    return networks.sort((a, b) => a.id - b.id);
+  }
+
   /** Whether another network of the organisation already has this name (case-insensitive). */
   async nameTaken(orgId: number, name: string, exceptId?: number): Promise<boolean> {
     const where =
@@ -60,6 +70,15 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
       query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
     }
     return query.getManyAndCount();
+  }
+
+  /** How many of the organisation's networks are among `readable` (all of them: 'all'). */
+  count(orgId: number, readable: number[] | 'all'): Promise<number> {
+    const query = this.scoped(orgId, 'n');
+    if (readable !== 'all') {
+      query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
+    }
+    return query.getCount();
   }
 
   /** Inserts a network and returns it as stored. */

@@ -17,6 +17,16 @@ export class UpgradeDataRepository {
     return this.repository.save(this.repository.create(fields));
   }
 
+  /** The releases of one version visible to the organisation (global and its own, any state). */
+  findVersion(orgId: number, version: string): Promise<UpgradeData[]> {
+    return this.repository.find({
+      where: [
+        { organisation_id: IsNull(), version },
+        { organisation_id: orgId, version },
+      ],
+    });
+  }
+
   /** Releases visible to the organisation: global and its own; unreleased ones only when asked. */
   findVisible(orgId: number, includeUnreleased: boolean): Promise<UpgradeData[]> {
     const released = includeUnreleased ? {} : { is_released: true };

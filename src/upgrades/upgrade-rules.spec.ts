@@ -1,6 +1,6 @@
 import { Upgrade } from './upgrade.entity';
 import { UpgradeData } from './upgrade-data.entity';
-import { hasFirmwareFor, resolveRelease, resolveSchedule } from './upgrade-rules';
+import { firmwareLocation, hasFirmwareFor, resolveRelease, resolveSchedule } from './upgrade-rules';
 
 /** SPEC 4.4 rules 1 and 2 and the schedule rules of CONTRACT 7, without a database. */
 let nextId = 1;
@@ -144,5 +144,22 @@ describe('hasFirmwareFor', () => {
     expect(hasFirmwareFor(withUrls, null)).toBe(false);
     expect(hasFirmwareFor(withUrls, 'toString')).toBe(false);
     expect(hasFirmwareFor(release({ url: null as never }), 'AP-100')).toBe(false);
+  });
+});
+
+describe('firmwareLocation (DEVICES 3)', () => {
+  const release = (id: number, organisation_id: number | null, url: Record<string, string>) =>
+    ({ id, version: '2.0.0', organisation_id, url, is_released: true }) as UpgradeData;
+
+  it("prefers the organisation's own release with firmware for the part", () => {
+    const releases = [
+      release(1, null, { 'PN-1': 'https://global/pn1', 'PN-2': 'https://global/pn2' }),
+      release(2, 7, { 'PN-1': 'https://own/pn1' }),
+    ];
+    expect(firmwareLocation(releases, '2.0.0', 'PN-1')).toBe('https://own/pn1');
+    expect(firmwareLocation(releases, '2.0.0', 'PN-2')).toBe('https://global/pn2');
+    expect(firmwareLocation(releases, '2.0.0', 'PN-3')).toBeNull();
+    expect(firmwareLocation(releases, '3.0.0', 'PN-1')).toBeNull();
+    expect(firmwareLocation(releases, '2.0.0', null)).toBeNull();
   });
 });

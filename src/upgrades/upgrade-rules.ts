@@ -117,3 +117,19 @@ export function hasFirmwareFor(release: UpgradeData, partNumber: string | null):
     Object.prototype.hasOwnProperty.call(urls, partNumber)
   );
 }
+
+/**
+ * Where the device fetches `version` for its hardware part (DEVICES 3): among the visible
+ * releases of that version, the organisation's own first, the first with firmware for the part;
+ * null when none has any.
+ */
+export function firmwareLocation(
+  releases: UpgradeData[],
+  version: string,
+  partNumber: string | null,
+): string | null {
+  const release = preferOwn(releases.filter((data) => data.version === version)).find((data) =>
+    hasFirmwareFor(data, partNumber),
+  );
+  return release && partNumber !== null ? release.url[partNumber] : null;
+}

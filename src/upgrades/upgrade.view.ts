@@ -12,6 +12,14 @@ export interface UpgradeRecord {
   save_prev_config: boolean;
   aps: string[];
   status: string;
+  /** DEVICES 5: the lifecycle as the device reported it. */
+  progress: number | null;
+  error: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  previous_version: string | null;
+  rollout_id: number | null;
+  revert_of: number | null;
   device_id: number;
   mac_id: string | null;
   organisation_id: number;
@@ -19,17 +27,26 @@ export interface UpgradeRecord {
   updated_at: string;
 }
 
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
 export function toUpgradeRecord(upgrade: Upgrade): UpgradeRecord {
   return {
     id: upgrade.id,
     version: upgrade.version,
     upgrade_type: upgrade.upgrade_type,
     schedule_type: upgrade.schedule_type,
-    schedule_at: upgrade.schedule_at ? upgrade.schedule_at.toISOString() : null,
+    schedule_at: iso(upgrade.schedule_at),
     time_zone: upgrade.time_zone,
     save_prev_config: upgrade.save_prev_config,
     aps: upgrade.aps,
     status: upgrade.status,
+    progress: upgrade.progress,
+    error: upgrade.error,
+    started_at: iso(upgrade.started_at),
+    completed_at: iso(upgrade.completed_at),
+    previous_version: upgrade.previous_version,
+    rollout_id: upgrade.rollout_id,
+    revert_of: upgrade.revert_of,
     device_id: upgrade.device_id,
     mac_id: upgrade.device?.mac_id ?? null,
     organisation_id: upgrade.organisation_id,

@@ -38,6 +38,13 @@ const UPGRADE_EXAMPLE = {
   save_prev_config: false,
   aps: ['AP:7'],
   status: 'pending',
+  progress: null,
+  error: null,
+  started_at: null,
+  completed_at: null,
+  previous_version: null,
+  rollout_id: null,
+  revert_of: null,
   device_id: 7,
   mac_id: 'AA:BB:CC:DD:EE:FF',
   organisation_id: 3,
@@ -97,7 +104,8 @@ export class UpgradesController {
   @ApiOperation({
     operationId: 'list_upgrades',
     description: 'Any member. Errors answer `{message, status}`.',
-    summary: "List the organisation's upgrades (optionally only the one with id)",
+    summary:
+      "List the organisation's upgrades (optionally only the one with id, in one status or of one rollout)",
   })
   @ApiOkResponse({
     type: UpgradeListResponse,
@@ -105,7 +113,7 @@ export class UpgradesController {
   })
   @ApiErrorResponses(INVALID)
   async list(@CurrentUser() user: AuthUser, @Query() query: UpgradeListQueryDto) {
-    return { data: { upgrades: await this.upgrades.list(user, query.id) } };
+    return { data: { upgrades: await this.upgrades.list(user, query) } };
   }
 
   @Get('upgrades/:id')

@@ -1,22 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, SelectQueryBuilder } from 'typeorm';
+import { In, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { Upgrade } from './upgrade.entity';
-import { UpgradeTargets } from './upgrade-targets';
-
-/** A device an upgrade request targets, with what the rules of SPEC 4.4 need to know about it. */
-export interface TargetDevice {
-  id: number;
-  mac_id: string;
-  /** Part number of the device's hardware (null when unknown). */
-  part_number: string | null;
-  /** Id of the device's pending upgrade, if it has one. */
-  pending_id: number | null;
-}
+import { persistedValue } from '../database/persisted-value';
+import { Upgrade, UpgradeStatus } from './upgrade.entity';
+import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
 /** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
 export interface UpgradeAttributes {
@@ -45,6 +36,13 @@ export interface UpgradeVisibility {
   networkIds?: number[];
 }
 
+/** Which upgrades a listing shows (GET /upgrades: `id`, `status`, `rollout_id`). */
+export interface UpgradeFilter {
+  id?: number;
+  status?: UpgradeStatus;
+  rollout_id?: number;
+}
+
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
@@ -69,11 +67,21 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return query;
   }
 
-  /** The visible upgrades of the organisation (only the one with `id` when given), with their device. */
-  list(orgId: number, visibility: UpgradeVisibility, id?: number): Promise<Upgrade[]> {
+  /** The visible upgrades of the organisation matching the filter, with their device. */
+  list(
+    orgId: number,
+    visibility: UpgradeVisibility,
+    filter: UpgradeFilter = {},
+  ): Promise<Upgrade[]> {
     const query = this.visible(orgId, visibility);
-    if (id !== undefined) {
-      query.andWhere('u.id = :id', { id });
+    if (filter.id !== undefined) {
+      query.andWhere('u.id = :id', { id: filter.id });
+    }
+    if (filter.status !== undefined) {
+      query.andWhere('u.status = :status', { status: filter.status });
+    }
+    if (filter.rollout_id !== undefined) {
+      query.andWhere('u.rollout_id = :rolloutId', { rolloutId: filter.rollout_id });
     }
     return query.getMany();
   }
@@ -85,6 +93,23 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     visibility: UpgradeVisibility,
   ): Promise<Upgrade | null> {
     return this.visible(orgId, visibility).andWhere('u.id = :id', { id }).getOne();
+  }
+
+  /**
+   * How many visible upgrades of the organisation are in each status: one GROUP BY statement;
+   * a status without upgrades is absent from the map.
+   */
+  async countByStatus(
+    orgId: number,
+    visibility: UpgradeVisibility,
+  ): Promise<Map<UpgradeStatus, number>> {
+    const rows = await this.visible(orgId, visibility)
+      .select('u.status', 'status')
+      .addSelect('COUNT(u.id)', 'count')
+      .groupBy('u.status')
+      .orderBy()
+      .getRawMany<{ status: UpgradeStatus; count: number | string }>();
+    return new Map(rows.map((row) => [row.status, Number(row.count)]));
   }
 
   /** The pending upgrades of these devices of the organisation, with their device. */
@@ -125,46 +150,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       where: { organisation_id: orgId, device_id: In(deviceIds), status: 'in_progress' },
     });
     return upgrades.map((upgrade) => upgrade.device_id);
-  }
-
-  /**
-   * Expands validated targets into the organisation's devices in one query: devices named by
-   * id, the devices of the networks and the devices carrying the tags, each with its hardware
-   * part number and pending upgrade.
-   */
-  async expandTargets(orgId: number, targets: UpgradeTargets): Promise<TargetDevice[]> {
-    const sql = new SqlBuilder(this.dialect);
-    const org = sql.param(orgId);
-    const alternatives: string[] = [];
-    if (targets.deviceIds.length > 0) {
-      alternatives.push(sql.inIds('d."id"', targets.deviceIds));
-    }
-    if (targets.networkIds.length > 0) {
-      alternatives.push(sql.inIds('d."location_network_id"', targets.networkIds));
-    }
-    if (targets.tagIds.length > 0) {
-      alternatives.push(
-        `d."id" IN (SELECT dt."device_id" FROM "device_tags" dt WHERE ${sql.inIds('dt."tag_id"', targets.tagIds)})`,
-      );
-    }
-    if (alternatives.length === 0) {
-      return [];
-    }
-    const rows: TargetDevice[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, hp."part_number" AS part_number, u."id" AS pending_id
-       FROM "devices" d
-       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
-       LEFT JOIN "upgrades" u ON u."device_id" = d."id" AND u."status" = 'pending'
-       WHERE d."organisation_id" = ${org} AND (${alternatives.join(' OR ')})
-       ORDER BY d."id"`,
-      sql.params,
-    );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      mac_id: row.mac_id,
-      part_number: row.part_number ?? null,
-      pending_id: row.pending_id === null ? null : Number(row.pending_id),
-    }));
   }
 
   /** Creates one pending upgrade per device (aps `AP:<device id>`) in one INSERT … SELECT. */
@@ -208,6 +193,102 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     );
   }
 
+  /** The device's upgrades that reports can still change (pending, in progress), oldest first. */
+  findOpenOfDevice(orgId: number, deviceId: number): Promise<Upgrade[]> {
+    return this.repository.find({
+      where: { organisation_id: orgId, device_id: deviceId, status: In([...OPEN_STATUSES]) },
+      order: { id: 'ASC' },
+    });
+  }
+
+  /**
+   * Applies a device's report to its upgrade if it is still pending or in progress, in one
+   * conditional UPDATE (a report racing another on the same row is re-checked by the database
+   * after the first commits). The first report sets started_at and previous_version.
+   */
+  async applyReport(
+    orgId: number,
+    deviceId: number,
+    upgradeId: number,
+    change: ReportChange,
+    previousVersion: string | null,
+    at: Date,
+  ): Promise<boolean> {
+    const result = await this.openUpgradeUpdate(orgId, deviceId, at)
+      .set({
+        status: change.status,
+        ...(change.progress === undefined ? {} : { progress: change.progress }),
+        ...(change.error === undefined ? {} : { error: change.error }),
+        started_at: () => 'COALESCE("started_at", :at)',
+        previous_version: () =>
+          'CASE WHEN "started_at" IS NULL THEN CAST(:previousVersion AS varchar(64)) ELSE "previous_version" END',
+        ...(change.completes ? { completed_at: () => ':at' } : {}),
+        device_seen_at: () => ':at',
+      })
+      .andWhere('"id" = :upgradeId', { upgradeId })
+      .setParameter('previousVersion', previousVersion)
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** DEVICES 5: a check-in running the version of the device's upgrade in progress completes it. */
+  async completeInProgress(orgId: number, deviceId: number, version: string, at: Date) {
+    const result = await this.openUpgradeUpdate(orgId, deviceId, at, 'in_progress')
+      .set({
+        status: 'done',
+        progress: 100,
+        completed_at: () => ':at',
+        device_seen_at: () => ':at',
+      })
+      .andWhere('"version" = :version', { version })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Records a check-in of the device on its upgrade in progress (the timeout counts from it). */
+  async touchInProgress(orgId: number, deviceId: number, at: Date): Promise<void> {
+    await this.openUpgradeUpdate(orgId, deviceId, at, 'in_progress')
+      .set({ device_seen_at: () => ':at' })
+      .execute();
+  }
+
+  /**
+   * Fails, with error `timed out`, the organisation's upgrades in progress whose device has not
+   * checked in since `cutoff` (only the one device's when given). One conditional UPDATE: any
+   * instance may run it at any time, and the first one to do so decides.
+   */
+  async failTimedOut(orgId: number, cutoff: Date, at: Date, deviceId?: number): Promise<number> {
+    const query = this.repository
+      .createQueryBuilder()
+      .update(Upgrade)
+      .set({ status: 'failed', error: TIMED_OUT, completed_at: () => ':at' })
+      .where('"organisation_id" = :orgId AND "status" = \'in_progress\'', { orgId })
+      .andWhere('COALESCE("device_seen_at", "updated_at") < :cutoff', {
+        cutoff: this.persisted('device_seen_at', cutoff),
+      })
+      .setParameter('at', this.persisted('completed_at', at));
+    if (deviceId !== undefined) {
+      query.andWhere('"device_id" = :deviceId', { deviceId });
+    }
+    return (await query.execute()).affected ?? 0;
+  }
+
+  /** An UPDATE of the device's pending or in-progress upgrades (`:at` bound to `at`). */
+  private openUpgradeUpdate(
+    orgId: number,
+    deviceId: number,
+    at: Date,
+    status?: UpgradeStatus,
+  ): UpdateQueryBuilder<Upgrade> {
+    const statuses = status ? [status] : [...OPEN_STATUSES];
+    return this.repository
+      .createQueryBuilder()
+      .update(Upgrade)
+      .where('"organisation_id" = :orgId AND "device_id" = :deviceId', { orgId, deviceId })
+      .andWhere('"status" IN (:...statuses)', { statuses })
+      .setParameter('at', this.persisted('device_seen_at', at));
+  }
+
   /** Deletes the organisation's upgrade if it is still pending; false when it was not. */
   async deletePending(orgId: number, id: number): Promise<boolean> {
     const result = await this.repository.delete({ organisation_id: orgId, id, status: 'pending' });
@@ -215,11 +296,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /** A value in the form TypeORM stores for the column (dates and booleans differ by driver). */
-  private persisted(property: string, value: unknown): unknown {
-    const column = this.repository.metadata.findColumnWithPropertyName(property);
-    if (!column || value === null || value === undefined) {
-      return value ?? null;
-    }
-    return this.manager.connection.driver.preparePersistentValue(value, column);
+  private persisted(property: keyof Upgrade, value: unknown): unknown {
+    return persistedValue(this.manager, Upgrade, property, value);
   }
 }

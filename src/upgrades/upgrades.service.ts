@@ -3,10 +3,11 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TagsRepository } from '../devices/tags.repository';
+import { DevicesRepository } from '../devices/devices.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { Upgrade } from './upgrade.entity';
+import { Upgrade, UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { hasFirmwareFor, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
@@ -27,7 +28,8 @@ import {
   upgradeNotFound,
   upgradeNotPending,
 } from './upgrades.errors';
-import { UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
+import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
+import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
@@ -50,22 +52,29 @@ export class UpgradesService {
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
+    private readonly devices: DevicesRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly lifecycle: UpgradeLifecycleService,
   ) {}
 
   /**
-   * The upgrades the caller may see, oldest first; only the one with `id` when given. An upgrade
+   * The upgrades the caller may see, oldest first, matching the filter (id, status, rollout);
+   * timed-out upgrades are failed first (DEVICES 5). An upgrade
    * belongs to one device, so a member sees it when the device is in a network the member may
    * read (CONTRACT 9); admins see every upgrade of the organisation.
    */
-  async list(user: AuthUser, id?: number): Promise<UpgradeRecord[]> {
+  async list(user: AuthUser, filter: UpgradeFilter = {}): Promise<UpgradeRecord[]> {
     const visibility = await this.visibility(user);
-    return (await this.upgrades.list(user.organisation_id, visibility, id)).map(toUpgradeRecord);
+    await this.lifecycle.sweepTimedOut(user.organisation_id);
+    return (await this.upgrades.list(user.organisation_id, visibility, filter)).map(
+      toUpgradeRecord,
+    );
   }
 
   /** One upgrade the caller may see; any other answers as missing (404). */
   async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
     const visibility = await this.visibility(user);
+    await this.lifecycle.sweepTimedOut(user.organisation_id);
     const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id, visibility);
     if (!upgrade) {
       throw upgradeNotFound();
@@ -138,7 +147,12 @@ export class UpgradesService {
       this.includeUnreleased(user, options),
     );
     const targets = await this.validTargets(orgId, input.aps, existing);
-    const devices = await this.upgrades.expandTargets(orgId, targets);
+    const targeted = await this.devices.findTargets(orgId, targets);
+    const pending = await this.upgrades.findPendingByDevice(
+      orgId,
+      targeted.map((d) => d.id),
+    );
+    const devices = targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null }));
     if (devices.length === 0) {
       throw noMatchingDevices();
     }
@@ -211,6 +225,24 @@ export class UpgradesService {
     return existing
       ? { ...targets, deviceIds: [...new Set([existing.device_id, ...targets.deviceIds])] }
       : targets;
+  }
+
+  /**
+   * How many upgrades of the organisation's devices in these networks (`'all'`: every upgrade)
+   * are in each status (DEVICES 7 overview); every status is present, 0 when none.
+   */
+  async countByStatus(
+    orgId: number,
+    networkIds: number[] | 'all',
+  ): Promise<Record<UpgradeStatus, number>> {
+    await this.lifecycle.sweepTimedOut(orgId);
+    const counts = await this.upgrades.countByStatus(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+    );
+    return Object.fromEntries(
+      UPGRADE_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
+    ) as Record<UpgradeStatus, number>;
   }
 
   /** The upgrades a caller may see: those of devices in networks it may read. */

@@ -5,6 +5,7 @@ import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { AccessLevel, NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
+import { hashDeviceSecret } from '../../src/catalogue/device-secret';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
 import { UserRole } from '../../src/common/auth/auth-user';
@@ -119,13 +120,22 @@ export class Fixtures {
     )!;
   }
 
-  /** Puts `count` new devices into the master inventory and returns their records. */
-  async masterDevices(count: number, part?: HardwarePart): Promise<MasterInventory[]> {
+  /**
+   * Puts `count` new devices into the master inventory and returns their records; with
+   * `secret`, each gets that factory secret (DEVICES 2, stored as its hash).
+   */
+  async masterDevices(
+    count: number,
+    part?: HardwarePart,
+    options: { secret?: string } = {},
+  ): Promise<MasterInventory[]> {
     const hardwarePart = part ?? (await this.hardwarePart());
+    const secretHash = options.secret === undefined ? null : hashDeviceSecret(options.secret);
     const rows = Array.from({ length: count }, () => ({
       serial: unique('SN'),
       mac_id: this.mac(),
       hardware_part_id: hardwarePart.id,
+      secret_hash: secretHash,
     }));
     const repository = this.dataSource.getRepository(MasterInventory);
     const records: MasterInventory[] = [];

@@ -5,16 +5,14 @@ import {
   Bool,
   Envelope,
   Int,
+  NullableObject,
   Of,
   Status200,
   Str,
   StrArray,
 } from '../../common/openapi/response-schema';
 
-/**
- * A nullable nested record is spelled inline: OpenAPI 3.0's `nullable` does not reach into an
- * `allOf: [$ref]`, so validators would refuse the null.
- */
+/** Nullable nested records are spelled inline (NullableObject). */
 const HARDWARE_PART_SCHEMA = {
   type: 'object',
   required: ['id', 'part_number', 'wifi_uplink', 'usb'],
@@ -48,8 +46,6 @@ const PENDING_UPGRADE_SCHEMA = {
   },
 } as const;
 
-const nullable = (schema: object) => ApiProperty({ ...schema, nullable: true });
-
 export class HardwarePartResponse {
   @Int()
   id: number;
@@ -76,6 +72,32 @@ export class UplinkResponse {
   is_deleted: boolean;
 }
 
+/** The configuration sync of a device record (DEVICES 4). */
+export class ConfigSyncResponse {
+  @Str({
+    description:
+      'The revision of the configuration the device should run now (GET /device/v1/config)',
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  })
+  revision: string;
+
+  @Str({
+    nullable: true,
+    description: 'The revision the device last reported running; null before its first report',
+  })
+  applied_revision: string | null;
+
+  @Bool({ description: 'Whether applied_revision is the current revision' })
+  in_sync: boolean;
+
+  @Str({
+    nullable: true,
+    description:
+      'The message of the last config_error reported for the current revision while the device does not run it',
+  })
+  error: string | null;
+}
+
 /** A device (router inventory) record (SPEC 2.2, CONTRACT 7). */
 export class DeviceResponse {
   @Int()
@@ -96,7 +118,7 @@ export class DeviceResponse {
   @Str({ nullable: true })
   name: string | null;
 
-  @nullable(HARDWARE_PART_SCHEMA)
+  @NullableObject(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 
   @ApiProperty({
@@ -118,8 +140,11 @@ export class DeviceResponse {
   @StrArray()
   tag_list: string[];
 
-  @nullable(PENDING_UPGRADE_SCHEMA)
+  @NullableObject(PENDING_UPGRADE_SCHEMA)
   pending_upgrade: Record<string, unknown> | null;
+
+  @Of(() => ConfigSyncResponse)
+  config: ConfigSyncResponse;
 }
 
 export class DevicesData {
@@ -210,7 +235,7 @@ export class MasterDeviceResponse {
   @Str()
   mac_id: string;
 
-  @nullable(HARDWARE_PART_SCHEMA)
+  @NullableObject(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
 }
 

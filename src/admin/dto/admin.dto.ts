@@ -1,3 +1,4 @@
+import { DEVICE_SECRET_PATTERN } from '../../catalogue/device-secret';
 import { Type } from 'class-transformer';
 import {
   ArrayMinSize,
@@ -9,6 +10,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -107,6 +109,18 @@ export class MasterInventoryDeviceDto {
   @IsString()
   @IsNotEmpty()
   part_number: string;
+
+  /**
+   * The device's factory secret (DEVICES 2): 16 to 128 printable ASCII characters (0x21 to
+   * 0x7E, `:` allowed). Stored only as a SHA-256 hash and never returned; an upsert without it
+   * keeps the stored one.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(DEVICE_SECRET_PATTERN, {
+    message: 'secret must be 16 to 128 printable ASCII characters (0x21 to 0x7E)',
+  })
+  secret?: string;
 }
 
 export class UpsertMasterInventoryDto {

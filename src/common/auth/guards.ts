@@ -2,16 +2,38 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { CallerThrottlerGuard } from '../rate-limit/caller-throttler.guard';
-import { ForbiddenError, UnauthenticatedError } from '../errors';
+import { DeviceUnauthenticatedError, ForbiddenError, UnauthenticatedError } from '../errors';
 import { AuthUser } from './auth-user';
 import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
+import { IS_DEVICE_ROUTE } from './device-principal';
 
 /**
- * Deny by default: every route needs a valid bearer token unless it is marked @Public(). A failed
- * authentication counts against the caller's IP (429 1031 instead of 401 past the limit).
+ * HTTP Basic device credentials (DEVICES 2) through the `device` passport strategy, which
+ * DeviceGatewayModule registers. Anything that is not a device's valid credentials (a user's
+ * bearer token included) answers 401 1036 with the Basic challenge; 403 1037 passes through.
+ */
+export class DeviceAuthGuard extends AuthGuard('device') {
+  override handleRequest<TUser>(err: unknown, device: TUser | false): TUser {
+    if (err) {
+      throw err instanceof Error ? err : new Error('Device authentication failed', { cause: err });
+    }
+    if (!device) {
+      throw new DeviceUnauthenticatedError();
+    }
+    return device;
+  }
+}
+
+/**
+ * Deny by default: every route needs a valid bearer token unless it is marked @Public(); a
+ * @DeviceRoute() needs device credentials instead (DeviceAuthGuard), so a device's credentials
+ * open no user route (no bearer token: 401 1028) and a user's token opens no device route. A
+ * failed authentication counts against the caller's IP (429 1031 instead of 401 past the limit).
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
+  private readonly deviceGuard = new DeviceAuthGuard();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly throttler: CallerThrottlerGuard,
@@ -20,17 +42,17 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
       return true;
     }
+    const isDeviceRoute = this.reflector.getAllAndOverride<boolean>(IS_DEVICE_ROUTE, targets);
     try {
-      return (await super.canActivate(context)) as boolean;
+      return (await (isDeviceRoute
+        ? this.deviceGuard.canActivate(context)
+        : super.canActivate(context))) as boolean;
     } catch (error) {
-      if (error instanceof UnauthenticatedError) {
+      if (error instanceof UnauthenticatedError || error instanceof DeviceUnauthenticatedError) {
         await this.throttler.countFailedAuthentication(context);
       }
       throw error;

@@ -111,6 +111,20 @@ export class UnauthenticatedError extends CodedError {
   }
 }
 
+/**
+ * 401 1036 (DEVICES 2): missing, malformed or wrong device credentials, an unknown MAC or an
+ * entry without a secret all get this same answer, so that nothing reveals which MACs exist.
+ */
+export class DeviceUnauthenticatedError extends CodedError {
+  constructor() {
+    super(ApiErrorCode.DeviceUnauthenticated, 'Missing or invalid device credentials');
+  }
+
+  override headers(): Record<string, string> {
+    return { 'WWW-Authenticate': 'Basic realm="airfleet-device"' };
+  }
+}
+
 export class ForbiddenError extends CodedError {
   constructor(msg = 'You are not allowed to perform this operation') {
     super(ApiErrorCode.Forbidden, msg);

@@ -61,3 +61,10 @@ export function MessageEnvelope(name: string, data: () => Type<unknown>) {
   }
   return named(name, Body);
 }
+
+/**
+ * A nullable nested record, spelled inline: OpenAPI 3.0's `nullable` does not reach into an
+ * `allOf: [$ref]`, so validators would refuse the null.
+ */
+export const NullableObject = (schema: object, options: ApiPropertyOptions = {}) =>
+  ApiProperty({ ...schema, nullable: true, ...options });

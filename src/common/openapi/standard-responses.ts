@@ -37,6 +37,11 @@ export function operationsOf(
 const isSecured = (operation: OperationObject) =>
   !(Array.isArray(operation.security) && operation.security.length === 0);
 
+/** A device route (DEVICES 2) declares the `device` Basic scheme instead of the bearer token. */
+const isDeviceRoute = (operation: OperationObject) =>
+  Array.isArray(operation.security) &&
+  operation.security.some((requirement) => 'device' in requirement);
+
 /** What a retry needs: `Retry-After` (seconds) on 429 and 503. */
 const RETRY_AFTER = {
   'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
@@ -66,8 +71,8 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
 
 /**
  * Adds the answers every operation of a kind shares, so no route can forget them:
- * - authenticated operations: 401 (1028), 429 (1031) and 503 (1040; the token is looked up in
- *   the database);
+ * - authenticated operations: 401 (1028; 1036 on device routes), 429 (1031) and 503 (1040; the
+ *   credentials are looked up in the database);
  * - operations that read a JSON body (POST, PUT, PATCH, DELETE, whether or not they take one):
  *   400 (1032, malformed or too deeply nested), 413 (1033, over 1 MiB) and 422 (1030, e.g. an
  *   unsupported content type), merged with their own 422 answers;
@@ -84,7 +89,12 @@ export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
     }
     seen.add(operation.operationId ?? '');
     if (isSecured(operation)) {
-      addError(operation, ApiErrorCode.Unauthenticated);
+      addError(
+        operation,
+        isDeviceRoute(operation)
+          ? ApiErrorCode.DeviceUnauthenticated
+          : ApiErrorCode.Unauthenticated,
+      );
       addError(operation, ApiErrorCode.RateLimited, true);
       addError(operation, ApiErrorCode.ServiceUnavailable, true);
     }

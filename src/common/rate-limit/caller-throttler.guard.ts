@@ -1,6 +1,7 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
+import { isDevicePrincipal } from '../auth/device-principal';
 import { hashToken } from '../auth/token-secret';
 
 /** The token a request carries, from the header, the query or the body (as passport reads it). */
@@ -23,7 +24,8 @@ export function clientIp(request: FastifyRequest): string {
 
 /**
  * RATE_LIMIT_PER_MINUTE per caller, one bucket across every route (CONTRACT 1 and 9): per token
- * once BearerAuthGuard has accepted it, per IP address otherwise. It runs after BearerAuthGuard
+ * once BearerAuthGuard has accepted it, per device on device routes (DEVICES 2), per IP address
+ * otherwise. It runs after BearerAuthGuard
  * (AuthModule orders the global guards), which reports each failed authentication here, so an
  * unknown or invalid token is counted against its sender's IP without any extra lookup.
  * `@SkipThrottle()` exempts a controller (health, metrics).
@@ -37,6 +39,9 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
 
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const req = request as unknown as FastifyRequest & { user?: unknown };
+    if (isDevicePrincipal(req.user)) {
+      return Promise.resolve(`device:${req.user.mac_id}`);
+    }
     const token = req.user ? presentedToken(req) : undefined;
     return Promise.resolve(token ? `token:${hashToken(token)}` : `ip:${clientIp(req)}`);
   }

@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsId } from '../../common/ids/id';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrade.entity';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { IsTimeZone } from '../../common/time-zones/time-zones';
 
@@ -82,4 +83,14 @@ export class UpgradeListQueryDto {
   @IsOptional()
   @IsId()
   id?: number;
+
+  /** Only upgrades in this state (DEVICES 5). */
+  @IsOptional()
+  @IsIn(UPGRADE_STATUSES, { message: `status must be one of: ${UPGRADE_STATUSES.join(', ')}` })
+  status?: UpgradeStatus;
+
+  /** Only the upgrades of this staged rollout (DEVICES 6). */
+  @IsOptional()
+  @IsId()
+  rollout_id?: number;
 }

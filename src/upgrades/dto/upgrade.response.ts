@@ -40,6 +40,30 @@ export class UpgradeResponse {
   @ApiProperty({ enum: UPGRADE_STATUSES })
   status: string;
 
+  @Int({ nullable: true, description: 'Last reported progress, 0 to 100 (DEVICES 5)' })
+  progress: number | null;
+
+  @Str({ nullable: true, description: "The device's failure message, or `timed out`" })
+  error: string | null;
+
+  @DateTime({ nullable: true, description: 'The first report about the upgrade' })
+  started_at: string | null;
+
+  @DateTime({ nullable: true, description: 'When it became done or failed' })
+  completed_at: string | null;
+
+  @Str({
+    nullable: true,
+    description: 'The firmware the device ran before the upgrade started (null if unknown)',
+  })
+  previous_version: string | null;
+
+  @Int({ nullable: true, description: 'The staged rollout it belongs to (DEVICES 6)' })
+  rollout_id: number | null;
+
+  @Int({ nullable: true, description: 'The upgrade this one reverts (DEVICES 6)' })
+  revert_of: number | null;
+
   @Int()
   device_id: number;
 

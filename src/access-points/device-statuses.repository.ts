@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { SelectQueryBuilder } from 'typeorm';
+import { TenantRepository } from '../common/tenancy/tenant.repository';
+import { Dialect } from '../database/dialect';
+import { Device } from '../devices/device.entity';
+import { DeviceStatus, deviceStatusCondition } from './device-liveness';
+import { Heartbeat } from './heartbeat.entity';
+
+/** Which of the organisation's devices a status read covers. */
+export interface StatusFilter {
+  /** Only the devices of this network. */
+  networkId?: number;
+  /** Only the devices of these networks (devices in no network excluded): a member's. */
+  networkIds?: number[];
+  /** Only the devices with this status at `upSince`. */
+  status?: DeviceStatus;
+}
+
+/** A device with its last heartbeat (null when never heard from). */
+export interface DeviceWithHeartbeat {
+  device: Device;
+  heartbeat: Heartbeat | null;
+}
+
+export interface StatusCounts {
+  up: number;
+  down: number;
+}
+
+/**
+ * The live status of an organisation's devices: each device joined with its heartbeat (owned
+ * here, in access-points), in one statement per read whatever the number of devices. Reads
+ * only; the device rows are written by devices/. UP and DOWN are decided in SQL by the
+ * condition of `device-liveness.ts`, the rule current_status applies in TypeScript.
+ */
+@Injectable()
+export class DeviceStatusesRepository extends TenantRepository<Device> {
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {
+    super(txHost, Device);
+  }
+
+  /** One page of the matching devices ordered by id, each with its heartbeat (one statement). */
+  async page(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+    page: { offset: number; limit: number },
+  ): Promise<DeviceWithHeartbeat[]> {
+    const query = this.joined(orgId, filter, upSince)
+      .orderBy('d.id', 'ASC')
+      .offset(page.offset)
+      .limit(page.limit);
+    const devices = (await query.getMany()) as (Device & { heartbeat?: Heartbeat | null })[];
+    return devices.map(({ heartbeat, ...device }) => ({
+      device,
+      heartbeat: heartbeat ?? null,
+    }));
+  }
+
+  /** How many matching devices are UP and DOWN at `upSince` (one statement). */
+  async counts(orgId: number, filter: StatusFilter, upSince: Date): Promise<StatusCounts> {
+    const row = await this.joined(orgId, filter, upSince)
+      .select('COUNT(d.id)', 'total')
+      .addSelect(
+        `COALESCE(SUM(CASE WHEN ${deviceStatusCondition('UP', 'h.received_at', 'upSince')} THEN 1 ELSE 0 END), 0)`,
+        'up',
+      )
+      .getRawOne<{ total: number | string; up: number | string }>();
+    const total = Number(row?.total ?? 0);
+    const up = Number(row?.up ?? 0);
+    return { up, down: total - up };
+  }
+
+  /** The organisation's devices matching the filter, LEFT JOINed with their heartbeat. */
+  private joined(orgId: number, filter: StatusFilter, upSince: Date): SelectQueryBuilder<Device> {
+    const query = this.scoped(orgId, 'd')
+      .leftJoinAndMapOne('d.heartbeat', Heartbeat, 'h', 'h.device_id = d.id')
+      .setParameter('upSince', upSince);
+    if (filter.networkId !== undefined) {
+      query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });
+    }
+    if (filter.networkIds !== undefined) {
+      const ids = this.dialect.idsParameter('readableNetworkIds', filter.networkIds);
+      query.andWhere(ids.condition('d.location_network_id'), { readableNetworkIds: ids.value });
+    }
+    if (filter.status !== undefined) {
+      query.andWhere(deviceStatusCondition(filter.status, 'h.received_at', 'upSince'));
+    }
+    return query;
+  }
+}

@@ -1,0 +1,19 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsId } from '../../common/ids/id';
+import { PaginationQueryDto } from '../../common/pagination/pagination';
+import { DEVICE_STATUSES, DeviceStatus } from '../device-liveness';
+
+/** `GET /v1/access_points/statuses` (DEVICES 7). */
+export class StatusesQueryDto extends PaginationQueryDto {
+  /** Only the devices of this network (404 1001 when it is not one the caller may read). */
+  @IsOptional()
+  @IsId()
+  network_id?: number;
+
+  /** Only the devices with this status; `summary` still counts both. */
+  @ApiPropertyOptional({ enum: DEVICE_STATUSES })
+  @IsOptional()
+  @IsIn(DEVICE_STATUSES)
+  device_status?: DeviceStatus;
+}

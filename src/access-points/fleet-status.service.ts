@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { AuthUser } from '../common/auth/auth-user';
+import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { FleetConfigSync } from './config-sync';
+import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
+import { DeviceStatusesRepository, StatusCounts, StatusFilter } from './device-statuses.repository';
+import { StatusesQueryDto } from './dto/fleet-status.dto';
+
+export interface DeviceStatusView {
+  id: number;
+  mac_id: string;
+  name: string | null;
+  location_network_id: number | null;
+  device_status: DeviceStatus;
+  last_seen_time: number | null;
+  firmware_version: string | null;
+  clients: number | null;
+  uptime_seconds: number | null;
+  config_in_sync: boolean;
+}
+
+export interface StatusesView {
+  devices: DeviceStatusView[];
+  meta: PaginationMeta;
+  summary: StatusCounts;
+}
+
+/**
+ * The fleet status (DEVICES 7): the live status of many devices at once, and the up/down
+ * counts the overview shows. Members see the devices of the networks they may read (never
+ * devices in no network). A constant number of statements whatever the number of devices.
+ */
+@Injectable()
+export class FleetStatusService {
+  constructor(
+    private readonly live: DeviceStatusesRepository,
+    private readonly access: NetworkAccessPolicy,
+    private readonly configSync: FleetConfigSync,
+    private readonly config: ConfigService,
+  ) {}
+
+  /**
+   * One page of the caller's devices with their status, and the summary of every device matching
+   * the filters other than `device_status`; the page's count is the summary's share of it, so the
+   * whole read is the access check, one counting statement and one page statement.
+   */
+  async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
+    const orgId = user.organisation_id;
+    const filter = await this.visibleFilter(user, query.network_id);
+    const since = this.upSince();
+    const page = pageRequest(query);
+    const summary = await this.live.counts(orgId, filter, since);
+    const status = query.device_status;
+    const count =
+      status === undefined
+        ? summary.up + summary.down
+        : status === 'UP'
+          ? summary.up
+          : summary.down;
+    const rows =
+      page.offset < count
+        ? await this.live.page(orgId, { ...filter, status }, since, {
+            offset: page.offset,
+            limit: page.perPage,
+          })
+        : [];
+    const inSync = await this.configSync.inSync(
+      orgId,
+      rows.map(({ device, heartbeat }) => ({
+        id: device.id,
+        applied_revision: heartbeat?.applied_revision ?? null,
+      })),
+    );
+    const devices = rows.map(({ device, heartbeat }): DeviceStatusView => {
+      const seen = heartbeat?.received_at ?? null;
+      return {
+        id: device.id,
+        mac_id: device.mac_id,
+        name: device.name,
+        location_network_id: device.location_network_id,
+        device_status: deviceStatus(seen, since),
+        last_seen_time: lastSeenTime(seen),
+        firmware_version: heartbeat?.firmware_version ?? null,
+        clients: heartbeat?.clients ?? null,
+        uptime_seconds: heartbeat?.uptime_seconds ?? null,
+        config_in_sync: inSync.get(device.id) ?? false,
+      };
+    });
+    return { devices, meta: paginationMeta(page, count), summary };
+  }
+
+  /**
+   * How many of the organisation's devices in these networks (`'all'`: every device, also those
+   * in no network) are UP and DOWN now: one statement.
+   */
+  async counts(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
+    return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+  }
+
+  /** The devices the caller may see, within one network when `networkId` is given. */
+  private async visibleFilter(user: AuthUser, networkId?: number): Promise<StatusFilter> {
+    if (networkId !== undefined) {
+      const network = await this.access.readable(user, networkId, networkNotFound);
+      return { networkId: network.id };
+    }
+    const readable = await this.access.readableNetworkIds(user);
+    return readable === 'all' ? {} : { networkIds: readable };
+  }
+
+  private upSince(): Date {
+    const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
+    return upSince(new Date(), timeout);
+  }
+}

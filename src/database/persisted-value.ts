@@ -1,0 +1,20 @@
+import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+
+/**
+ * A value in the form TypeORM stores for an entity's column (dates and booleans differ by
+ * driver: SQLite keeps dates as text), for raw statements that bypass the entity manager.
+ */
+export function persistedValue<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  property: keyof T,
+  value: unknown,
+): unknown {
+  const column = manager.connection
+    .getMetadata(target)
+    .findColumnWithPropertyName(String(property));
+  if (!column || value === null || value === undefined) {
+    return value ?? null;
+  }
+  return manager.connection.driver.preparePersistentValue(value, column);
+}

@@ -1,0 +1,49 @@
+import { configSync } from './config-sync';
+
+const report = (
+  applied: string | null,
+  errorRevision: string | null = null,
+  message: string | null = null,
+) => ({
+  applied_revision: applied,
+  config_error_revision: errorRevision,
+  config_error_message: message,
+});
+
+describe('configSync', () => {
+  it('is out of sync with nothing applied before the first report', () => {
+    expect(configSync('r2', null)).toEqual({
+      revision: 'r2',
+      applied_revision: null,
+      in_sync: false,
+      error: null,
+    });
+  });
+
+  it('is in sync when the device runs the current revision, whatever it reported before', () => {
+    expect(configSync('r2', report('r2', 'r2', 'failed once'))).toEqual({
+      revision: 'r2',
+      applied_revision: 'r2',
+      in_sync: true,
+      error: null,
+    });
+  });
+
+  it('shows the error reported for the current revision while the device does not run it', () => {
+    expect(configSync('r2', report('r1', 'r2', 'bad key'))).toEqual({
+      revision: 'r2',
+      applied_revision: 'r1',
+      in_sync: false,
+      error: 'bad key',
+    });
+  });
+
+  it('hides an error about another revision', () => {
+    expect(configSync('r3', report('r1', 'r2', 'bad key'))).toEqual({
+      revision: 'r3',
+      applied_revision: 'r1',
+      in_sync: false,
+      error: null,
+    });
+  });
+});

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
+import { NetworksModule } from '../networks/networks.module';
+import { DeviceConfigService } from './device-config.service';
+
+/**
+ * Device configuration (DEVICES 4): what a device receives and the revision that names it. A
+ * feature below access-points: it reads networks, SSIDs and devices, and owns no table.
+ */
+@Module({
+  imports: [DevicesModule, NetworksModule, NetworkSsidsModule],
+  providers: [DeviceConfigService],
+  exports: [DeviceConfigService],
+})
+export class DeviceConfigModule {}

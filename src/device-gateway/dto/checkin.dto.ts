@@ -1,0 +1,105 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsIP,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsId, MAX_ID } from '../../common/ids/id';
+import { REPORT_STATES, ReportState } from '../../upgrades/upgrade-lifecycle';
+
+/** The device failed to apply a configuration revision (DEVICES 3 and 4). */
+export class ConfigErrorDto {
+  @IsString()
+  @MaxLength(64)
+  revision: string;
+
+  @IsString()
+  @MaxLength(1000)
+  message: string;
+}
+
+/** Progress of an upgrade the controller handed out (DEVICES 3 and 5). */
+export class UpgradeReportDto {
+  /** The upgrade's id, an integer or a numeric string. */
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] })
+  @IsId()
+  id: number;
+
+  @IsIn(REPORT_STATES, { message: `upgrade.state must be one of: ${REPORT_STATES.join(', ')}` })
+  state: ReportState;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  progress?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  error?: string;
+}
+
+/** POST /device/v1/checkin (DEVICES 3): every field optional. */
+export class CheckinDto {
+  /** The firmware the device runs. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  firmware_version?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  hardware_model?: string;
+
+  /** The device's host name. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  /** When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
+  @IsOptional()
+  @IsIP()
+  public_ip?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_ID)
+  uptime_seconds?: number;
+
+  /** Wi-Fi clients associated now. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_ID)
+  clients?: number;
+
+  /** The configuration revision the device runs (DEVICES 4). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  config_revision?: string;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConfigErrorDto)
+  config_error?: ConfigErrorDto;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpgradeReportDto)
+  upgrade?: UpgradeReportDto;
+}

@@ -1,0 +1,19 @@
+import { Uplink } from './uplink.entity';
+
+/**
+ * An uplink as device records (SPEC 2.2) and the device configuration (DEVICES 4) show it: the
+ * fields of the template detail it was built from, then its id, type and deleted flag. One rule,
+ * so that the record and the configuration a device receives never describe an uplink apart.
+ */
+export type UplinkView = Record<string, unknown> & {
+  id: number;
+  uplink_type: string;
+  is_deleted: boolean;
+};
+
+export const uplinkView = (uplink: Uplink): UplinkView => ({
+  ...uplink.details,
+  id: uplink.id,
+  uplink_type: uplink.uplink_type,
+  is_deleted: uplink.is_deleted,
+});

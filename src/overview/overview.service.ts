@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { FleetStatusService } from '../access-points/fleet-status.service';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { UpgradeStatus } from '../upgrades/upgrade.entity';
+import { UpgradesService } from '../upgrades/upgrades.service';
+
+export interface OverviewView {
+  networks: number;
+  devices: { total: number; up: number; down: number };
+  upgrades: Record<UpgradeStatus, number>;
+  rollouts: { running: number };
+}
+
+/**
+ * The organisation at a glance (DEVICES 7): counts asked of each owner, limited for a member to
+ * the networks it may read, their devices and those devices' upgrades. One access read, then one
+ * counting statement per owner.
+ */
+@Injectable()
+export class OverviewService {
+  constructor(
+    private readonly access: NetworkAccessPolicy,
+    private readonly networks: LocationNetworksRepository,
+    private readonly fleet: FleetStatusService,
+    private readonly upgrades: UpgradesService,
+  ) {}
+
+  async overview(user: AuthUser): Promise<OverviewView> {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const networks = await this.networks.count(orgId, readable);
+    const { up, down } = await this.fleet.counts(orgId, readable);
+    const upgrades = await this.upgrades.countByStatus(orgId, readable);
+    return {
+      networks,
+      devices: { total: up + down, up, down },
+      upgrades,
+      rollouts: { running: runningRollouts() },
+    };
+  }
+}
+
+/**
+ * Running rollouts: always 0 for now. Staged rollouts (DEVICES 6) are not built yet, so no
+ * rollout can be running; this is the one place the overview's count comes from, to be
+ * replaced by the rollouts module's count (admins only: members always get 0).
+ */
+function runningRollouts(): number {
+  return 0;
+}
