@@ -1,30 +1,22 @@
 // Unit tests sit beside the code (src, *.spec.ts); HTTP tests in test/ run on both databases.
-// TypeScript is compiled by SWC (no type checking here: `npx tsc --noEmit` does that), with the
-// legacy decorators and their design:* metadata that Nest's injection and TypeORM rely on, and
-// the class-field semantics tsc gives target ES2022 (useDefineForClassFields).
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
-      target: 'es2022',
-      keepClassNames: true,
-    },
-    module: { type: 'commonjs' },
-    sourceMaps: 'inline',
-  },
+// ts-jest transpiles each file on its own (isolatedModules: no type checking here, `npx tsc
+// --noEmit` does that), keeping the decorator metadata Nest's injection and TypeORM rely on.
+// (SWC would be faster still, but its platform binaries are not all on the registry mirror CI
+// installs from, so `npm ci` refuses its lock file.)
+const tsJest = [
+  'ts-jest',
+  { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false },
 ];
 // content-disposition 3 (used by @fastify/static) ships ES modules only: compile it to CommonJS.
 const esmOnly = [
-  '@swc/jest',
-  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  'ts-jest',
+  { tsconfig: { allowJs: true, isolatedModules: true }, diagnostics: false },
 ];
 const common = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc, 'node_modules/content-disposition/.+\\.js$': esmOnly },
+  transform: { '^.+\\.ts$': tsJest, 'node_modules/content-disposition/.+\\.js$': esmOnly },
   transformIgnorePatterns: ['node_modules/(?!content-disposition/)'],
   setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
 };
