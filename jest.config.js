@@ -1,12 +1,10 @@
 // Unit tests sit beside the code (src, *.spec.ts); HTTP tests in test/ run on both databases.
-// ts-jest transpiles each file on its own (isolatedModules: no type checking here, `npx tsc
-// --noEmit` does that), keeping the decorator metadata Nest's injection and TypeORM rely on.
+// ts-jest transpiles each file on its own (tsconfig.jest.json: isolatedModules; no type checking
+// here, `npx tsc --noEmit` does that), keeping the decorator metadata Nest's injection and
+// TypeORM rely on.
 // (SWC would be faster still, but its platform binaries are not all on the registry mirror CI
 // installs from, so `npm ci` refuses its lock file.)
-const tsJest = [
-  'ts-jest',
-  { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false },
-];
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }];
 // content-disposition 3 (used by @fastify/static) ships ES modules only: compile it to CommonJS.
 const esmOnly = [
   'ts-jest',

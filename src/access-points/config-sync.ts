@@ -26,7 +26,10 @@ export class FleetConfigSync {
     if (devices.length === 0) {
       return new Map();
     }
-    const detailed = await this.devices.findDetailed(orgId, { ids: devices.map((d) => d.id) });
+    const detailed = await this.devices.findWithUplinks(
+      orgId,
+      devices.map((d) => d.id),
+    );
     const current = await this.configs.currentFor(orgId, detailed);
     return new Map(
       devices.map((device) => {

@@ -79,7 +79,7 @@ export class DeviceConfigService {
 
   /** The current configuration of one device of the organisation; null when it has no such device. */
   async forDevice(orgId: number, deviceId: number): Promise<DeviceConfig | null> {
-    const [device] = await this.devices.findDetailed(orgId, { ids: [deviceId] });
+    const [device] = await this.devices.findWithUplinks(orgId, [deviceId]);
     if (!device) {
       return null;
     }

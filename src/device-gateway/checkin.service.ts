@@ -20,9 +20,9 @@ export interface CheckinAnswer {
 
 /**
  * A device check-in (DEVICES 3): a heartbeat, configuration bookkeeping and the firmware
- * lifecycle, in one transaction with a constant number of statements: the device with its
- * uplinks (1), its network and SSIDs (2, none outside a network), its open upgrades (1), the
- * heartbeat upsert (1); a report adds the known firmware (1) and its conditional update (1), and
+ * lifecycle, in one transaction with a constant number of statements: the device (1) with its
+ * live uplinks (1), its network and SSIDs (2, none outside a network), its open upgrades (1),
+ * the heartbeat upsert (1); a report adds the known firmware (1) and its conditional update (1), and
  * an upgrade handed out adds its firmware lookup (1) and, in progress, the check-in mark (1).
  */
 @Injectable()
@@ -40,7 +40,7 @@ export class CheckinService {
     const orgId = principal.organisation_id;
     const at = new Date();
     return this.unitOfWork.run(async () => {
-      const [device] = await this.devices.findDetailed(orgId, { ids: [principal.device_id] });
+      const [device] = await this.devices.findWithUplinks(orgId, [principal.device_id]);
       if (!device) {
         throw deviceNotClaimed(); // removed since its credentials were cached
       }

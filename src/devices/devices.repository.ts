@@ -6,6 +6,8 @@ import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Device } from './device.entity';
+import { Tag } from './tag.entity';
+import { Uplink } from './uplink.entity';
 
 export interface DeviceFilter {
   ids?: number[];
@@ -113,12 +115,15 @@ export class DevicesRepository extends TenantRepository<Device> {
   /**
    * The organisation's devices matching the filter with their hardware part, live uplinks and
    * tags, in a constant number of statements; `page` limits to one page (ordered by id). The
-   * pending upgrade of the record is added by DeviceRecords (access-points), which asks upgrades.
+   * devices, their uplinks and their tags are read by separate statements: one join would
+   * return a row per uplink × tag of every device. The pending upgrade of the record is added by
+   * DeviceRecords (access-points), which asks upgrades.
    */
   async findDetailed(
     orgId: number,
     filter: DeviceFilter,
     page?: { offset: number; limit: number },
+    parts: { tags: boolean } = { tags: true },
   ): Promise<Device[]> {
     let ids: number[] | undefined = filter.ids;
     if (page) {
@@ -132,13 +137,62 @@ export class DevicesRepository extends TenantRepository<Device> {
     }
     const query = this.scoped(orgId, 'd')
       .leftJoinAndSelect('d.hardware_part', 'hp')
-      .leftJoinAndSelect('d.uplinks', 'u', 'u.is_deleted = :deleted', { deleted: false })
-      .leftJoinAndSelect('d.tags', 't')
-      .orderBy('d.id', 'ASC')
-      .addOrderBy('u.id', 'ASC')
-      .addOrderBy('t.name', 'ASC');
+      .orderBy('d.id', 'ASC');
     this.applyFilter(query, { ...filter, ids });
-    return query.getMany();
+    const devices = await query.getMany();
+    if (devices.length === 0) {
+      return [];
+    }
+    const uplinks = new Map<number, Uplink[]>();
+    const tags = new Map<number, Tag[]>();
+    for (const chunk of chunksOf(
+      devices.map((device) => device.id),
+      1,
+    )) {
+      const live = await this.manager.getRepository(Uplink).find({
+        where: { device_id: In(chunk), is_deleted: false },
+        order: { id: 'ASC' },
+      });
+      for (const uplink of live) {
+        uplinks.set(uplink.device_id, [...(uplinks.get(uplink.device_id) ?? []), uplink]);
+      }
+      if (!parts.tags) {
+        continue;
+      }
+      const tagged = await this.manager
+        .createQueryBuilder()
+        .select('dt.device_id', 'device_id')
+        .addSelect('t.id', 'id')
+        .addSelect('t.organisation_id', 'organisation_id')
+        .addSelect('t.name', 'name')
+        .from('device_tags', 'dt')
+        .innerJoin(Tag, 't', 't.id = dt.tag_id')
+        .where('dt.device_id IN (:...chunk)', { chunk })
+        .orderBy('t.name', 'ASC')
+        .getRawMany<{ device_id: number; id: number; organisation_id: number; name: string }>();
+      for (const row of tagged) {
+        const deviceId = Number(row.device_id);
+        const tag = Object.assign(new Tag(), {
+          id: Number(row.id),
+          organisation_id: Number(row.organisation_id),
+          name: row.name,
+        });
+        tags.set(deviceId, [...(tags.get(deviceId) ?? []), tag]);
+      }
+    }
+    for (const device of devices) {
+      device.uplinks = uplinks.get(device.id) ?? [];
+      device.tags = parts.tags ? (tags.get(device.id) ?? []) : undefined;
+    }
+    return devices;
+  }
+
+  /**
+   * The organisation's devices with these ids, their hardware part and live uplinks (what a
+   * device's configuration needs; no tags): two statements.
+   */
+  findWithUplinks(orgId: number, ids: number[]): Promise<Device[]> {
+    return this.findDetailed(orgId, { ids }, undefined, { tags: false });
   }
 
   /** The organisation's devices with these MACs and their hardware part (one statement). */
