@@ -31,6 +31,12 @@ import {
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
+import { DeviceLivenessPort } from './device-liveness.port';
+import { Rollout } from './rollout.entity';
+import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
+import { RolloutsRepository } from './rollouts.repository';
+import { toRolloutRecord } from './rollout.view';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
 export interface UpgradeOptions {
@@ -55,6 +61,9 @@ export class UpgradesService {
     private readonly devices: DevicesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly lifecycle: UpgradeLifecycleService,
+    private readonly rollouts: RolloutsRepository,
+    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly liveness: DeviceLivenessPort,
   ) {}
 
   /**
@@ -114,16 +123,20 @@ export class UpgradesService {
     });
   }
 
+  /** Deletes a pending upgrade; it leaves its rollout, whose stage rules apply to the rest. */
   async destroy(user: AuthUser, id: number): Promise<void> {
     this.assertCanWrite(user);
+    const orgId = user.organisation_id;
     await this.unitOfWork.run(async () => {
-      const upgrade = await this.upgrades.findById(user.organisation_id, id);
+      const upgrade = await this.upgrades.findById(orgId, id);
       if (!upgrade) {
         throw upgradeNotFound();
       }
-      if (!(await this.upgrades.deletePending(user.organisation_id, id))) {
+      const rollouts = await this.bookkeeping.lock(orgId, [upgrade.rollout_id]);
+      if (!(await this.upgrades.deletePending(orgId, id))) {
         throw upgradeNotPending('deleted');
       }
+      await this.bookkeeping.settle(orgId, rollouts, new Date());
     });
   }
 
@@ -148,10 +161,22 @@ export class UpgradesService {
     );
     const targets = await this.validTargets(orgId, input.aps, existing);
     const targeted = await this.devices.findTargets(orgId, targets);
-    const pending = await this.upgrades.findPendingByDevice(
+    let pending = await this.upgrades.findPendingByDevice(
       orgId,
       targeted.map((d) => d.id),
     );
+    // Pending upgrades this write takes leave their rollouts (DEVICES 6): lock those first,
+    // then read the pending upgrades again (a halt may have cancelled some meanwhile).
+    const left = await this.bookkeeping.lock(
+      orgId,
+      [...pending.values()].map((u) => u.rollout_id),
+    );
+    if (left.length > 0) {
+      pending = await this.upgrades.findPendingByDevice(
+        orgId,
+        targeted.map((d) => d.id),
+      );
+    }
     const devices = targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null }));
     if (devices.length === 0) {
       throw noMatchingDevices();
@@ -181,6 +206,17 @@ export class UpgradesService {
     const toCreate = devices.flatMap((d) => (d.pending_id === null ? [d.id] : []));
     await this.upgrades.updatePending(orgId, toUpdate, attributes);
     await this.upgrades.insertPending(orgId, toCreate, attributes);
+    const at = new Date();
+    const rollout = input.rollout
+      ? await this.stage(
+          orgId,
+          devices.map((d) => d.id),
+          release.version,
+          input.rollout,
+          at,
+        )
+      : null;
+    await this.bookkeeping.settle(orgId, rollout ? [...left, rollout] : left, at);
     const written = await this.upgrades.findPendingOfDevices(
       orgId,
       devices.map((d) => d.id),
@@ -189,7 +225,44 @@ export class UpgradesService {
     return {
       message: created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
       upgrades: written.map(toUpgradeRecord),
+      ...(rollout ? { rollout: await this.rolloutRecord(orgId, rollout) } : {}),
     };
+  }
+
+  /**
+   * Groups the devices' pending upgrades into a new rollout (DEVICES 6): ordered once, UP
+   * first, cut into stages by the ceil formula; stage 1 opens now. Four statements whatever
+   * the number of devices.
+   */
+  private async stage(
+    orgId: number,
+    deviceIds: number[],
+    version: string,
+    input: NonNullable<UpgradeInput['rollout']>,
+    at: Date,
+  ): Promise<Rollout> {
+    const stages = input.stages ?? DEFAULT_ROLLOUT.stages;
+    const up = await this.liveness.upDeviceIds(orgId, deviceIds);
+    const rollout = await this.rollouts.create(orgId, {
+      version,
+      max_failure_percent: input.max_failure_percent ?? DEFAULT_ROLLOUT.max_failure_percent,
+      auto_revert: input.auto_revert ?? DEFAULT_ROLLOUT.auto_revert,
+      stages: stages.map((percent, k) => ({
+        percent,
+        opened_at: k === 0 ? at.toISOString() : null,
+      })),
+    });
+    await this.upgrades.assignRollout(
+      orgId,
+      rollout.id,
+      planStages(rolloutOrder(deviceIds, up), stages),
+    );
+    return rollout;
+  }
+
+  private async rolloutRecord(orgId: number, rollout: Rollout) {
+    const counts = await this.bookkeeping.stageCounts(orgId, [rollout]);
+    return toRolloutRecord(rollout, counts.get(rollout.id)!);
   }
 
   /**
