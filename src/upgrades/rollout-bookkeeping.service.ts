@@ -129,12 +129,14 @@ export class RolloutBookkeeping {
 
   /**
    * Reverts the rollout's done devices not handled yet (DEVICES 6); true when it listed any.
+   * Each batch is listed by device id.
    */
   private async revert(orgId: number, rollout: Rollout, at: Date): Promise<boolean> {
     const handled = new Set([...rollout.reverted, ...rollout.not_reverted]);
-    const done = (await this.upgrades.findDoneOfRollout(orgId, rollout.id)).filter(
-      (upgrade) => upgrade.device && !handled.has(upgrade.device.mac_id),
-    );
+    // By device id, so that the lists read in a stable order.
+    const done = (await this.upgrades.findDoneOfRollout(orgId, rollout.id))
+      .filter((upgrade) => upgrade.device && !handled.has(upgrade.device.mac_id))
+      .sort((a, b) => a.device_id - b.device_id);
     if (done.length === 0) {
       return false;
     }

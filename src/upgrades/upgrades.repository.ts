@@ -17,6 +17,9 @@ export interface UpgradeAttributes {
   schedule_at: Date | null;
   time_zone: string | null;
   save_prev_config: boolean;
+  /** The rollout and stage the write puts the upgrade in (DEVICES 6); null: none. */
+  rollout_id: number | null;
+  rollout_stage: number | null;
 }
 
 const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
@@ -26,6 +29,8 @@ const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
   schedule_at: 'timestamp',
   time_zone: undefined,
   save_prev_config: 'boolean',
+  rollout_id: 'integer',
+  rollout_stage: 'integer',
 };
 
 /**
@@ -186,9 +191,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       (column) => `"${column}" = ${sql.param(this.persisted(column, attributes[column]))}`,
     );
     assignments.push(`"updated_at" = ${sql.param(this.persisted('updated_at', new Date()))}`);
-    // The last write that touches an upgrade decides its rollout (DEVICES 6): none, unless
-    // assignRollout puts it into the rollout of this write.
-    assignments.push('"rollout_id" = NULL', '"rollout_stage" = NULL');
     await this.manager.query(
       `UPDATE "upgrades" SET ${assignments.join(', ')}
        WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND ${sql.inIds('"id"', upgradeIds)}`,
@@ -299,31 +301,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       .setParameter('at', this.persisted('completed_at', at))
       .execute();
     return result.affected ?? 0;
-  }
-
-  /**
-   * Puts the pending upgrades of these devices into the rollout, each device into its stage
-   * (`stages[k]` holds the device ids of stage k + 1): one UPDATE whatever the number of
-   * devices (one id-list parameter per stage).
-   */
-  async assignRollout(orgId: number, rolloutId: number, stages: number[][]): Promise<void> {
-    const all = stages.flat();
-    if (all.length === 0) {
-      return;
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const rollout = sql.param(rolloutId);
-    const cases = stages
-      .map((ids, k) =>
-        ids.length === 0 ? '' : `WHEN ${sql.inIds('"device_id"', ids)} THEN ${k + 1}`,
-      )
-      .filter((branch) => branch !== '')
-      .join(' ');
-    await this.manager.query(
-      `UPDATE "upgrades" SET "rollout_id" = ${rollout}, "rollout_stage" = CASE ${cases} END
-       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND ${sql.inIds('"device_id"', all)}`,
-      sql.params,
-    );
   }
 
   /**

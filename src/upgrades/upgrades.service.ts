@@ -202,20 +202,38 @@ export class UpgradesService {
       save_prev_config: input.save_prev_config ?? existing?.save_prev_config ?? false,
       ...schedule,
     };
-    const toUpdate = devices.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id]));
-    const toCreate = devices.flatMap((d) => (d.pending_id === null ? [d.id] : []));
-    await this.upgrades.updatePending(orgId, toUpdate, attributes);
-    await this.upgrades.insertPending(orgId, toCreate, attributes);
     const at = new Date();
     const rollout = input.rollout
-      ? await this.stage(
-          orgId,
-          devices.map((d) => d.id),
-          release.version,
-          input.rollout,
-          at,
-        )
+      ? await this.newRollout(orgId, release.version, input.rollout, at)
       : null;
+    // The last write that touches an upgrade decides its rollout (DEVICES 6): none without
+    // `rollout`; else each device's stage, written with the upgrade (one update and one insert
+    // per stage, whatever the number of devices).
+    const stages = rollout
+      ? await this.stagesOf(
+          orgId,
+          devices,
+          rollout.stages.map((stage) => stage.percent),
+        )
+      : [devices];
+    for (const [k, members] of stages.entries()) {
+      const staged = {
+        ...attributes,
+        rollout_id: rollout?.id ?? null,
+        rollout_stage: rollout ? k + 1 : null,
+      };
+      await this.upgrades.updatePending(
+        orgId,
+        members.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id])),
+        staged,
+      );
+      await this.upgrades.insertPending(
+        orgId,
+        members.flatMap((d) => (d.pending_id === null ? [d.id] : [])),
+        staged,
+      );
+    }
+    const toUpdate = devices.filter((d) => d.pending_id !== null);
     await this.bookkeeping.settle(orgId, rollout ? [...left, rollout] : left, at);
     const written = await this.upgrades.findPendingOfDevices(
       orgId,
@@ -229,35 +247,35 @@ export class UpgradesService {
     };
   }
 
-  /**
-   * Groups the devices' pending upgrades into a new rollout (DEVICES 6): ordered once, UP
-   * first, cut into stages by the ceil formula; stage 1 opens now. Four statements whatever
-   * the number of devices.
-   */
-  private async stage(
+  /** A new rollout (DEVICES 6) whose stage 1 opens now. */
+  private newRollout(
     orgId: number,
-    deviceIds: number[],
     version: string,
     input: NonNullable<UpgradeInput['rollout']>,
     at: Date,
   ): Promise<Rollout> {
-    const stages = input.stages ?? DEFAULT_ROLLOUT.stages;
-    const up = await this.liveness.upDeviceIds(orgId, deviceIds);
-    const rollout = await this.rollouts.create(orgId, {
+    return this.rollouts.create(orgId, {
       version,
       max_failure_percent: input.max_failure_percent ?? DEFAULT_ROLLOUT.max_failure_percent,
       auto_revert: input.auto_revert ?? DEFAULT_ROLLOUT.auto_revert,
-      stages: stages.map((percent, k) => ({
+      stages: (input.stages ?? DEFAULT_ROLLOUT.stages).map((percent, k) => ({
         percent,
         opened_at: k === 0 ? at.toISOString() : null,
       })),
     });
-    await this.upgrades.assignRollout(
-      orgId,
-      rollout.id,
-      planStages(rolloutOrder(deviceIds, up), stages),
+  }
+
+  /** The devices of each stage: ordered once, UP first, cut by the ceil formula (DEVICES 6). */
+  private async stagesOf<T extends { id: number }>(
+    orgId: number,
+    devices: T[],
+    percents: number[],
+  ): Promise<T[][]> {
+    const byId = new Map(devices.map((d) => [d.id, d]));
+    const up = await this.liveness.upDeviceIds(orgId, [...byId.keys()]);
+    return planStages(rolloutOrder([...byId.keys()], up), percents).map((ids) =>
+      ids.map((id) => byId.get(id)!),
     );
-    return rollout;
   }
 
   private async rolloutRecord(orgId: number, rollout: Rollout) {
