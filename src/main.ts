@@ -21,7 +21,7 @@ export async function bootstrap(): Promise<NestFastifyApplication> {
       `  Browser sign-in: ${seed.email} / ${seed.password} at ${base}/login`,
       `  Try: curl -H "Authorization: Bearer ${seed.token}" ${base}/v1/location_networks/list_networks`,
       `  A demo access point (DEVICES 2): curl -u ${seed.device.mac_id.replace(/:/g, '')}:${seed.device.secret} -X POST ${base}/device/v1/checkin`,
-      `  Watch a fleet move: npm run simulate -- --url ${base} --token <a super-admin token>`,
+      `  Watch a fleet move: npm run simulate -- --url ${base} --token <a super-admin token> (README: Fleet simulator)`,
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);

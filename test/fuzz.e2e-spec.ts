@@ -8,7 +8,7 @@ import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
 
 /**
  * Property-based fuzzing of every operation of the served OpenAPI document (issue 9, CONTRACT 8
- * and 9): for each operation, FUZZ_RUNS (default 100) generated requests with hostile path ids,
+ * and 9): for each operation, FUZZ_RUNS (default 20) generated requests with hostile path ids,
  * queries and bodies, sent as the organisation admin, a super admin, a member or nobody.
  * Each response must not be a 5xx, must be JSON (an error with `msg` or `message`), must have a
  * status the operation declares and a body matching the declared schema; a request answered
@@ -54,9 +54,7 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
     const counter = await changeCounter(t().dataSource);
     await t().fixtures.organisation();
     expect(changedTables(before, await tableDigest(t().dataSource))).toEqual(['organisations']);
-    if (counter !== null) {
-      expect(await changeCounter(t().dataSource)).not.toBe(counter);
-    }
+    expect(await changeCounter(t().dataSource)).not.toBe(counter);
   });
 
   it(

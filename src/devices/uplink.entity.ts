@@ -6,6 +6,7 @@ import {
   JoinColumn,
   ManyToOne,
   PrimaryGeneratedColumn,
+  Relation,
 } from 'typeorm';
 import { Device } from './device.entity';
 
@@ -21,7 +22,8 @@ export class Uplink {
 
   @ManyToOne(() => Device, (device) => device.uplinks, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'device_id' })
-  device?: Device;
+  // Relation<>: Device imports this file, so its class may not exist yet when this one loads.
+  device?: Relation<Device>;
 
   @Column({ type: 'integer', nullable: true })
   init_template_id: number | null;

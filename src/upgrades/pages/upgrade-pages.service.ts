@@ -123,6 +123,24 @@ export class UpgradePagesService {
   }
 }
 
+/**
+ * The lifecycle of DEVICES 5 in a few words: the status with the last progress while in
+ * progress, the error of a failure, the version it replaced.
+ */
+export function statusText(upgrade: UpgradeRecord): string {
+  const parts: string[] = [upgrade.status.replace('_', ' ')];
+  if (upgrade.status === 'in_progress' && upgrade.progress !== null) {
+    parts[0] += ` (${upgrade.progress} %)`;
+  }
+  if (upgrade.status === 'failed' && upgrade.error) {
+    parts.push(`error: ${upgrade.error}`);
+  }
+  if (upgrade.previous_version) {
+    parts.push(`was ${upgrade.previous_version}`);
+  }
+  return parts.join(' · ');
+}
+
 /** A row of the list page. */
 function toRow(upgrade: UpgradeRecord) {
   const zone = upgrade.time_zone && isTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
@@ -130,6 +148,7 @@ function toRow(upgrade: UpgradeRecord) {
     ...upgrade,
     targets: upgrade.aps.join(', '),
     pending: upgrade.status === 'pending',
+    statusText: statusText(upgrade),
     schedule:
       upgrade.schedule_type === 'later' && upgrade.schedule_at
         ? `${instantToZoned(upgrade.schedule_at, zone).replace('T', ' ')} (${zone})`

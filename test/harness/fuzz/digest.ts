@@ -55,15 +55,43 @@ export function changedTables(before: TableDigest, after: TableDigest): string[]
   );
 }
 
+/** The data sources whose PostgreSQL tables already count their writes. */
+const counting = new WeakSet<DataSource>();
+
 /**
- * A counter that moves whenever a row may have changed, when the database offers a cheap one
- * (SQLite's total_changes() on the single connection); null elsewhere. When it has not moved,
- * no row changed and the full digest can be skipped.
+ * A counter that moves whenever a row may have changed; when it has not moved, no row changed
+ * and the full digest can be skipped. SQLite: total_changes() on the single connection.
+ * PostgreSQL: a sequence that a statement-level trigger on every application table advances on
+ * each INSERT, UPDATE, DELETE or TRUNCATE (installed on first use; fuzz databases only). A
+ * sequence is not rolled back, so a write undone by a rollback still moves it: that only costs a
+ * digest, while a change can never go unnoticed.
  */
-export async function changeCounter(dataSource: DataSource): Promise<number | null> {
-  if (dataSource.options.type !== 'better-sqlite3') {
-    return null;
+export async function changeCounter(dataSource: DataSource): Promise<number> {
+  if (dataSource.options.type !== 'postgres') {
+    const [row]: { n: number }[] = await dataSource.query('SELECT total_changes() AS n');
+    return row.n;
   }
-  const [row]: { n: number }[] = await dataSource.query('SELECT total_changes() AS n');
-  return row.n;
+  if (!counting.has(dataSource)) {
+    await installWriteCounter(dataSource);
+    counting.add(dataSource);
+  }
+  const [row]: { n: string }[] = await dataSource.query('SELECT last_value AS n FROM fuzz_writes');
+  return Number(row.n);
+}
+
+async function installWriteCounter(dataSource: DataSource): Promise<void> {
+  const tables = [...new Set(dataSource.entityMetadatas.map((m) => m.tableName))];
+  await dataSource.query('CREATE SEQUENCE IF NOT EXISTS fuzz_writes');
+  // last_value reads the same before and after the first nextval: take that one now.
+  await dataSource.query("SELECT nextval('fuzz_writes')");
+  await dataSource.query(
+    `CREATE OR REPLACE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS
+     $$ BEGIN PERFORM nextval('fuzz_writes'); RETURN NULL; END $$`,
+  );
+  for (const table of tables) {
+    await dataSource.query(
+      `CREATE OR REPLACE TRIGGER fuzz_count_write AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ` +
+        `ON ${quote(table)} FOR EACH STATEMENT EXECUTE FUNCTION fuzz_count_write()`,
+    );
+  }
 }

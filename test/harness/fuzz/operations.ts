@@ -21,6 +21,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** Declared response statuses ("200", "422", "default"). */
   statuses: string[];
+  /** A device route (DEVICES 2): it declares the `device` Basic security scheme. */
+  deviceRoute: boolean;
 }
 
 export interface OpenApiDocument {
@@ -75,6 +77,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body: jsonBody ? resolve(document, jsonBody.schema ?? {}) : null,
         bodyRequired: requestBody?.required === true,
         statuses: Object.keys(operation.responses ?? {}),
+        deviceRoute: ((operation.security ?? []) as Record<string, unknown>[]).some(
+          (requirement) => 'device' in requirement,
+        ),
       });
     }
   }

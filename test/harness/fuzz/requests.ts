@@ -3,7 +3,7 @@ import { Operation } from './operations';
 import { SchemaValues } from './schema-values';
 import { ValuePools } from './world';
 
-export type CallerName = 'admin' | 'superAdmin' | 'member' | 'anonymous';
+export type CallerName = 'admin' | 'superAdmin' | 'member' | 'device' | 'anonymous';
 
 export type FuzzBody =
   { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
@@ -53,10 +53,13 @@ export function requestArbitrary(
   strayNames: string[],
 ): fc.Arbitrary<FuzzRequest> {
   const values = new SchemaValues(pools, strayNames);
+  // Device routes are mostly called by the device; user routes now and then by a device too.
+  const device = operation.deviceRoute ? 16 : 1;
   const caller = fc.oneof(
     { weight: 12, arbitrary: fc.constant<CallerName>('admin') },
     { weight: 4, arbitrary: fc.constant<CallerName>('superAdmin') },
     { weight: 3, arbitrary: fc.constant<CallerName>('member') },
+    { weight: device, arbitrary: fc.constant<CallerName>('device') },
     { weight: 1, arbitrary: fc.constant<CallerName>('anonymous') },
   );
   const path = fc.tuple(...operation.pathParams.map((p) => values.pathSegment(p)));

@@ -7,11 +7,17 @@ import { Upgrade } from '../../../src/upgrades/upgrade.entity';
 import { TestApp } from '../app';
 import { Caller, unique } from '../fixtures';
 
+const basicAuth = (mac: string, secret: string) => ({
+  Authorization: `Basic ${Buffer.from(`${mac.replace(/:/g, '')}:${secret}`).toString('base64')}`,
+});
+
 /** Who sends a generated request. */
 export interface Callers {
   admin: Caller;
   member: Caller;
   superAdmin: Caller;
+  /** The admin's organisation's first device, with its factory secret (DEVICES 2). */
+  device: { auth: { Authorization: string } };
 }
 
 /** Real values of the seeded fixture, mixed into generated requests to reach deeper code. */
@@ -45,7 +51,8 @@ export async function seedWorld(t: TestApp): Promise<World> {
   const [busy, empty] = [await f.network(admin.orgId), await f.network(admin.orgId)];
   const foreignNetwork = await f.network(other.orgId);
   await f.grant(admin.orgId, member.userId, busy.id, 'read_only');
-  const catalogue = await f.masterDevices(8, part);
+  const secret = 'fuzz-device-secret:0001';
+  const catalogue = await f.masterDevices(8, part, { secret });
   const tag = await f.save(Tag, { organisation_id: admin.orgId, name: unique('tag-') });
   const foreignTag = await f.save(Tag, { organisation_id: other.orgId, name: unique('tag-') });
   const device = (orgId: number, index: number, networkId: number | null, tags: Tag[] = []) =>
@@ -116,7 +123,12 @@ export async function seedWorld(t: TestApp): Promise<World> {
     ...upgrades.map((u) => u.id),
   ];
   return {
-    callers: { admin, member, superAdmin },
+    callers: {
+      admin,
+      member,
+      superAdmin,
+      device: { auth: basicAuth(catalogue[0].mac_id, secret) },
+    },
     pools: {
       ids: [...new Set(ids)],
       macs: catalogue.map((c) => c.mac_id),

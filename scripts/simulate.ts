@@ -1,0 +1,139 @@
+/**
+ * The fleet simulator: sets up an organisation with N virtual access points through the API of a
+ * running service and runs their check-in loops for a while (configuration fetches, an upgrade of
+ * the whole network, an SSID change), printing one live progress line and a summary.
+ *
+ *   npm run simulate -- --token <super-admin token>            1000 devices for 120 s at :3000
+ *   npm run simulate -- --devices 50 --duration 30 --json      the summary as JSON on stdout
+ *
+ * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
+ * done or failed; 1 otherwise (or when the setup fails). Ctrl-C stops the run and still reports.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_OPTIONS, optionProblems, SimulationOptions } from './simulator/options';
+import { runSimulation } from './simulator/run';
+import { progressLine, summaryText } from './simulator/summary';
+import { errorMessage } from './simulator/tally';
+
+const number = (value: string): number => {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed)) {
+    throw new InvalidArgumentError('not a number');
+  }
+  return parsed;
+};
+
+interface CliFlags {
+  url: string;
+  token?: string;
+  devices: number;
+  duration: number;
+  failRate: number;
+  upgradeAfter: number;
+  phaseSeconds: number;
+  ssidChangeAt?: number;
+  settle?: number;
+  concurrency: number;
+  json: boolean;
+}
+
+function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
+  const d = DEFAULT_OPTIONS;
+  const flags = new Command('simulate')
+    .description('Run a fleet of virtual access points against an Airfleet service')
+    .option('--url <url>', 'base URL of the service', d.url)
+    .addOption(
+      new Option('--token <token>', 'a super administrator access token').env('AIRFLEET_TOKEN'),
+    )
+    .option('--devices <n>', 'virtual devices', number, d.devices)
+    .option(
+      '--duration <seconds>',
+      'how long the fleet runs after the setup',
+      number,
+      d.durationSeconds,
+    )
+    .option('--fail-rate <p>', 'probability that a device fails its upgrade', number, d.failRate)
+    .option(
+      '--upgrade-after <seconds>',
+      'when the whole network is upgraded to the new release (0: never)',
+      number,
+      d.upgradeAfterSeconds,
+    )
+    .option(
+      '--phase-seconds <seconds>',
+      'length of the downloading, installing and reboot phases',
+      number,
+      d.phaseSeconds,
+    )
+    .option(
+      '--ssid-change-at <seconds>',
+      'when the SSID is renamed (default: half the run, leaving 1.5 check-in intervals)',
+      number,
+    )
+    .option(
+      '--settle <seconds>',
+      'after the duration, wait at most this long for upgrades and configurations to settle (default: 2 check-in intervals + 3 phases)',
+      number,
+    )
+    .option('--concurrency <n>', 'most HTTP requests in flight', number, d.concurrency)
+    .option('--json', 'print the summary as JSON on stdout', false)
+    .parse(argv)
+    .opts<CliFlags>();
+  return {
+    json: flags.json,
+    options: {
+      url: flags.url,
+      token: flags.token ?? '',
+      devices: flags.devices,
+      durationSeconds: flags.duration,
+      failRate: flags.failRate,
+      upgradeAfterSeconds: flags.upgradeAfter,
+      phaseSeconds: flags.phaseSeconds,
+      ssidChangeAtSeconds: flags.ssidChangeAt ?? null,
+      settleSeconds: flags.settle ?? null,
+      concurrency: flags.concurrency,
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const { options, json } = parse(process.argv);
+  const problems = optionProblems(options);
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.join('\n')}\n`);
+    return 1;
+  }
+  const interrupt = new AbortController();
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) {
+      process.exit(130);
+    }
+    process.stderr.write('\nStopping (Ctrl-C again to quit at once) …\n');
+    interrupt.abort();
+  });
+  // A live line on a terminal (rewritten in place); a line every few seconds into a file or CI log.
+  const progressStream = json ? process.stderr : process.stdout;
+  const live = progressStream.isTTY;
+  const summary = await runSimulation(options, {
+    signal: interrupt.signal,
+    progressEveryMs: live ? 1000 : 5000,
+    onProgress: (p) =>
+      progressStream.write(live ? `\r${progressLine(p)}\x1b[K` : `${progressLine(p)}\n`),
+    log: (message) => progressStream.write(`${live ? '\r\x1b[K' : ''}${message}\n`),
+  });
+  if (live) {
+    progressStream.write('\n');
+  }
+  process.stdout.write(
+    json ? `${JSON.stringify(summary, null, 2)}\n` : `${summaryText(summary)}\n`,
+  );
+  return summary.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`simulate: ${errorMessage(error)}\n`);
+    process.exit(1);
+  },
+);

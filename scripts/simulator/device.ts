@@ -1,0 +1,296 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiClient, basicAuth } from './http';
+import { FleetDevice, FROM_VERSION } from './setup';
+
+/** What a device has done with the upgrade it was handed (its own view, not the server's). */
+export type DeviceUpgradeState = 'downloading' | 'installing' | 'rebooting' | 'done' | 'failed';
+
+/** The answer of `POST /device/v1/checkin` (DEVICES 3). */
+interface CheckinAnswer {
+  checkin_interval: number;
+  config: { revision: string; url: string } | null;
+  upgrade: { id: number; version: string; url: string; save_prev_config: boolean } | null;
+}
+
+/** The answer of `GET /device/v1/config` (DEVICES 4), as far as the device reads it. */
+interface ConfigAnswer {
+  revision: string;
+  ssids: { ssid_name: string }[];
+}
+
+interface UpgradeReport {
+  id: number;
+  state: 'downloading' | 'installing' | 'failed';
+  progress?: number;
+  error?: string;
+}
+
+/** What every device of a run shares: the client, the clock, the stop signal and the tallies. */
+export interface FleetContext {
+  client: ApiClient;
+  signal: AbortSignal;
+  partNumber: string;
+  failRate: number;
+  phaseMs: number;
+  /** Milliseconds since the run started. */
+  now(): number;
+  /** The interval the controller announced last, in seconds (null before any answer). */
+  interval: number | null;
+  /** `detail`: the answer (ApiResponse) that was not expected, or what was thrown. */
+  error(what: string, detail: unknown): void;
+  anomaly(message: string): void;
+}
+
+/** How many times one check-in may chain into fetching configuration and reporting it. */
+const MAX_CONFIG_ROUNDS = 3;
+
+/**
+ * One access point: checks in at the announced interval (±20 % jitter), fetches its configuration
+ * when told and reports the applied revision at once, and performs the upgrades it is handed.
+ * Its requests never overlap: each runs after the previous one in `chain`.
+ */
+export class VirtualDevice {
+  lastCheckinAt: number | null = null;
+  /** The last check-in answer's `config` was null. */
+  inSync = false;
+  revision: string | null = null;
+  ssidNames: string[] = [];
+  firmware = FROM_VERSION;
+  upgrade: { id: number; version: string; state: DeviceUpgradeState } | null = null;
+  /** Fetches of a configuration (200 answers), for the propagation tally. */
+  configFetches = 0;
+
+  private readonly auth: string;
+  private readonly name: string;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  /** The check-in waiting in `chain` behind the request in flight, if any. */
+  private queued: Promise<void> | null = null;
+  private bootedAt: number;
+  private report: UpgradeReport | null = null;
+  /** Set during the reboot of an upgrade: the device is silent. */
+  private offline = false;
+  private readonly finished = new Set<number>();
+
+  constructor(
+    readonly identity: FleetDevice,
+    private readonly ctx: FleetContext,
+  ) {
+    this.auth = basicAuth(identity.mac, identity.secret);
+    this.name = `sim-ap-${String(identity.index + 1).padStart(5, '0')}`;
+    this.bootedAt = ctx.now();
+  }
+
+  /** Schedules the first check-in `delayMs` from now. */
+  start(delayMs: number): void {
+    this.schedule(delayMs);
+  }
+
+  /** Checks in now and waits for it (the probe that learns the interval). */
+  checkInNow(): Promise<void> {
+    return this.checkInSoon();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  /** Resolves when the device's current request chain has finished. */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  /**
+   * The regular check-in loop: each tick schedules the next one (the announced interval, ±20 %)
+   * before it checks in, so the cadence holds whatever the answers, errors or out-of-cycle
+   * reports; a tick during a reboot finds the device offline and sends nothing.
+   */
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    if (this.ctx.signal.aborted) {
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.schedule(this.jitteredInterval());
+      void this.checkInSoon();
+    }, delayMs);
+  }
+
+  private jitteredInterval(): number {
+    return (this.ctx.interval ?? 60) * 1000 * (0.8 + 0.4 * Math.random());
+  }
+
+  /**
+   * Queues a check-in after the request in flight, unless one is queued already: a queued
+   * check-in builds its body when it starts, so it carries the latest state (a report made
+   * while it waited included) and a slow service does not pile up requests.
+   */
+  private checkInSoon(): Promise<void> {
+    if (!this.queued) {
+      this.queued = this.enqueue(() => {
+        this.queued = null;
+        return this.checkIn(0);
+      });
+    }
+    return this.queued;
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.then(work).catch((error: unknown) => {
+      this.ctx.error('device', error);
+    });
+    return this.chain;
+  }
+
+  private async checkIn(round: number): Promise<void> {
+    if (this.ctx.signal.aborted || this.offline) {
+      return;
+    }
+    const body: Record<string, unknown> = {
+      firmware_version: this.firmware,
+      hardware_model: this.ctx.partNumber,
+      name: this.name,
+      uptime_seconds: Math.floor((this.ctx.now() - this.bootedAt) / 1000),
+      clients: Math.floor(Math.random() * 25),
+    };
+    if (this.revision !== null) {
+      body.config_revision = this.revision;
+    }
+    const report = this.report;
+    if (report) {
+      body.upgrade = report;
+    }
+    const response = await this.ctx.client.request('checkin', 'POST', '/device/v1/checkin', {
+      auth: this.auth,
+      body,
+    });
+    if (response.status !== 200) {
+      this.ctx.error('POST /device/v1/checkin', response);
+      return;
+    }
+    const answer = response.body as CheckinAnswer;
+    this.lastCheckinAt = this.ctx.now();
+    this.ctx.interval = answer.checkin_interval;
+    this.inSync = answer.config === null;
+    this.acknowledge(report, body.firmware_version as string);
+    if (answer.upgrade) {
+      this.consider(answer.upgrade);
+    }
+    if (answer.config) {
+      if (round + 1 >= MAX_CONFIG_ROUNDS) {
+        this.ctx.anomaly(
+          'a check-in that reported the revision just fetched was still told to fetch configuration',
+        );
+        return;
+      }
+      if (await this.fetchConfig(answer.config.url)) {
+        await this.checkIn(round + 1);
+      }
+    }
+  }
+
+  /**
+   * A 200 answer took what the check-in sent: a failure report makes the failure final, the new
+   * version after the reboot makes the upgrade done. What was sent counts, not what the device
+   * runs now: an answer to a check-in sent before the reboot can arrive after it.
+   */
+  private acknowledge(report: UpgradeReport | null, sentFirmware: string): void {
+    const upgrade = this.upgrade;
+    if (!upgrade) {
+      return;
+    }
+    if (report?.state === 'failed' && this.report === report) {
+      this.report = null;
+      upgrade.state = 'failed';
+      this.finished.add(upgrade.id);
+    } else if (upgrade.state === 'rebooting' && sentFirmware === upgrade.version) {
+      upgrade.state = 'done';
+      this.finished.add(upgrade.id);
+    }
+  }
+
+  /** An upgrade in the answer: start it unless this device is busy with it or finished it. */
+  private consider(hint: NonNullable<CheckinAnswer['upgrade']>): void {
+    if (this.finished.has(hint.id)) {
+      this.ctx.anomaly('an upgrade the device had finished was handed out again');
+      return;
+    }
+    const current = this.upgrade;
+    if (current && current.state !== 'done' && current.state !== 'failed') {
+      if (current.id !== hint.id) {
+        this.ctx.anomaly('another upgrade was handed out while one was in progress');
+      }
+      return;
+    }
+    this.upgrade = { id: hint.id, version: hint.version, state: 'downloading' };
+    void this.performUpgrade(hint.id, hint.version).catch((error: unknown) => {
+      if (!this.ctx.signal.aborted) {
+        this.ctx.error('upgrade', error);
+      }
+    });
+  }
+
+  /** Downloading (0 %, 50 %), installing, reboot, each `phaseMs`; fails with `failRate`. */
+  private async performUpgrade(id: number, version: string): Promise<void> {
+    const phase = this.ctx.phaseMs;
+    const signal = this.ctx.signal;
+    const failure =
+      Math.random() < this.ctx.failRate ? (Math.random() < 0.5 ? 'download' : 'install') : null;
+    const upgrade = this.upgrade!;
+    this.report = { id, state: 'downloading', progress: 0 };
+    await this.checkInSoon();
+    await sleep(phase / 2, undefined, { signal });
+    this.report = { id, state: 'downloading', progress: 50 };
+    await this.checkInSoon();
+    await sleep(phase / 2, undefined, { signal });
+    if (failure === 'download') {
+      return this.fail(id, 'download failed: checksum mismatch');
+    }
+    upgrade.state = 'installing';
+    this.report = { id, state: 'installing' };
+    await this.checkInSoon();
+    await sleep(phase, undefined, { signal });
+    if (failure === 'install') {
+      return this.fail(id, 'install failed: image rejected by the bootloader');
+    }
+    upgrade.state = 'rebooting';
+    this.report = null;
+    this.offline = true;
+    await sleep(phase, undefined, { signal });
+    this.offline = false;
+    this.firmware = version;
+    this.bootedAt = this.ctx.now();
+    await this.checkInSoon();
+  }
+
+  /** Reports the failure on a check-in now, and on the next ones until one is answered. */
+  private async fail(id: number, error: string): Promise<void> {
+    this.report = { id, state: 'failed', error };
+    await this.checkInSoon();
+  }
+
+  /** GET the configuration (If-None-Match: what the device has); true when it holds it now. */
+  private async fetchConfig(path: string): Promise<boolean> {
+    const headers: Record<string, string> =
+      this.revision === null ? {} : { 'If-None-Match': `"${this.revision}"` };
+    const response = await this.ctx.client.request('config', 'GET', path, {
+      auth: this.auth,
+      headers,
+    });
+    if (response.status === 304) {
+      return true;
+    }
+    if (response.status !== 200) {
+      this.ctx.error(`GET ${path}`, response);
+      return false;
+    }
+    const config = response.body as ConfigAnswer;
+    if (response.headers.get('etag') !== `"${config.revision}"`) {
+      this.ctx.anomaly('a configuration answer whose ETag is not its quoted revision');
+    }
+    this.revision = config.revision;
+    this.ssidNames = config.ssids.map((s) => s.ssid_name);
+    this.configFetches++;
+    return true;
+  }
+}

@@ -1,0 +1,87 @@
+/** What the organisation's admin does during a run, and reads at its end. */
+import type { FleetContext } from './device';
+import type { ApiClient } from './http';
+import { Fleet, TO_VERSION } from './setup';
+import { errorMessage } from './tally';
+
+/** The admin upgrades every device of the network to the new release, now. */
+export async function upgradeNetwork(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
+  const response = await client
+    .request('operator', 'POST', '/upgrades', {
+      auth: fleet.adminAuth,
+      body: {
+        upgrade: {
+          upgrade_type: 'manual',
+          version: TO_VERSION,
+          schedule_type: 'now',
+          aps: [`network:${fleet.networkId}`],
+        },
+      },
+    })
+    .catch((error: unknown) => error);
+  if (response instanceof Error || (response as { status: number }).status !== 200) {
+    ctx.error('POST /upgrades', response);
+    return false;
+  }
+  return true;
+}
+
+/** The admin renames the network's SSID: every device's configuration goes out of sync. */
+export async function renameSsid(client: ApiClient, fleet: Fleet, name: string, ctx: FleetContext) {
+  const response = await client
+    .request('operator', 'PATCH', `/v1/network_ssids/${fleet.ssidId}`, {
+      auth: fleet.adminAuth,
+      body: { network_ssid: { ssid_name: name } },
+    })
+    .catch((error: unknown) => error);
+  if (response instanceof Error || (response as { status: number }).status !== 200) {
+    ctx.error('PATCH /v1/network_ssids/:id', response);
+  }
+}
+
+/** `GET /upgrades` as the admin, counted by status. */
+export async function serverUpgradeCounts(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
+  try {
+    const response = await client.request('operator', 'GET', '/upgrades', {
+      auth: fleet.adminAuth,
+    });
+    if (response.status !== 200) {
+      ctx.error('GET /upgrades', response);
+      return null;
+    }
+    const counts: Record<string, number> = {};
+    for (const upgrade of (response.body as { data: { upgrades: { status: string }[] } }).data
+      .upgrades) {
+      counts[upgrade.status] = (counts[upgrade.status] ?? 0) + 1;
+    }
+    return counts;
+  } catch (error) {
+    ctx.error('GET /upgrades', errorMessage(error));
+    return null;
+  }
+}
+
+/** Devices whose record (`get_network_devices`) says `config.in_sync: false`; null if not shown. */
+export async function serverOutOfSync(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
+  try {
+    const response = await client.request(
+      'operator',
+      'GET',
+      `/v1/location_networks/${fleet.networkId}/get_network_devices`,
+      { auth: fleet.adminAuth },
+    );
+    if (response.status !== 200) {
+      ctx.error('GET /v1/location_networks/:id/get_network_devices', response);
+      return null;
+    }
+    const records = (response.body as { data: { devices: { config?: { in_sync: boolean } }[] } })
+      .data.devices;
+    if (records.some((d) => d.config === undefined)) {
+      return null;
+    }
+    return records.filter((d) => !d.config!.in_sync).length;
+  } catch (error) {
+    ctx.error('GET /v1/location_networks/:id/get_network_devices', errorMessage(error));
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+/** What a simulation run is told (the CLI flags of `npm run simulate`, or a test's choice). */
+export interface SimulationOptions {
+  /** Base URL of the service; the simulator talks to nothing else. */
+  url: string;
+  /** A super administrator's access token (the setup creates the organisation and catalogue). */
+  token: string;
+  /** Virtual devices. */
+  devices: number;
+  /** Seconds the fleet runs, after the setup. */
+  durationSeconds: number;
+  /** Probability (0 to 1) that a device fails an upgrade. */
+  failRate: number;
+  /** Seconds into the run at which the whole network is upgraded; 0: no upgrade. */
+  upgradeAfterSeconds: number;
+  /** Length of each upgrade phase (downloading, installing, reboot), in seconds. */
+  phaseSeconds: number;
+  /**
+   * Seconds into the run at which the SSID is renamed; null: half the run, but early enough that
+   * every device can check in twice afterwards (1.5 announced intervals before the end).
+   */
+  ssidChangeAtSeconds: number | null;
+  /**
+   * After the duration, the run goes on (without new changes) until every device is up and in
+   * sync and every upgrade finished, for at most this many seconds; null: two announced check-in
+   * intervals plus the three upgrade phases.
+   */
+  settleSeconds: number | null;
+  /** Most HTTP requests in flight at once. */
+  concurrency: number;
+}
+
+export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
+  url: 'http://127.0.0.1:3000',
+  devices: 1000,
+  durationSeconds: 120,
+  failRate: 0.05,
+  upgradeAfterSeconds: 10,
+  phaseSeconds: 3,
+  ssidChangeAtSeconds: null,
+  settleSeconds: null,
+  concurrency: 64,
+};
+
+/** The problems with a set of options, empty when it can run. */
+export function optionProblems(options: SimulationOptions): string[] {
+  const problems: string[] = [];
+  try {
+    const url = new URL(options.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push('--url must be an http or https URL');
+    }
+  } catch {
+    problems.push(`--url is not a URL: ${options.url}`);
+  }
+  if (!options.token) {
+    problems.push('a super administrator token is needed: --token or AIRFLEET_TOKEN');
+  }
+  if (!Number.isInteger(options.devices) || options.devices < 1 || options.devices > 1_000_000) {
+    problems.push('--devices must be an integer from 1 to 1000000');
+  }
+  if (!(options.durationSeconds > 0)) {
+    problems.push('--duration must be a positive number of seconds');
+  }
+  if (!(options.failRate >= 0 && options.failRate <= 1)) {
+    problems.push('--fail-rate must be between 0 and 1');
+  }
+  if (!(options.upgradeAfterSeconds >= 0)) {
+    problems.push('--upgrade-after must be 0 or more seconds');
+  }
+  if (!(options.phaseSeconds > 0)) {
+    problems.push('--phase-seconds must be a positive number of seconds');
+  }
+  if (options.ssidChangeAtSeconds !== null && !(options.ssidChangeAtSeconds >= 0)) {
+    problems.push('--ssid-change-at must be 0 or more seconds');
+  }
+  if (options.settleSeconds !== null && !(options.settleSeconds >= 0)) {
+    problems.push('--settle must be 0 or more seconds');
+  }
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+    problems.push('--concurrency must be a positive integer');
+  }
+  return problems;
+}

@@ -1,0 +1,247 @@
+import { setMaxListeners } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FleetContext, VirtualDevice } from './device';
+import { ApiClient } from './http';
+import { optionProblems, SimulationOptions } from './options';
+import { renameSsid, serverOutOfSync, serverUpgradeCounts, upgradeNetwork } from './operator';
+import { setUpFleet, TO_VERSION } from './setup';
+import { Progress, problemsOf, Summary, UpgradeCounts } from './summary';
+import { describeFailure, Tally } from './tally';
+
+export interface RunHooks {
+  /** Aborting it stops the run early (SIGINT); the summary is still built. */
+  signal?: AbortSignal;
+  /** Called with a snapshot every `progressEveryMs`. */
+  onProgress?: (progress: Progress) => void;
+  progressEveryMs?: number;
+  /** Setup and event messages (the upgrade, the SSID change). */
+  log?: (message: string) => void;
+}
+
+/** How often the end of a run looks whether the fleet has settled. */
+const SETTLE_POLL_MS = 200;
+
+/** How long the end of a run waits for the requests still in flight. */
+const DRAIN_MS = 10_000;
+
+/**
+ * Sets up an organisation and a fleet through the API, runs every virtual device's loop for the
+ * duration (upgrading the network and renaming its SSID on the way), lets it settle (until every
+ * device is up and in sync and every upgrade finished, at most `settleSeconds`), and reports what
+ * the fleet looked like at the end.
+ */
+export async function runSimulation(
+  options: SimulationOptions,
+  hooks: RunHooks = {},
+): Promise<Summary> {
+  const invalid = optionProblems(options);
+  if (invalid.length > 0) {
+    throw new Error(invalid.join('; '));
+  }
+  const log = hooks.log ?? (() => undefined);
+  const client = new ApiClient(options.url, options.concurrency);
+  const setupStart = performance.now();
+  log(`Setting up ${options.devices} devices at ${client.base.origin} …`);
+  const fleet = await setUpFleet(client, options.token, options.devices);
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+  log(
+    `Organisation ${fleet.organisationId}, network ${fleet.networkId}: ${fleet.devices.length} devices claimed in ${setupSeconds.toFixed(1)} s`,
+  );
+
+  const stop = new AbortController();
+  // Every device's upgrade waits on it: more than the default ten listeners is expected.
+  setMaxListeners(0, stop.signal);
+  const onAbort = () => stop.abort();
+  hooks.signal?.addEventListener('abort', onAbort, { once: true });
+  if (hooks.signal?.aborted) {
+    stop.abort();
+  }
+  const errors = new Tally();
+  const anomalies = new Tally();
+  const start = performance.now();
+  const ctx: FleetContext = {
+    client,
+    signal: stop.signal,
+    partNumber: fleet.partNumber,
+    failRate: options.failRate,
+    phaseMs: options.phaseSeconds * 1000,
+    now: () => performance.now() - start,
+    interval: null,
+    error: (what, detail) => {
+      const { kind, example } = describeFailure(what, detail);
+      errors.add(kind, example);
+    },
+    anomaly: (message) => anomalies.add(message, message),
+  };
+  const devices = fleet.devices.map((identity) => new VirtualDevice(identity, ctx));
+  const timers: NodeJS.Timeout[] = [];
+  let settleSeconds = 0;
+  const events = {
+    upgradeCreated: false,
+    upgradeAt: null as number | null,
+    ssidChangeAt: null as number | null,
+    newSsidName: `${fleet.ssidName}-renamed`,
+  };
+
+  try {
+    await devices[0].checkInNow();
+    if (devices[0].lastCheckinAt === null || ctx.interval === null) {
+      const first = errors.list()[0];
+      throw new Error(
+        `the first device could not check in (${first ? `${first.kind} ${first.example}` : 'no answer'}); does the service have the device routes (/device/v1)?`,
+      );
+    }
+    const interval = ctx.interval;
+    devices[0].start(interval * 1000);
+    for (const device of devices.slice(1)) {
+      device.start(Math.random() * interval * 1000);
+    }
+
+    const durationMs = options.durationSeconds * 1000;
+    const fired: Promise<void>[] = [];
+    const at = (seconds: number, work: () => Promise<void>) => {
+      if (seconds * 1000 < durationMs) {
+        const delay = Math.max(0, seconds * 1000 - ctx.now());
+        timers.push(setTimeout(() => fired.push(work()), delay));
+      }
+    };
+    if (options.upgradeAfterSeconds > 0) {
+      at(options.upgradeAfterSeconds, async () => {
+        events.upgradeAt = ctx.now() / 1000;
+        events.upgradeCreated = await upgradeNetwork(client, fleet, ctx);
+        log(`Upgrade of the network to ${TO_VERSION} created at ${events.upgradeAt.toFixed(1)} s`);
+      });
+    }
+    const ssidChangeAt =
+      options.ssidChangeAtSeconds ??
+      Math.min(options.durationSeconds / 2, options.durationSeconds - 1.5 * interval);
+    if (ssidChangeAt >= 0) {
+      at(ssidChangeAt, async () => {
+        events.ssidChangeAt = ctx.now() / 1000;
+        await renameSsid(client, fleet, events.newSsidName, ctx);
+        log(`SSID renamed to ${events.newSsidName} at ${events.ssidChangeAt.toFixed(1)} s`);
+      });
+    } else {
+      log(`No SSID change: the run is too short for a ${interval} s check-in interval`);
+    }
+
+    let last = { at: 0, requests: client.total };
+    const snapshot = (): Progress => {
+      const nowMs = ctx.now();
+      const rate = (client.total - last.requests) / Math.max(0.001, (nowMs - last.at) / 1000);
+      last = { at: nowMs, requests: client.total };
+      return {
+        elapsedSeconds: nowMs / 1000,
+        durationSeconds: options.durationSeconds,
+        devices: devices.length,
+        up: countUp(devices, ctx),
+        inSync: devices.filter((d) => d.inSync).length,
+        upgrades: events.upgradeAt === null ? null : upgradeCounts(devices),
+        requestsPerSecond: rate,
+        errors: errors.total,
+      };
+    };
+    if (hooks.onProgress) {
+      const report = hooks.onProgress;
+      timers.push(setInterval(() => report(snapshot()), hooks.progressEveryMs ?? 1000));
+    }
+
+    await sleep(Math.max(0, durationMs - ctx.now()), undefined, { signal: stop.signal }).catch(
+      () => undefined,
+    );
+    // No new changes from here: wait for the ones made to settle, for a bounded time.
+    timers.forEach((timer) => clearTimeout(timer));
+    await Promise.all(fired);
+    const settleMs =
+      (options.settleSeconds ?? 2 * (ctx.interval ?? interval) + 3 * options.phaseSeconds) * 1000;
+    const settled = () =>
+      countUp(devices, ctx) === devices.length &&
+      devices.every((d) => d.inSync) &&
+      (events.upgradeAt === null ||
+        devices.every((d) => d.upgrade?.state === 'done' || d.upgrade?.state === 'failed')) &&
+      (events.ssidChangeAt === null ||
+        devices.every((d) => d.ssidNames.includes(events.newSsidName)));
+    const settleFrom = ctx.now();
+    while (!stop.signal.aborted && !settled() && ctx.now() < settleFrom + settleMs) {
+      await sleep(SETTLE_POLL_MS);
+      settleSeconds = (ctx.now() - settleFrom) / 1000;
+    }
+  } finally {
+    stop.abort();
+    hooks.signal?.removeEventListener('abort', onAbort);
+    timers.forEach((timer) => clearTimeout(timer));
+    devices.forEach((device) => device.stop());
+    const drained = new AbortController();
+    await Promise.race([
+      Promise.all(devices.map((d) => d.idle())),
+      sleep(DRAIN_MS, undefined, { signal: drained.signal }).catch(() => undefined),
+    ]);
+    drained.abort();
+  }
+
+  const runSeconds = ctx.now() / 1000;
+  const upgradeServer = events.upgradeCreated
+    ? await serverUpgradeCounts(client, fleet, ctx)
+    : null;
+  const withNewSsid = devices.filter((d) => d.ssidNames.includes(events.newSsidName)).length;
+  const partial: Omit<Summary, 'ok' | 'problems'> = {
+    interrupted: hooks.signal?.aborted ?? false,
+    url: client.base.origin,
+    organisation_id: fleet.organisationId,
+    network_id: fleet.networkId,
+    devices: devices.length,
+    setup_seconds: setupSeconds,
+    run_seconds: runSeconds,
+    settle_seconds: settleSeconds,
+    checkin_interval: ctx.interval,
+    up: countUp(devices, ctx),
+    in_sync: devices.filter((d) => d.inSync).length,
+    upgrade:
+      events.upgradeAt === null
+        ? null
+        : {
+            version: TO_VERSION,
+            created_at_seconds: events.upgradeAt,
+            devices: upgradeCounts(devices),
+            server: upgradeServer,
+          },
+    ssid_change: {
+      at_seconds: events.ssidChangeAt,
+      ssid_name: events.newSsidName,
+      devices_with_new_ssid: withNewSsid,
+      propagated: events.ssidChangeAt !== null && withNewSsid === devices.length,
+    },
+    server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
+    requests: {
+      total: client.total,
+      per_second: client.total / Math.max(0.001, runSeconds),
+      ...client.completed,
+    },
+    errors: { total: errors.total, kinds: errors.list() },
+    anomalies: { total: anomalies.total, kinds: anomalies.list() },
+  };
+  const problems = problemsOf(partial, events.upgradeCreated);
+  return { ok: problems.length === 0, problems, ...partial };
+}
+
+function countUp(devices: VirtualDevice[], ctx: FleetContext): number {
+  const window = 2 * (ctx.interval ?? 60) * 1000;
+  const now = ctx.now();
+  return devices.filter((d) => d.lastCheckinAt !== null && now - d.lastCheckinAt <= window).length;
+}
+
+function upgradeCounts(devices: VirtualDevice[]): UpgradeCounts {
+  const counts: UpgradeCounts = {
+    waiting: 0,
+    downloading: 0,
+    installing: 0,
+    rebooting: 0,
+    done: 0,
+    failed: 0,
+  };
+  for (const device of devices) {
+    counts[device.upgrade?.state ?? 'waiting']++;
+  }
+  return counts;
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSimulation } from '../scripts/simulator/run';
+import { SimulationOptions } from '../scripts/simulator/options';
+import { TO_VERSION } from '../scripts/simulator/setup';
+import { Summary } from '../scripts/simulator/summary';
+import { ServerProcess } from './faults/support/server-process';
+import { createPostgresDatabase, DATABASES, DatabaseKind, startApp } from './harness/app';
+
+/**
+ * The fleet simulator (issue 11) against the running service, on both databases at once: 50
+ * devices checking in every second for 15 s, an upgrade of the network at 3 s with 0.5 s phases
+ * and a 20 % failure rate, the SSID renamed half-way. About 35 s in all, 15 to 20 of them the
+ * two runs side by side; the rest starts the two services.
+ *
+ * Each service runs in its own process, as `npm start` runs it: two applications in one process
+ * would share passport's strategy registry (the last one registered authenticates for both), so
+ * each database's tokens would be checked against the other's. The tokens are made beforehand by
+ * booting the application on that database in this process and closing it again.
+ */
+describe('fleet simulator', () => {
+  const services = new Map<
+    DatabaseKind,
+    { server: ServerProcess; superAdmin: string; admin: string; drop?: () => Promise<void> }
+  >();
+
+  beforeAll(async () => {
+    await Promise.all(
+      DATABASES.map(async (db) => {
+        const postgres = db === 'postgres' ? await createPostgresDatabase() : null;
+        const env: Record<string, string> = postgres
+          ? { DATABASE_URL: postgres.url }
+          : { DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-sim-')), 'db.sqlite') };
+        const setup = await startApp(db, env);
+        const superAdmin = (await setup.fixtures.superAdmin()).token;
+        const admin = (await setup.fixtures.admin()).token;
+        await setup.close();
+        const server = await ServerProcess.spawn({
+          ...env,
+          DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
+          RATE_LIMIT_PER_MINUTE: '0',
+        });
+        services.set(db, { server, superAdmin, admin, drop: postgres?.drop });
+        await server.ready();
+      }),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const { server, drop } of services.values()) {
+      await server.stop();
+      await drop?.();
+    }
+  });
+
+  const options = (db: DatabaseKind, fields: Partial<SimulationOptions> = {}) => {
+    const { server, superAdmin } = services.get(db)!;
+    return {
+      url: server.base,
+      token: superAdmin,
+      devices: 50,
+      durationSeconds: 15,
+      failRate: 0.2,
+      upgradeAfterSeconds: 3,
+      phaseSeconds: 0.5,
+      ssidChangeAtSeconds: null,
+      // Healthy, the fleet has settled by the end (settle_seconds 0); on a machine loaded by other
+      // work a check-in can take seconds, and the run waits for the last upgrades (bounded).
+      settleSeconds: 15,
+      concurrency: 16,
+      ...fields,
+    };
+  };
+
+  it('ends with every device up and in sync, every upgrade done or failed, and the SSID change propagated [sqlite and postgres at once]', async () => {
+    const summaries = await Promise.all(DATABASES.map((db) => runSimulation(options(db))));
+    for (const [i, summary] of summaries.entries()) {
+      const done = summary.upgrade?.devices.done ?? 0;
+      const failed = 50 - done;
+      expect({ db: DATABASES[i], ...summary }).toEqual({
+        db: DATABASES[i],
+        ok: true,
+        problems: [],
+        interrupted: false,
+        url: services.get(DATABASES[i])!.server.base,
+        organisation_id: expect.any(Number),
+        network_id: expect.any(Number),
+        devices: 50,
+        setup_seconds: expect.any(Number),
+        run_seconds: expect.any(Number),
+        settle_seconds: expect.any(Number),
+        checkin_interval: 1,
+        up: 50,
+        in_sync: 50,
+        upgrade: {
+          version: TO_VERSION,
+          created_at_seconds: expect.any(Number),
+          devices: { waiting: 0, downloading: 0, installing: 0, rebooting: 0, done, failed },
+          server: failed === 0 ? { done } : { done, failed },
+        },
+        ssid_change: {
+          at_seconds: expect.any(Number),
+          ssid_name: expect.stringMatching(/^sim-[0-9a-f]{6}-renamed$/),
+          devices_with_new_ssid: 50,
+          propagated: true,
+        },
+        server_out_of_sync: 0,
+        requests: expect.any(Object),
+        errors: { total: 0, kinds: [] },
+        anomalies: { total: 0, kinds: [] },
+      } satisfies Record<keyof Summary | 'db', unknown>);
+      expect(done).toBeGreaterThanOrEqual(1);
+      expect(summary.run_seconds).toBeGreaterThanOrEqual(15);
+      expect(summary.run_seconds).toBeLessThan(15 + 15 + 11); // + settling + draining
+      expect(summary.ssid_change.at_seconds).toBeGreaterThanOrEqual(7.5);
+      // 50 devices × about one check-in a second, plus the configuration rounds and upgrade reports.
+      expect(summary.requests.checkin).toBeGreaterThan(50 * 10);
+      expect(summary.requests.config).toBeGreaterThanOrEqual(100);
+    }
+  }, 90_000);
+
+  it('stops early when its signal is aborted, and still reports', async () => {
+    const interrupt = new AbortController();
+    setTimeout(() => interrupt.abort(), 1500);
+    const summary = await runSimulation(options('sqlite', { devices: 5, upgradeAfterSeconds: 0 }), {
+      signal: interrupt.signal,
+    });
+    expect(summary).toMatchObject({
+      interrupted: true,
+      devices: 5,
+      upgrade: null,
+      ssid_change: { at_seconds: null, propagated: false },
+      errors: { total: 0, kinds: [] },
+    });
+    expect(summary.run_seconds).toBeLessThan(5);
+  });
+
+  it('names the setup step the service refused: an admin token is not a super administrator’s', async () => {
+    const { admin } = services.get('sqlite')!;
+    await expect(runSimulation({ ...options('sqlite'), token: admin })).rejects.toThrow(
+      'creating the organisation (POST /v1/admin/organisations; the token must be a super administrator’s) failed: HTTP 403 {"msg":"Only a platform super administrator may do this","error_code":1029}',
+    );
+  });
+});
