@@ -179,6 +179,31 @@ async function bench(db: DatabaseKind): Promise<Row[]> {
       'upgrade of a network of 10,000 devices',
       `${upgradeMs.toFixed(0)} ms, ${statements} SQL statements`,
     );
+
+    // DEVICES 6: the same 10,000 devices staged (1,000 of them UP from the heartbeats above).
+    const rolloutMs = await timed(async () => {
+      statements = (
+        await t.statementsOf(async () => {
+          const res = await fetch(`${base}/upgrades`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({
+              upgrade: {
+                aps: [`network:${data.networks[0].id}`],
+                rollout: { stages: [1, 10, 50, 100], max_failure_percent: 5, auto_revert: true },
+              },
+            }),
+          });
+          if (res.status !== 200) {
+            throw new Error(`rollout create answered ${res.status}: ${await res.text()}`);
+          }
+        })
+      ).length;
+    });
+    add(
+      'rollout over 10,000 devices (stages 1/10/50/100)',
+      `${rolloutMs.toFixed(0)} ms, ${statements} SQL statements`,
+    );
     return rows;
   } finally {
     await t.close();

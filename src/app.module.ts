@@ -33,6 +33,7 @@ import { UpgradesModule } from './upgrades/upgrades.module';
 import { TagsModule } from './tags/tags.module';
 import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
 import { OverviewModule } from './overview/overview.module';
+import { RolloutsModule } from './rollouts/rollouts.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -46,6 +47,7 @@ const FEATURE_MODULES = [
   TagsModule,
   DeviceGatewayModule,
   OverviewModule,
+  RolloutsModule,
 ];
 
 export interface AppModuleOptions {

@@ -166,6 +166,8 @@ export const OPENAPI_TAGS: Record<string, string> = {
   'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
   'network access': "Members' grants on networks (CONTRACT 3 and 9)",
   tags: 'Device tags (CONTRACT 5)',
+  rollouts:
+    'Staged firmware rollouts that halt above a failure threshold and may revert (DEVICES 6); role admin',
   overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
   device:
     'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',

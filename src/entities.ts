@@ -14,6 +14,7 @@ import { Heartbeat } from './access-points/heartbeat.entity';
 import { NetworkSsid } from './network-ssids/network-ssid.entity';
 import { Upgrade } from './upgrades/upgrade.entity';
 import { UpgradeData } from './upgrades/upgrade-data.entity';
+import { Rollout } from './upgrades/rollout.entity';
 import { BrowserSession } from './web/browser-session.entity';
 
 /**
@@ -38,5 +39,6 @@ export const ENTITIES = [
   NetworkSsid,
   Upgrade,
   UpgradeData,
+  Rollout,
   BrowserSession,
 ];

@@ -18,6 +18,7 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecords } from './device-records.service';
+import { RolloutBookkeeping } from '../upgrades/rollout-bookkeeping.service';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
 interface BatchOutcome {
@@ -41,6 +42,7 @@ export class DeviceAssignmentService {
     private readonly records: DeviceRecords,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
+    private readonly rollouts: RolloutBookkeeping,
   ) {}
 
   /** A network of the organisation the caller may write to, or `notFound()`. */
@@ -81,7 +83,8 @@ export class DeviceAssignmentService {
   }
 
   /**
-   * Remove destroys the device with its uplinks, tags, heartbeat and pending upgrade. A device
+   * Remove destroys the device with its uplinks, tags, heartbeat and upgrades (which leave their
+   * rollouts: DEVICES 6). A device
    * whose firmware upgrade is in progress cannot be removed: it goes into failed_devices.
    */
   async remove(user: AuthUser, entries: string[] | undefined) {
@@ -96,7 +99,8 @@ export class DeviceAssignmentService {
         );
         return new Set(found.filter((d) => !busy.has(d.id)).map((d) => d.id));
       },
-      handle: (ids) => this.devices.deleteMany(orgId, ids),
+      handle: (ids) =>
+        this.rollouts.removing(orgId, ids, () => this.devices.deleteMany(orgId, ids)),
     });
   }
 

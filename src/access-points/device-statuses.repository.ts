@@ -76,6 +76,19 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
     return { up, down: total - up };
   }
 
+  /** Which of these devices of the organisation are UP at `upSince` (one statement). */
+  async upAmong(orgId: number, deviceIds: number[], upSince: Date): Promise<Set<number>> {
+    if (deviceIds.length === 0) {
+      return new Set();
+    }
+    const ids = this.dialect.idsParameter('deviceIds', deviceIds);
+    const rows = await this.joined(orgId, { status: 'UP' }, upSince)
+      .select('d.id', 'id')
+      .andWhere(ids.condition('d.id'), { deviceIds: ids.value })
+      .getRawMany<{ id: number }>();
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
   /** The organisation's devices matching the filter, LEFT JOINed with their heartbeat. */
   private joined(orgId: number, filter: StatusFilter, upSince: Date): SelectQueryBuilder<Device> {
     const query = this.scoped(orgId, 'd')

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
+import { DeviceLivenessPort } from '../upgrades/device-liveness.port';
 import { FleetConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
 import { DeviceStatusesRepository, StatusCounts, StatusFilter } from './device-statuses.repository';
@@ -35,13 +36,21 @@ export interface StatusesView {
  * devices in no network). A constant number of statements whatever the number of devices.
  */
 @Injectable()
-export class FleetStatusService {
+export class FleetStatusService implements OnModuleInit {
   constructor(
     private readonly live: DeviceStatusesRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly configSync: FleetConfigSync,
     private readonly config: ConfigService,
+    private readonly liveness: DeviceLivenessPort,
   ) {}
+
+  /** Rollouts order their devices UP first (DEVICES 6): upgrades asks this rule through its port. */
+  onModuleInit(): void {
+    this.liveness.register((orgId, deviceIds) =>
+      this.live.upAmong(orgId, deviceIds, this.upSince()),
+    );
+  }
 
   /**
    * One page of the caller's devices with their status, and the summary of every device matching

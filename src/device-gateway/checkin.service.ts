@@ -23,7 +23,9 @@ export interface CheckinAnswer {
  * lifecycle, in one transaction with a constant number of statements: the device (1) with its
  * live uplinks (1), its network and SSIDs (2, none outside a network), its open upgrades (1),
  * the heartbeat upsert (1); a report adds the known firmware (1) and its conditional update (1), and
- * an upgrade handed out adds its firmware lookup (1) and, in progress, the check-in mark (1).
+ * an upgrade handed out adds its firmware lookup (1) and, in progress, the check-in mark (1). A
+ * pending upgrade of a rollout adds its rollout (1); a report on an upgrade of a rollout adds the
+ * rollout's lock and its settling (DEVICES 6), the same few statements whatever its size.
  */
 @Injectable()
 export class CheckinService {

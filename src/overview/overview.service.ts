@@ -5,6 +5,7 @@ import { LocationNetworksRepository } from '../networks/location-networks.reposi
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
+import { RolloutsService } from '../upgrades/rollouts.service';
 
 export interface OverviewView {
   networks: number;
@@ -25,6 +26,7 @@ export class OverviewService {
     private readonly networks: LocationNetworksRepository,
     private readonly fleet: FleetStatusService,
     private readonly upgrades: UpgradesService,
+    private readonly rollouts: RolloutsService,
   ) {}
 
   async overview(user: AuthUser): Promise<OverviewView> {
@@ -37,16 +39,8 @@ export class OverviewService {
       networks,
       devices: { total: up + down, up, down },
       upgrades,
-      rollouts: { running: runningRollouts() },
+      // Rollouts need role admin (DEVICES 6): members always get 0.
+      rollouts: { running: user.role === 'admin' ? await this.rollouts.countRunning(orgId) : 0 },
     };
   }
-}
-
-/**
- * Running rollouts: always 0 for now. Staged rollouts (DEVICES 6) are not built yet, so no
- * rollout can be running; this is the one place the overview's count comes from, to be
- * replaced by the rollouts module's count (admins only: members always get 0).
- */
-function runningRollouts(): number {
-  return 0;
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/unit-of-work';
+import { RolloutBookkeeping } from './rollout-bookkeeping.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { reportChange, UpgradeReport, upgradeToHandOut, hasTimedOut } from './upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
@@ -38,6 +40,8 @@ export class UpgradeLifecycleService {
     private readonly upgrades: UpgradesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly config: ConfigService,
+    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   private get timeoutSeconds(): number {
@@ -47,16 +51,37 @@ export class UpgradeLifecycleService {
   /**
    * Fails the organisation's in-progress upgrades whose device has not checked in for
    * UPGRADE_TIMEOUT_SECONDS (error `timed out`). Every read that shows upgrades runs it first,
-   * so every answer shows them so on every instance.
+   * so every answer shows them so on every instance. Their rollouts are locked before and
+   * settled after (DEVICES 6): a timeout counts as a failure there. One statement when nothing
+   * timed out.
    */
-  async sweepTimedOut(orgId: number, at = new Date()): Promise<void> {
-    await this.upgrades.failTimedOut(orgId, this.cutoff(at), at);
+  async sweepTimedOut(orgId: number, at = new Date(), deviceId?: number): Promise<void> {
+    const cutoff = this.cutoff(at);
+    const timedOut = await this.upgrades.findTimedOut(orgId, cutoff, deviceId);
+    if (timedOut.length === 0) {
+      return;
+    }
+    await this.unitOfWork.run(async () => {
+      const rollouts = await this.bookkeeping.lock(
+        orgId,
+        timedOut.map((u) => u.rollout_id),
+      );
+      await this.upgrades.failTimedOut(
+        orgId,
+        timedOut.map((u) => u.id),
+        cutoff,
+        at,
+      );
+      await this.bookkeeping.settle(orgId, rollouts, at);
+    });
   }
 
   /**
    * A check-in's part (DEVICES 3 and 5): its report and firmware version move the device's
-   * upgrades, then it is handed the upgrade in progress, else the due pending one. A report
-   * about an upgrade that is not this device's, or no longer open, changes nothing.
+   * upgrades, then it is handed the upgrade in progress, else the due pending one (whose stage
+   * must be open, DEVICES 6). A report about an upgrade that is not this device's, or no longer
+   * open, changes nothing. When a change touches an upgrade of a rollout, the rollout is locked
+   * first and settled after, in the check-in's transaction.
    */
   async checkIn(checkin: UpgradeCheckin): Promise<HandedOutUpgrade | null> {
     const { device, report, firmwareVersion, at } = checkin;
@@ -64,12 +89,19 @@ export class UpgradeLifecycleService {
     let open = await this.upgrades.findOpenOfDevice(orgId, device.id);
     if (open.some((upgrade) => hasTimedOut(upgrade, at, this.timeoutSeconds))) {
       // Its last check-in is older than the timeout: the upgrade failed before this one came.
-      await this.upgrades.failTimedOut(orgId, this.cutoff(at), at, device.id);
+      await this.sweepTimedOut(orgId, at, device.id);
       open = await this.upgrades.findOpenOfDevice(orgId, device.id);
     }
+    const reported = report && open.find((upgrade) => upgrade.id === report.id);
+    const completing = open.find(
+      (upgrade) => upgrade.status === 'in_progress' && upgrade.version === firmwareVersion,
+    );
+    const rollouts = await this.bookkeeping.lock(
+      orgId,
+      [reported, completing].map((upgrade) => upgrade?.rollout_id ?? null),
+    );
     let changed = false;
     let seen = false;
-    const reported = report && open.find((upgrade) => upgrade.id === report.id);
     if (report && reported) {
       const previous = reported.started_at ? null : await checkin.knownFirmware();
       const applied = await this.upgrades.applyReport(
@@ -83,7 +115,7 @@ export class UpgradeLifecycleService {
       changed ||= applied;
       seen ||= applied;
     }
-    if (firmwareVersion !== undefined) {
+    if (firmwareVersion !== undefined && completing) {
       const completed = await this.upgrades.completeInProgress(
         orgId,
         device.id,
@@ -93,9 +125,14 @@ export class UpgradeLifecycleService {
       changed ||= completed;
     }
     if (changed) {
+      await this.bookkeeping.settle(orgId, rollouts, at);
       open = await this.upgrades.findOpenOfDevice(orgId, device.id);
     }
-    const handOut = upgradeToHandOut(open, at);
+    const handOut = upgradeToHandOut(
+      open,
+      at,
+      await this.bookkeeping.stageOpenOf(orgId, open, rollouts),
+    );
     if (!handOut) {
       return null;
     }

@@ -93,14 +93,14 @@ export function isDue(
 
 /**
  * The upgrade a check-in hands out (DEVICES 3): the one in progress (a device that restarted
- * mid-upgrade resumes it), else the due pending one, else none.
+ * mid-upgrade resumes it), else the due pending one (its rollout stage open), else none.
  */
 export function upgradeToHandOut<
   T extends Pick<Upgrade, 'status' | 'schedule_type' | 'schedule_at'>,
->(upgrades: T[], now: Date): T | null {
+>(upgrades: T[], now: Date, stageOpen: (upgrade: T) => boolean = () => true): T | null {
   return (
     upgrades.find((upgrade) => upgrade.status === 'in_progress') ??
-    upgrades.find((upgrade) => isDue(upgrade, now)) ??
+    upgrades.find((upgrade) => isDue(upgrade, now, stageOpen(upgrade))) ??
     null
   );
 }

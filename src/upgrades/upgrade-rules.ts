@@ -21,6 +21,7 @@ export type UpgradeInput = Partial<
     | 'time_zone'
     | 'save_prev_config'
     | 'aps'
+    | 'rollout'
   >
 >;
 

@@ -9,6 +9,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { Device } from '../devices/device.entity';
+import { Rollout } from './rollout.entity';
 
 export const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
@@ -86,6 +87,14 @@ export class Upgrade {
   @Index('IDX_upgrades_rollout')
   @Column({ type: 'integer', nullable: true })
   rollout_id: number | null;
+
+  @ManyToOne(() => Rollout, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'rollout_id' })
+  rollout?: Rollout | null;
+
+  /** Its stage in the rollout, from 1 (null outside a rollout). Internal, never shown. */
+  @Column({ type: 'integer', nullable: true })
+  rollout_stage: number | null;
 
   /** The upgrade this one undoes (an automatic revert, DEVICES 6). */
   @Column({ type: 'integer', nullable: true })

@@ -1,5 +1,6 @@
 import { Upgrade } from './upgrade.entity';
 import { UpgradeData } from './upgrade-data.entity';
+import { RolloutRecord } from './rollout.view';
 
 /** An upgrade as the API returns it (CONTRACT 6: request field names, ISO times in UTC). */
 export interface UpgradeRecord {
@@ -79,4 +80,6 @@ export function toVersionRecord(data: UpgradeData): UpgradeVersionRecord {
 export interface UpgradeWriteResult {
   message: string;
   upgrades: UpgradeRecord[];
+  /** With `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6). */
+  rollout?: RolloutRecord;
 }

@@ -135,7 +135,8 @@ export class UpgradesController {
   @ApiOperation({
     operationId: 'create_upgrade',
     description:
-      'Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). Errors answer `{message, status}`.',
+      'Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). ' +
+      'With `rollout` the written upgrades form a staged rollout (DEVICES 6), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.',
     summary: 'Create a pending upgrade for every targeted device',
   })
   @written('Upgrade created successfully')
@@ -144,8 +145,8 @@ export class UpgradesController {
     ApiErrorCode.Forbidden,
   )
   async create(@CurrentUser() user: AuthUser, @Body() body: UpgradeBodyDto) {
-    const { message, upgrades } = await this.upgrades.create(user, body.upgrade);
-    return okWithMessage(message, { upgrades });
+    const { message, upgrades, rollout } = await this.upgrades.create(user, body.upgrade);
+    return okWithMessage(message, rollout ? { upgrades, rollout } : { upgrades });
   }
 
   @Put('upgrades/:id')
@@ -155,8 +156,8 @@ export class UpgradesController {
     @UpgradeId() id: number,
     @Body() body: UpgradeBodyDto,
   ) {
-    const { message, upgrades } = await this.upgrades.update(user, id, body.upgrade);
-    return okWithMessage(message, { upgrades });
+    const { message, upgrades, rollout } = await this.upgrades.update(user, id, body.upgrade);
+    return okWithMessage(message, rollout ? { upgrades, rollout } : { upgrades });
   }
 
   @Patch('upgrades/:id')

@@ -7,16 +7,39 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradesService } from './upgrades.service';
+import { DeviceLivenessPort } from './device-liveness.port';
+import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutsRepository } from './rollouts.repository';
+import { RolloutsService } from './rollouts.service';
 
 /**
- * Firmware upgrades (issue 6): owns the upgrades and upgrade_data tables. Exports the service for
- * the browser pages, the lifecycle for the device gateway, the repository for the device
- * records and the upgrade data for admin/demo.
+ * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
+ * and rollouts tables. Exports the service for the browser pages, the lifecycle for the device
+ * gateway, the repository for the device records, the upgrade data for admin/demo, the
+ * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
+ * the liveness port that access-points fills.
  */
 @Module({
   imports: [DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [UpgradesController],
-  providers: [UpgradesService, UpgradeLifecycleService, UpgradesRepository, UpgradeDataRepository],
-  exports: [UpgradesService, UpgradeLifecycleService, UpgradesRepository, UpgradeDataRepository],
+  providers: [
+    UpgradesService,
+    UpgradeLifecycleService,
+    UpgradesRepository,
+    UpgradeDataRepository,
+    RolloutsRepository,
+    RolloutBookkeeping,
+    RolloutsService,
+    DeviceLivenessPort,
+  ],
+  exports: [
+    UpgradesService,
+    UpgradeLifecycleService,
+    UpgradesRepository,
+    UpgradeDataRepository,
+    RolloutBookkeeping,
+    RolloutsService,
+    DeviceLivenessPort,
+  ],
 })
 export class UpgradesModule {}

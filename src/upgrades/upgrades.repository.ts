@@ -17,6 +17,9 @@ export interface UpgradeAttributes {
   schedule_at: Date | null;
   time_zone: string | null;
   save_prev_config: boolean;
+  /** The rollout and stage the write puts the upgrade in (DEVICES 6); null: none. */
+  rollout_id: number | null;
+  rollout_stage: number | null;
 }
 
 const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
@@ -26,6 +29,8 @@ const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
   schedule_at: 'timestamp',
   time_zone: undefined,
   save_prev_config: 'boolean',
+  rollout_id: 'integer',
+  rollout_stage: 'integer',
 };
 
 /**
@@ -253,24 +258,137 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
-   * Fails, with error `timed out`, the organisation's upgrades in progress whose device has not
-   * checked in since `cutoff` (only the one device's when given). One conditional UPDATE: any
-   * instance may run it at any time, and the first one to do so decides.
+   * The organisation's upgrades in progress whose device has not checked in since `cutoff` (only
+   * the one device's when given), with their rollout: one statement. The caller locks their
+   * rollouts, then fails them with `failTimedOut`.
    */
-  async failTimedOut(orgId: number, cutoff: Date, at: Date, deviceId?: number): Promise<number> {
-    const query = this.repository
+  findTimedOut(
+    orgId: number,
+    cutoff: Date,
+    deviceId?: number,
+  ): Promise<Pick<Upgrade, 'id' | 'rollout_id'>[]> {
+    const query = this.scoped(orgId, 'u')
+      .select(['u.id', 'u.rollout_id'])
+      .andWhere("u.status = 'in_progress'")
+      .andWhere('COALESCE(u.device_seen_at, u.updated_at) < :cutoff', {
+        cutoff: this.persisted('device_seen_at', cutoff),
+      });
+    if (deviceId !== undefined) {
+      query.andWhere('u.device_id = :deviceId', { deviceId });
+    }
+    return query.getMany();
+  }
+
+  /**
+   * Fails, with error `timed out`, these upgrades if they are still in progress and their device
+   * has not checked in since `cutoff`: one conditional UPDATE, so that any instance may run it
+   * at any time and the first one to do so decides. Returns how many it failed.
+   */
+  async failTimedOut(orgId: number, ids: number[], cutoff: Date, at: Date): Promise<number> {
+    if (ids.length === 0) {
+      return 0;
+    }
+    const list = this.dialect.idsParameter('timedOutIds', ids);
+    const result = await this.repository
       .createQueryBuilder()
       .update(Upgrade)
       .set({ status: 'failed', error: TIMED_OUT, completed_at: () => ':at' })
       .where('"organisation_id" = :orgId AND "status" = \'in_progress\'', { orgId })
+      .andWhere(list.condition('"id"'), { timedOutIds: list.value })
       .andWhere('COALESCE("device_seen_at", "updated_at") < :cutoff', {
         cutoff: this.persisted('device_seen_at', cutoff),
       })
-      .setParameter('at', this.persisted('completed_at', at));
-    if (deviceId !== undefined) {
-      query.andWhere('"device_id" = :deviceId', { deviceId });
+      .setParameter('at', this.persisted('completed_at', at))
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /**
+   * How many upgrades of these rollouts are in each stage and status: one GROUP BY statement.
+   */
+  countByRolloutStage(
+    orgId: number,
+    rolloutIds: number[],
+  ): Promise<{ rollout_id: number; stage: number; status: UpgradeStatus; count: number }[]> {
+    if (rolloutIds.length === 0) {
+      return Promise.resolve([]);
     }
-    return (await query.execute()).affected ?? 0;
+    const list = this.dialect.idsParameter('rolloutIds', rolloutIds);
+    return this.scoped(orgId, 'u')
+      .select('u.rollout_id', 'rollout_id')
+      .addSelect('u.rollout_stage', 'stage')
+      .addSelect('u.status', 'status')
+      .addSelect('COUNT(u.id)', 'count')
+      .andWhere(list.condition('u.rollout_id'), { rolloutIds: list.value })
+      .groupBy('u.rollout_id')
+      .addGroupBy('u.rollout_stage')
+      .addGroupBy('u.status')
+      .getRawMany<{ rollout_id: number; stage: number; status: UpgradeStatus; count: string }>()
+      .then((rows) =>
+        rows.map((row) => ({
+          rollout_id: Number(row.rollout_id),
+          stage: Number(row.stage),
+          status: row.status,
+          count: Number(row.count),
+        })),
+      );
+  }
+
+  /** The rollouts that upgrades of these devices belong to (one statement). */
+  async rolloutIdsOfDevices(orgId: number, deviceIds: number[]): Promise<number[]> {
+    if (deviceIds.length === 0) {
+      return [];
+    }
+    const list = this.dialect.idsParameter('deviceIds', deviceIds);
+    const rows = await this.scoped(orgId, 'u')
+      .select('DISTINCT u.rollout_id', 'rollout_id')
+      .andWhere('u.rollout_id IS NOT NULL')
+      .andWhere(list.condition('u.device_id'), { deviceIds: list.value })
+      .getRawMany<{ rollout_id: number }>();
+    return rows.map((row) => Number(row.rollout_id));
+  }
+
+  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE. */
+  async cancelPending(orgId: number, rolloutId: number): Promise<void> {
+    await this.repository.update(
+      { organisation_id: orgId, rollout_id: rolloutId, status: 'pending' },
+      { status: 'cancelled' },
+    );
+  }
+
+  /** The rollout's done upgrades with their device, by id. */
+  findDoneOfRollout(orgId: number, rolloutId: number): Promise<Upgrade[]> {
+    return this.withDevice(orgId)
+      .andWhere('u.rollout_id = :rolloutId', { rolloutId })
+      .andWhere("u.status = 'done'")
+      .getMany();
+  }
+
+  /**
+   * Creates the revert of each of these upgrades (DEVICES 6): a pending manual upgrade of its
+   * device to its previous_version, scheduled now, in no rollout, `revert_of` its id. One
+   * INSERT … SELECT; a device that has a pending upgrade by then keeps it (the unique index
+   * skips it). Returns the ids of the upgrades that were reverted.
+   */
+  async insertReverts(orgId: number, upgradeIds: number[], at: Date): Promise<number[]> {
+    if (upgradeIds.length === 0) {
+      return [];
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const now = this.persisted('created_at', at);
+    const no = sql.param(this.persisted('save_prev_config', false), 'boolean');
+    const createdAt = sql.param(now, 'timestamp');
+    const updatedAt = sql.param(now, 'timestamp');
+    const rows: { revert_of: number }[] = await this.manager.query(
+      `INSERT INTO "upgrades" ("organisation_id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at", "time_zone", "save_prev_config", "aps", "status", "revert_of", "created_at", "updated_at")
+       SELECT u."organisation_id", u."device_id", u."previous_version", 'manual', 'now', NULL, NULL, ${no}, u."aps", 'pending', u."id", ${createdAt}, ${updatedAt}
+       FROM "upgrades" u
+       WHERE u."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('u."id"', upgradeIds)}
+       ON CONFLICT DO NOTHING
+       RETURNING "revert_of"`,
+      sql.params,
+    );
+    return rows.map((row) => Number(row.revert_of));
   }
 
   /** An UPDATE of the device's pending or in-progress upgrades (`:at` bound to `at`). */

@@ -31,6 +31,12 @@ import {
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
+import { DeviceLivenessPort } from './device-liveness.port';
+import { Rollout } from './rollout.entity';
+import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
+import { RolloutsRepository } from './rollouts.repository';
+import { toRolloutRecord } from './rollout.view';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
 export interface UpgradeOptions {
@@ -55,6 +61,9 @@ export class UpgradesService {
     private readonly devices: DevicesRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly lifecycle: UpgradeLifecycleService,
+    private readonly rollouts: RolloutsRepository,
+    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly liveness: DeviceLivenessPort,
   ) {}
 
   /**
@@ -114,16 +123,20 @@ export class UpgradesService {
     });
   }
 
+  /** Deletes a pending upgrade; it leaves its rollout, whose stage rules apply to the rest. */
   async destroy(user: AuthUser, id: number): Promise<void> {
     this.assertCanWrite(user);
+    const orgId = user.organisation_id;
     await this.unitOfWork.run(async () => {
-      const upgrade = await this.upgrades.findById(user.organisation_id, id);
+      const upgrade = await this.upgrades.findById(orgId, id);
       if (!upgrade) {
         throw upgradeNotFound();
       }
-      if (!(await this.upgrades.deletePending(user.organisation_id, id))) {
+      const rollouts = await this.bookkeeping.lock(orgId, [upgrade.rollout_id]);
+      if (!(await this.upgrades.deletePending(orgId, id))) {
         throw upgradeNotPending('deleted');
       }
+      await this.bookkeeping.settle(orgId, rollouts, new Date());
     });
   }
 
@@ -148,10 +161,22 @@ export class UpgradesService {
     );
     const targets = await this.validTargets(orgId, input.aps, existing);
     const targeted = await this.devices.findTargets(orgId, targets);
-    const pending = await this.upgrades.findPendingByDevice(
+    let pending = await this.upgrades.findPendingByDevice(
       orgId,
       targeted.map((d) => d.id),
     );
+    // Pending upgrades this write takes leave their rollouts (DEVICES 6): lock those first,
+    // then read the pending upgrades again (a halt may have cancelled some meanwhile).
+    const left = await this.bookkeeping.lock(
+      orgId,
+      [...pending.values()].map((u) => u.rollout_id),
+    );
+    if (left.length > 0) {
+      pending = await this.upgrades.findPendingByDevice(
+        orgId,
+        targeted.map((d) => d.id),
+      );
+    }
     const devices = targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null }));
     if (devices.length === 0) {
       throw noMatchingDevices();
@@ -177,10 +202,39 @@ export class UpgradesService {
       save_prev_config: input.save_prev_config ?? existing?.save_prev_config ?? false,
       ...schedule,
     };
-    const toUpdate = devices.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id]));
-    const toCreate = devices.flatMap((d) => (d.pending_id === null ? [d.id] : []));
-    await this.upgrades.updatePending(orgId, toUpdate, attributes);
-    await this.upgrades.insertPending(orgId, toCreate, attributes);
+    const at = new Date();
+    const rollout = input.rollout
+      ? await this.newRollout(orgId, release.version, input.rollout, at)
+      : null;
+    // The last write that touches an upgrade decides its rollout (DEVICES 6): none without
+    // `rollout`; else each device's stage, written with the upgrade (one update and one insert
+    // per stage, whatever the number of devices).
+    const stages = rollout
+      ? await this.stagesOf(
+          orgId,
+          devices,
+          rollout.stages.map((stage) => stage.percent),
+        )
+      : [devices];
+    for (const [k, members] of stages.entries()) {
+      const staged = {
+        ...attributes,
+        rollout_id: rollout?.id ?? null,
+        rollout_stage: rollout ? k + 1 : null,
+      };
+      await this.upgrades.updatePending(
+        orgId,
+        members.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id])),
+        staged,
+      );
+      await this.upgrades.insertPending(
+        orgId,
+        members.flatMap((d) => (d.pending_id === null ? [d.id] : [])),
+        staged,
+      );
+    }
+    const toUpdate = devices.filter((d) => d.pending_id !== null);
+    await this.bookkeeping.settle(orgId, rollout ? [...left, rollout] : left, at);
     const written = await this.upgrades.findPendingOfDevices(
       orgId,
       devices.map((d) => d.id),
@@ -189,7 +243,44 @@ export class UpgradesService {
     return {
       message: created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
       upgrades: written.map(toUpgradeRecord),
+      ...(rollout ? { rollout: await this.rolloutRecord(orgId, rollout) } : {}),
     };
+  }
+
+  /** A new rollout (DEVICES 6) whose stage 1 opens now. */
+  private newRollout(
+    orgId: number,
+    version: string,
+    input: NonNullable<UpgradeInput['rollout']>,
+    at: Date,
+  ): Promise<Rollout> {
+    return this.rollouts.create(orgId, {
+      version,
+      max_failure_percent: input.max_failure_percent ?? DEFAULT_ROLLOUT.max_failure_percent,
+      auto_revert: input.auto_revert ?? DEFAULT_ROLLOUT.auto_revert,
+      stages: (input.stages ?? DEFAULT_ROLLOUT.stages).map((percent, k) => ({
+        percent,
+        opened_at: k === 0 ? at.toISOString() : null,
+      })),
+    });
+  }
+
+  /** The devices of each stage: ordered once, UP first, cut by the ceil formula (DEVICES 6). */
+  private async stagesOf<T extends { id: number }>(
+    orgId: number,
+    devices: T[],
+    percents: number[],
+  ): Promise<T[][]> {
+    const byId = new Map(devices.map((d) => [d.id, d]));
+    const up = await this.liveness.upDeviceIds(orgId, [...byId.keys()]);
+    return planStages(rolloutOrder([...byId.keys()], up), percents).map((ids) =>
+      ids.map((id) => byId.get(id)!),
+    );
+  }
+
+  private async rolloutRecord(orgId: number, rollout: Rollout) {
+    const counts = await this.bookkeeping.stageCounts(orgId, [rollout]);
+    return toRolloutRecord(rollout, counts.get(rollout.id)!);
   }
 
   /**

@@ -1,6 +1,8 @@
 import { Transform, Type } from 'class-transformer';
 import {
   IsArray,
+  ValidateBy,
+  ValidationOptions,
   IsBoolean,
   IsIn,
   IsISO8601,
@@ -14,6 +16,7 @@ import { IsId } from '../../common/ids/id';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrade.entity';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { IsTimeZone } from '../../common/time-zones/time-zones';
+import { validStages } from '../rollout-plan';
 
 export const UPGRADE_TYPES = ['automatic', 'manual'] as const;
 export type UpgradeType = (typeof UPGRADE_TYPES)[number];
@@ -23,6 +26,70 @@ export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 /** Blank values ('' or null) mean "not given". */
 const blankToUndefined = ({ value }: { value: unknown }) =>
   value === '' || value === null ? undefined : value;
+
+const STAGES_MESSAGE =
+  'must be a strictly increasing list of whole percentages from 1 to 100 that ends with 100';
+
+/** `stages` of a rollout (DEVICES 6). */
+const IsRolloutStages = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isRolloutStages',
+      validator: {
+        validate: (value: unknown) => validStages(value),
+        defaultMessage: (args) => `${args?.property} ${STAGES_MESSAGE}`,
+      },
+    },
+    options,
+  );
+
+/** A number from 0 to 100, decimals allowed. */
+const IsPercent = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isPercent',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100,
+        defaultMessage: (args) => `${args?.property} must be a number from 0 to 100`,
+      },
+    },
+    options,
+  );
+
+/**
+ * Refuses an array where an object is expected (ValidateNested alone accepts one), with the
+ * message ValidateNested gives any other non-object, so that each bad value gets one message.
+ */
+const IsNotArray = () =>
+  ValidateBy({
+    name: 'isNotArray',
+    validator: {
+      validate: (value: unknown) => !Array.isArray(value),
+      defaultMessage: (args) => `${args?.property} must be an object`,
+    },
+  });
+
+/** `upgrade.rollout` (DEVICES 6): stage the upgrades the create writes. */
+export class RolloutInputDto {
+  /**
+   * Strictly increasing whole percentages from 1 to 100 that end with 100, e.g. `[1, 10, 50,
+   * 100]` (default `[100]`).
+   */
+  @IsOptional()
+  @IsRolloutStages()
+  stages?: number[];
+
+  /** Halt when the failed share of the opened stages' devices exceeds this (0 to 100, default 10). */
+  @IsOptional()
+  @IsPercent()
+  max_failure_percent?: number;
+
+  /** On halt, give each device whose upgrade is done an upgrade back to its previous version. */
+  @IsOptional()
+  @IsBoolean()
+  auto_revert?: boolean;
+}
 
 /** The `upgrade` object of create and update (SPEC 2.5). Every field is optional. */
 export class UpgradeInputDto {
@@ -67,6 +134,13 @@ export class UpgradeInputDto {
   @MaxListEntries()
   @IsString({ each: true })
   aps?: string[];
+
+  /** Stage the written upgrades as one rollout (DEVICES 6); see `RolloutInputDto`. */
+  @IsOptional()
+  @IsNotArray()
+  @ValidateNested({ message: 'rollout must be an object' })
+  @Type(() => RolloutInputDto)
+  rollout?: RolloutInputDto;
 }
 
 /** Body of POST /upgrades and PUT/PATCH /upgrades/:id. */

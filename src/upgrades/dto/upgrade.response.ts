@@ -10,6 +10,7 @@ import {
   StrArray,
 } from '../../common/openapi/response-schema';
 import { UPGRADE_STATUSES } from '../upgrade.entity';
+import { RolloutResponse } from './rollout.response';
 
 /** An upgrade record (upgrade.view.ts). */
 export class UpgradeResponse {
@@ -102,7 +103,18 @@ export class UpgradeShowResponse {
   data: UpgradeData;
 }
 
-/** create and update: `{message, status: 200, data: {upgrades}}`. */
+export class UpgradesWrittenData {
+  @ArrayOf(() => UpgradeResponse)
+  upgrades: UpgradeResponse[];
+
+  @Of(() => RolloutResponse, {
+    required: false,
+    description: 'Only with `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6)',
+  })
+  rollout?: RolloutResponse;
+}
+
+/** create and update: `{message, status: 200, data: {upgrades, rollout?}}`. */
 export class UpgradeWriteResponse {
   @Str({ example: 'Upgrade created successfully' })
   message: string;
@@ -110,8 +122,8 @@ export class UpgradeWriteResponse {
   @Status200()
   status: 200;
 
-  @Of(() => UpgradesData)
-  data: UpgradesData;
+  @Of(() => UpgradesWrittenData)
+  data: UpgradesWrittenData;
 }
 
 /** destroy: `{data: {}, status: 200}`. */

@@ -1,3 +1,4 @@
+import { Rollouts1795398386470 } from './1795398386470-Rollouts';
 import { DeviceGateway1795395656285 } from './1795395656285-DeviceGateway';
 import { InitialSchema1795294264662 } from './1795294264662-InitialSchema';
 import { TokenLastUsed1795387757111 } from './1795387757111-TokenLastUsed';
@@ -8,4 +9,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   TokenLastUsed1795387757111,
   WebSessions1795387962176,
   DeviceGateway1795395656285,
+  Rollouts1795398386470,
 ];

@@ -1,0 +1,106 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayOf, Bool, DateTime, Int, Str, StrArray } from '../../common/openapi/response-schema';
+import { ROLLOUT_STATES } from '../rollout.entity';
+
+/** One stage of a rollout (DEVICES 6). */
+export class RolloutStageResponse {
+  @Int({ minimum: 1, maximum: 100 })
+  percent: number;
+
+  @Int({ minimum: 0, description: 'Upgrades in the stage now (those that left it do not count)' })
+  devices: number;
+
+  @DateTime({ nullable: true, description: 'null until the stage opens' })
+  opened_at: string | null;
+
+  @Int({ minimum: 0 })
+  pending: number;
+
+  @Int({ minimum: 0 })
+  in_progress: number;
+
+  @Int({ minimum: 0 })
+  done: number;
+
+  @Int({ minimum: 0 })
+  failed: number;
+
+  @Int({ minimum: 0 })
+  cancelled: number;
+}
+
+/** A rollout record (DEVICES 6). */
+export class RolloutResponse {
+  @Int()
+  id: number;
+
+  @Str({ example: '2.1.0' })
+  version: string;
+
+  @ApiProperty({ enum: ROLLOUT_STATES })
+  state: string;
+
+  @ApiProperty({ type: 'number', minimum: 0, maximum: 100, example: 10 })
+  max_failure_percent: number;
+
+  @ApiProperty({
+    type: 'number',
+    minimum: 0,
+    maximum: 100,
+    description: 'failed ÷ devices of the opened stages × 100, rounded to two decimals',
+  })
+  failure_percent: number;
+
+  @Bool()
+  auto_revert: boolean;
+
+  @ArrayOf(() => RolloutStageResponse)
+  stages: RolloutStageResponse[];
+
+  @StrArray({ description: 'MACs of the devices given a revert upgrade' })
+  reverted: string[];
+
+  @StrArray({ description: 'MACs of the done devices that could not be reverted' })
+  not_reverted: string[];
+
+  @DateTime()
+  created_at: string;
+
+  @DateTime({ nullable: true, description: 'When it was halted or completed' })
+  finished_at: string | null;
+}
+
+export const ROLLOUT_EXAMPLE = {
+  id: 4,
+  version: '2.1.0',
+  state: 'running',
+  max_failure_percent: 10,
+  failure_percent: 0,
+  auto_revert: true,
+  stages: [
+    {
+      percent: 10,
+      devices: 1,
+      opened_at: '2030-01-01T10:00:00.000Z',
+      pending: 1,
+      in_progress: 0,
+      done: 0,
+      failed: 0,
+      cancelled: 0,
+    },
+    {
+      percent: 100,
+      devices: 9,
+      opened_at: null,
+      pending: 9,
+      in_progress: 0,
+      done: 0,
+      failed: 0,
+      cancelled: 0,
+    },
+  ],
+  reverted: [],
+  not_reverted: [],
+  created_at: '2030-01-01T10:00:00.000Z',
+  finished_at: null,
+};

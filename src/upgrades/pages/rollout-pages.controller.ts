@@ -1,0 +1,48 @@
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser } from '../../common/auth/decorators';
+import { Page } from '../../web/page.decorators';
+import { PageRenderer } from '../../web/page-renderer';
+import { pageRolloutId, RolloutPagesService } from './rollout-pages.service';
+import { PageOutcome } from './upgrade-pages.service';
+
+/** The rollout page and its Halt form (DEVICES 6); rollouts need role admin. */
+@Controller('rollouts')
+export class RolloutPagesController {
+  constructor(
+    private readonly pages: RolloutPagesService,
+    private readonly renderer: PageRenderer,
+  ) {}
+
+  @Get(':id')
+  @Page('admin')
+  async show(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<void> {
+    return this.answer(request, reply, await this.pages.show(user, pageRolloutId(id)));
+  }
+
+  @Post(':id/halt')
+  @Page('admin')
+  async halt(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<void> {
+    return this.answer(request, reply, await this.pages.halt(user, pageRolloutId(id)));
+  }
+
+  private answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome) {
+    return outcome.kind === 'redirect'
+      ? this.renderer.redirect(request, reply, outcome.location, {
+          kind: 'success',
+          message: outcome.message,
+        })
+      : this.renderer.render(request, reply, outcome.template, outcome.context, outcome.status);
+  }
+}

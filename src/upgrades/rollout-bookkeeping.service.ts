@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { DevicesRepository } from '../devices/devices.repository';
+import { Rollout } from './rollout.entity';
+import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
+import { RolloutsRepository } from './rollouts.repository';
+import { Upgrade } from './upgrade.entity';
+import { UpgradeDataRepository } from './upgrade-data.repository';
+import { firmwareLocation } from './upgrade-rules';
+import { UpgradesRepository } from './upgrades.repository';
+
+/**
+ * The bookkeeping of staged rollouts (DEVICES 6). Whoever changes upgrades of a rollout (a
+ * device's report, the timeout, a create that takes pending upgrades, a delete, a device
+ * removal) first locks the rollout rows (`lock`), then changes the upgrades, then calls `settle`
+ * in the same transaction: the stage transitions are decided there, under the lock, so each
+ * happens exactly once however many instances run. The cost is a constant number of statements
+ * whatever the rollout's size: the counts (1), the rollout row (1), a halt's cancellation (1)
+ * and, with auto_revert, the revert (5).
+ */
+@Injectable()
+export class RolloutBookkeeping {
+  constructor(
+    private readonly rollouts: RolloutsRepository,
+    private readonly upgrades: UpgradesRepository,
+    private readonly upgradeData: UpgradeDataRepository,
+    private readonly devices: DevicesRepository,
+  ) {}
+
+  /** Locks the rollouts these ids name (nulls and repeats ignored; no statement for none). */
+  lock(orgId: number, ids: (number | null)[]): Promise<Rollout[]> {
+    const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+    return this.rollouts.lock(orgId, unique);
+  }
+
+  /** The counts of each stage of each rollout, by rollout id (one statement). */
+  async stageCounts(orgId: number, rollouts: Rollout[]): Promise<Map<number, StageCounts[]>> {
+    const counts = new Map(
+      rollouts.map((rollout) => [rollout.id, rollout.stages.map(() => emptyCounts())]),
+    );
+    const rows = await this.upgrades.countByRolloutStage(
+      orgId,
+      rollouts.map((rollout) => rollout.id),
+    );
+    for (const row of rows) {
+      const stage = counts.get(row.rollout_id)?.[row.stage - 1];
+      if (stage) {
+        stage[row.status] += row.count;
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Applies DEVICES 6 to these rollouts, locked by the caller, after their upgrades changed:
+   * halt above the threshold (cancelling what is pending), open the next stages, complete, and
+   * with auto_revert revert the devices whose upgrade is done (also those that finish after the
+   * halt). The rollout objects are updated in place.
+   */
+  async settle(orgId: number, rollouts: Rollout[], at: Date): Promise<void> {
+    if (rollouts.length === 0) {
+      return;
+    }
+    const counts = await this.stageCounts(orgId, rollouts);
+    for (const rollout of rollouts) {
+      const stageCounts = counts.get(rollout.id)!;
+      const next = progress(rollout, stageCounts, at);
+      let dirty = next.changed;
+      if (next.changed) {
+        rollout.state = next.state;
+        rollout.stages = next.stages;
+        rollout.finished_at = next.state === 'running' ? null : at;
+      }
+      if (next.halted) {
+        await this.upgrades.cancelPending(orgId, rollout.id);
+      }
+      const done = stageCounts.reduce((sum, stage) => sum + stage.done, 0);
+      if (rollout.state === 'halted' && rollout.auto_revert && done > 0) {
+        dirty = (await this.revert(orgId, rollout, at)) || dirty;
+      }
+      if (dirty) {
+        await this.rollouts.save(orgId, rollout);
+      }
+    }
+  }
+
+  /**
+   * Runs `remove`, which deletes these devices with their upgrades, with the rollouts of those
+   * upgrades locked before and settled after (their upgrades leave them).
+   */
+  async removing(orgId: number, deviceIds: number[], remove: () => Promise<void>): Promise<void> {
+    const rollouts = await this.lock(
+      orgId,
+      await this.upgrades.rolloutIdsOfDevices(orgId, deviceIds),
+    );
+    await remove();
+    await this.settle(orgId, rollouts, new Date());
+  }
+
+  /** Halts a running rollout by hand (locked by the caller): the same effects as a halt. */
+  async halt(orgId: number, rollout: Rollout, at: Date): Promise<void> {
+    rollout.state = 'halted';
+    rollout.finished_at = at;
+    await this.upgrades.cancelPending(orgId, rollout.id);
+    await this.rollouts.save(orgId, rollout);
+    await this.settle(orgId, [rollout], at);
+  }
+
+  /**
+   * Whether each of these upgrades' stage is open (true outside a rollout), reading the
+   * rollouts not given (one statement, none when every rollout is known).
+   */
+  async stageOpenOf(
+    orgId: number,
+    upgrades: Upgrade[],
+    known: Rollout[],
+  ): Promise<(upgrade: Upgrade) => boolean> {
+    const byId = new Map(known.map((rollout) => [rollout.id, rollout]));
+    const missing = upgrades
+      .filter((u) => u.status === 'pending' && u.rollout_id !== null && !byId.has(u.rollout_id))
+      .map((u) => u.rollout_id!);
+    for (const rollout of await this.rollouts.findMany(orgId, [...new Set(missing)])) {
+      byId.set(rollout.id, rollout);
+    }
+    return (upgrade) => {
+      const rollout = upgrade.rollout_id === null ? undefined : byId.get(upgrade.rollout_id);
+      return !rollout || stageOpen(rollout, upgrade.rollout_stage);
+    };
+  }
+
+  /**
+   * Reverts the rollout's done devices not handled yet (DEVICES 6); true when it listed any.
+   * Each batch is listed by device id.
+   */
+  private async revert(orgId: number, rollout: Rollout, at: Date): Promise<boolean> {
+    const handled = new Set([...rollout.reverted, ...rollout.not_reverted]);
+    // By device id, so that the lists read in a stable order.
+    const done = (await this.upgrades.findDoneOfRollout(orgId, rollout.id))
+      .filter((upgrade) => upgrade.device && !handled.has(upgrade.device.mac_id))
+      .sort((a, b) => a.device_id - b.device_id);
+    if (done.length === 0) {
+      return false;
+    }
+    const deviceIds = done.map((upgrade) => upgrade.device_id);
+    const parts = new Map(
+      (await this.devices.findTargets(orgId, { deviceIds, networkIds: [], tagIds: [] })).map(
+        (device) => [device.id, device.part_number],
+      ),
+    );
+    const releases = await this.upgradeData.findVisible(orgId, true);
+    const pending = await this.upgrades.findPendingByDevice(orgId, deviceIds);
+    const plan = revertPlan(
+      done.map((upgrade) => ({
+        upgrade_id: upgrade.id,
+        mac_id: upgrade.device!.mac_id,
+        previous_version: upgrade.previous_version,
+        previous_firmware:
+          upgrade.previous_version === null
+            ? null
+            : firmwareLocation(
+                releases,
+                upgrade.previous_version,
+                parts.get(upgrade.device_id) ?? null,
+              ),
+        has_pending: pending.has(upgrade.device_id),
+      })),
+    );
+    const inserted = new Set(
+      await this.upgrades.insertReverts(
+        orgId,
+        plan.revert.map((d) => d.upgrade_id),
+        at,
+      ),
+    );
+    const notReverted = new Set(plan.notReverted);
+    for (const device of plan.revert) {
+      if (!inserted.has(device.upgrade_id)) {
+        notReverted.add(device.mac_id); // a pending upgrade came first
+      }
+    }
+    rollout.reverted = [
+      ...rollout.reverted,
+      ...plan.revert.filter((d) => inserted.has(d.upgrade_id)).map((d) => d.mac_id),
+    ];
+    rollout.not_reverted = [
+      ...rollout.not_reverted,
+      ...done.map((u) => u.device!.mac_id).filter((mac) => notReverted.has(mac)),
+    ];
+    return true;
+  }
+}

@@ -1,0 +1,46 @@
+import { Rollout, RolloutState } from './rollout.entity';
+import { failurePercent, StageCounts, stageDevices } from './rollout-progress';
+
+/** One stage of a rollout record (DEVICES 6). */
+export interface RolloutStageRecord extends StageCounts {
+  percent: number;
+  devices: number;
+  opened_at: string | null;
+}
+
+/** A rollout as the API returns it (DEVICES 6). */
+export interface RolloutRecord {
+  id: number;
+  version: string;
+  state: RolloutState;
+  max_failure_percent: number;
+  failure_percent: number;
+  auto_revert: boolean;
+  stages: RolloutStageRecord[];
+  reverted: string[];
+  not_reverted: string[];
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The record of a rollout given its stages' counts; failure_percent rounded to two decimals. */
+export function toRolloutRecord(rollout: Rollout, counts: StageCounts[]): RolloutRecord {
+  return {
+    id: rollout.id,
+    version: rollout.version,
+    state: rollout.state,
+    max_failure_percent: rollout.max_failure_percent,
+    failure_percent: Math.round(failurePercent(rollout.stages, counts) * 100) / 100,
+    auto_revert: rollout.auto_revert,
+    stages: rollout.stages.map((stage, k) => ({
+      percent: stage.percent,
+      devices: stageDevices(counts[k]),
+      opened_at: stage.opened_at,
+      ...counts[k],
+    })),
+    reverted: rollout.reverted,
+    not_reverted: rollout.not_reverted,
+    created_at: rollout.created_at.toISOString(),
+    finished_at: rollout.finished_at ? rollout.finished_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,8 @@
+import { ApiErrorCode, CodedError } from '../common/errors';
+
+/** Rollout errors answer `{msg, error_code}` (DEVICES 8). */
+export const rolloutNotFound = () =>
+  new CodedError(ApiErrorCode.RolloutNotFound, 'Rollout not found');
+
+export const rolloutNotRunning = () =>
+  new CodedError(ApiErrorCode.RolloutNotRunning, 'Rollout is not running');

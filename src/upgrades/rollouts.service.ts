@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import {
+  PaginationMeta,
+  paginationMeta,
+  pageRequest,
+  PaginationQueryDto,
+} from '../common/pagination/pagination';
+import { UnitOfWork } from '../database/unit-of-work';
+import { Rollout } from './rollout.entity';
+import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutRecord, toRolloutRecord } from './rollout.view';
+import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
+import { RolloutsRepository } from './rollouts.repository';
+import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
+
+/**
+ * Rollouts as the routes and pages show them (DEVICES 6): list, show and the manual halt. Role
+ * admin is enforced by the routes. Reads fail timed-out upgrades first, as every upgrade read
+ * does, so a rollout shows what its upgrades show.
+ */
+@Injectable()
+export class RolloutsService {
+  constructor(
+    private readonly rollouts: RolloutsRepository,
+    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly lifecycle: UpgradeLifecycleService,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  /** The organisation's rollouts, newest first, paginated (SPEC 2.6). */
+  async list(
+    user: AuthUser,
+    query: PaginationQueryDto,
+  ): Promise<{ rollouts: RolloutRecord[]; meta: PaginationMeta }> {
+    const orgId = user.organisation_id;
+    await this.lifecycle.sweepTimedOut(orgId);
+    const page = pageRequest(query);
+    const [rollouts, count] = await this.rollouts.page(orgId, page.offset, page.perPage);
+    return { rollouts: await this.records(orgId, rollouts), meta: paginationMeta(page, count) };
+  }
+
+  /** One rollout of the organisation; another's answers 404 1038. */
+  async show(user: AuthUser, id: number): Promise<RolloutRecord> {
+    const orgId = user.organisation_id;
+    await this.lifecycle.sweepTimedOut(orgId);
+    const [rollout] = await this.rollouts.findMany(orgId, [id]);
+    if (!rollout) {
+      throw rolloutNotFound();
+    }
+    return (await this.records(orgId, [rollout]))[0];
+  }
+
+  /** Halts a running rollout by hand (DEVICES 6); one that is not running: 422 1039. */
+  async halt(user: AuthUser, id: number): Promise<RolloutRecord> {
+    const orgId = user.organisation_id;
+    await this.lifecycle.sweepTimedOut(orgId);
+    return this.unitOfWork.run(async () => {
+      const [rollout] = await this.bookkeeping.lock(orgId, [id]);
+      if (!rollout) {
+        throw rolloutNotFound();
+      }
+      if (rollout.state !== 'running') {
+        throw rolloutNotRunning();
+      }
+      await this.bookkeeping.halt(orgId, rollout, new Date());
+      return (await this.records(orgId, [rollout]))[0];
+    });
+  }
+
+  /** How many of the organisation's rollouts are running (DEVICES 7 overview). */
+  countRunning(orgId: number): Promise<number> {
+    return this.rollouts.countRunning(orgId);
+  }
+
+  /** The records of these rollouts: one counting statement for all of them. */
+  async records(orgId: number, rollouts: Rollout[]): Promise<RolloutRecord[]> {
+    const counts = await this.bookkeeping.stageCounts(orgId, rollouts);
+    return rollouts.map((rollout) => toRolloutRecord(rollout, counts.get(rollout.id)!));
+  }
+}
