@@ -18,6 +18,7 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 @Entity('upgrades')
 @Index('UQ_upgrades_pending_device', ['device_id'], { unique: true, where: "status = 'pending'" })
 @Index('IDX_upgrades_org', ['organisation_id'])
+@Index('IDX_upgrades_device_status', ['device_id', 'status'])
 export class Upgrade {
   @PrimaryGeneratedColumn()
   id: number;

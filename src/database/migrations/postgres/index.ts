@@ -1,3 +1,4 @@
+import { UpgradesByDevice1795400528497 } from './1795400528497-UpgradesByDevice';
 import { Rollouts1795398386470 } from './1795398386470-Rollouts';
 import { DeviceGateway1795395656285 } from './1795395656285-DeviceGateway';
 import { InitialSchema1795294264662 } from './1795294264662-InitialSchema';
@@ -10,4 +11,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   WebSessions1795387962176,
   DeviceGateway1795395656285,
   Rollouts1795398386470,
+  UpgradesByDevice1795400528497,
 ];
