@@ -6,6 +6,11 @@ import { Flash } from './web-session';
 /** Template names are paths under src/ without the extension, e.g. `upgrades/pages/views/list`. */
 export type TemplateName = string;
 
+/** What a page controller does next: show a page (with a status) or redirect with a flash message. */
+export type PageOutcome =
+  | { kind: 'page'; template: TemplateName; context: Record<string, unknown>; status: number }
+  | { kind: 'redirect'; location: string; message: string };
+
 /**
  * Renders a page inside the layout with what every page needs: the signed-in user, the CSRF token
  * of the session (every form posts it as `_csrf`) and the one-shot flash message.
@@ -34,6 +39,16 @@ export class PageRenderer {
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
+  }
+
+  /** Carries out a page service's outcome: the page, or the redirect with its success flash. */
+  answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome): Promise<void> {
+    return outcome.kind === 'redirect'
+      ? this.redirect(request, reply, outcome.location, {
+          kind: 'success',
+          message: outcome.message,
+        })
+      : this.render(request, reply, outcome.template, outcome.context, outcome.status);
   }
 
   /** 303 See Other to `location` with a flash message for the page it shows. */

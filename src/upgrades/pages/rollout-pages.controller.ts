@@ -5,7 +5,6 @@ import { CurrentUser } from '../../common/auth/decorators';
 import { Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
 import { pageRolloutId, RolloutPagesService } from './rollout-pages.service';
-import { PageOutcome } from './upgrade-pages.service';
 
 /** The rollout page and its Halt form (DEVICES 6); rollouts need role admin. */
 @Controller('rollouts')
@@ -23,7 +22,7 @@ export class RolloutPagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.show(user, pageRolloutId(id)));
+    return this.renderer.answer(request, reply, await this.pages.show(user, pageRolloutId(id)));
   }
 
   @Post(':id/halt')
@@ -34,15 +33,6 @@ export class RolloutPagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.halt(user, pageRolloutId(id)));
-  }
-
-  private answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome) {
-    return outcome.kind === 'redirect'
-      ? this.renderer.redirect(request, reply, outcome.location, {
-          kind: 'success',
-          message: outcome.message,
-        })
-      : this.renderer.render(request, reply, outcome.template, outcome.context, outcome.status);
+    return this.renderer.answer(request, reply, await this.pages.halt(user, pageRolloutId(id)));
   }
 }

@@ -5,7 +5,7 @@ import { CurrentUser } from '../../common/auth/decorators';
 import { HtmlOnly, Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
 import { pageUpgradeId } from './page-id';
-import { PageOutcome, UpgradePagesService } from './upgrade-pages.service';
+import { UpgradePagesService } from './upgrade-pages.service';
 
 /**
  * The upgrade pages (CONTRACT 2): the same paths as the JSON API, routed here only for requests
@@ -29,7 +29,7 @@ export class UpgradePagesController {
     @Query('id') id?: string,
   ): Promise<void> {
     const only = id === undefined || id === '' ? undefined : pageUpgradeId(id);
-    return this.answer(request, reply, await this.pages.list(user, only));
+    return this.renderer.answer(request, reply, await this.pages.list(user, only));
   }
 
   @Get('new')
@@ -40,7 +40,7 @@ export class UpgradePagesController {
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthUser,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.newForm(user));
+    return this.renderer.answer(request, reply, await this.pages.newForm(user));
   }
 
   @Get(':id')
@@ -52,7 +52,7 @@ export class UpgradePagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.list(user, pageUpgradeId(id)));
+    return this.renderer.answer(request, reply, await this.pages.list(user, pageUpgradeId(id)));
   }
 
   @Get(':id/edit')
@@ -64,7 +64,7 @@ export class UpgradePagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.editForm(user, pageUpgradeId(id)));
+    return this.renderer.answer(request, reply, await this.pages.editForm(user, pageUpgradeId(id)));
   }
 
   @Post()
@@ -76,7 +76,7 @@ export class UpgradePagesController {
     @CurrentUser() user: AuthUser,
     @Body() form: Record<string, unknown>,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.create(user, form));
+    return this.renderer.answer(request, reply, await this.pages.create(user, form));
   }
 
   @Post(':id')
@@ -89,7 +89,11 @@ export class UpgradePagesController {
     @Param('id') id: string,
     @Body() form: Record<string, unknown>,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.update(user, pageUpgradeId(id), form));
+    return this.renderer.answer(
+      request,
+      reply,
+      await this.pages.update(user, pageUpgradeId(id), form),
+    );
   }
 
   @Post(':id/delete')
@@ -101,15 +105,6 @@ export class UpgradePagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.answer(request, reply, await this.pages.destroy(user, pageUpgradeId(id)));
-  }
-
-  private answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome) {
-    return outcome.kind === 'redirect'
-      ? this.renderer.redirect(request, reply, outcome.location, {
-          kind: 'success',
-          message: outcome.message,
-        })
-      : this.renderer.render(request, reply, outcome.template, outcome.context, outcome.status);
+    return this.renderer.answer(request, reply, await this.pages.destroy(user, pageUpgradeId(id)));
   }
 }

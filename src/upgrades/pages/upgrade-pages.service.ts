@@ -5,12 +5,10 @@ import { isTimeZone, TIME_ZONES } from '../../common/time-zones/time-zones';
 import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
 import { instantToZoned } from '../../common/time-zones/zoned-time';
+import { PageOutcome } from '../../web/page-renderer';
 import { BLANK_FORM, formOf, readForm, toUpgradeInput, UpgradeFormValues } from './upgrade-form';
 
-/** What the controller does next: show a page (with a status) or redirect with a flash message. */
-export type PageOutcome =
-  | { kind: 'page'; template: string; context: Record<string, unknown>; status: number }
-  | { kind: 'redirect'; location: string; message: string };
+export type { PageOutcome } from '../../web/page-renderer';
 
 const LIST = 'upgrades/pages/views/list';
 const FORM = 'upgrades/pages/views/form';
