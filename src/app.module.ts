@@ -34,6 +34,7 @@ import { UpgradesModule } from './upgrades/upgrades.module';
 import { TagsModule } from './tags/tags.module';
 import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
 import { OverviewModule } from './overview/overview.module';
+import { ConsoleModule } from './console/console.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -47,6 +48,7 @@ const FEATURE_MODULES = [
   TagsModule,
   DeviceGatewayModule,
   OverviewModule,
+  ConsoleModule,
 ];
 
 export interface AppModuleOptions {

@@ -7,7 +7,13 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { FleetConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
-import { DeviceStatusesRepository, StatusCounts, StatusFilter } from './device-statuses.repository';
+import {
+  DeviceStatusesRepository,
+  FirmwareCount,
+  FleetCounts,
+  StatusCounts,
+  StatusFilter,
+} from './device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -30,6 +36,17 @@ export interface StatusesView {
 }
 
 /**
+ * What the console's device list narrows by beyond the API's filters (issue 13): devices never
+ * heard from, a firmware version (null: none reported), a name or MAC search.
+ */
+export type ConsoleFilter = Pick<StatusFilter, 'neverSeen' | 'firmware' | 'search'>;
+
+/** The statuses with the console's counts: never seen as well as up and down. */
+export interface ConsoleStatusesView extends StatusesView {
+  counts: FleetCounts;
+}
+
+/**
  * The fleet status (DEVICES 7): the live status of many devices at once, and the up/down
  * counts the overview shows. Members see the devices of the networks they may read (never
  * devices in no network). A constant number of statements whatever the number of devices.
@@ -49,14 +66,28 @@ export class FleetStatusService {
    * whole read is the access check, one counting statement and one page statement.
    */
   async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
+    const { devices, meta, summary } = await this.consoleStatuses(user, query, {});
+    return { devices, meta, summary };
+  }
+
+  /** statuses() narrowed further by the console's filters, with the never-seen count. */
+  async consoleStatuses(
+    user: AuthUser,
+    query: StatusesQueryDto,
+    extra: ConsoleFilter,
+  ): Promise<ConsoleStatusesView> {
     const orgId = user.organisation_id;
-    const filter = await this.visibleFilter(user, query.network_id);
+    const filter = { ...(await this.visibleFilter(user, query.network_id)), ...extra };
     const since = this.upSince();
     const page = pageRequest(query);
-    const summary = await this.live.counts(orgId, filter, since);
+    const counts = await this.live.counts(orgId, filter, since);
+    const summary = { up: counts.up, down: counts.down };
     const status = query.device_status;
-    const count =
-      status === undefined
+    const count = extra.neverSeen
+      ? status === 'UP'
+        ? 0
+        : counts.never_seen
+      : status === undefined
         ? summary.up + summary.down
         : status === 'UP'
           ? summary.up
@@ -90,15 +121,24 @@ export class FleetStatusService {
         config_in_sync: inSync.get(device.id) ?? false,
       };
     });
-    return { devices, meta: paginationMeta(page, count), summary };
+    return { devices, meta: paginationMeta(page, count), summary, counts };
   }
 
   /**
    * How many of the organisation's devices in these networks (`'all'`: every device, also those
-   * in no network) are UP and DOWN now: one statement.
+   * in no network) are UP and DOWN now, and how many were never heard from: one statement.
    */
-  async counts(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
+  async counts(orgId: number, networkIds: number[] | 'all'): Promise<FleetCounts> {
     return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+  }
+
+  /** The firmware versions the devices of these networks last reported, with their counts. */
+  async firmwareCounts(orgId: number, networkIds: number[] | 'all'): Promise<FirmwareCount[]> {
+    return this.live.firmwareCounts(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+      this.upSince(),
+    );
   }
 
   /** The devices the caller may see, within one network when `networkId` is given. */
