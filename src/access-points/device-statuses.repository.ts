@@ -10,6 +10,8 @@ import { Heartbeat } from './heartbeat.entity';
 
 /** Which of the organisation's devices a status read covers. */
 export interface StatusFilter {
+  /** Only this device. */
+  deviceId?: number;
   /** Only the devices of this network. */
   networkId?: number;
   /** Only the devices of these networks (devices in no network excluded): a member's. */
@@ -129,6 +131,9 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
     const query = this.scoped(orgId, 'd')
       .leftJoinAndMapOne('d.heartbeat', Heartbeat, 'h', 'h.device_id = d.id')
       .setParameter('upSince', upSince);
+    if (filter.deviceId !== undefined) {
+      query.andWhere('d.id = :deviceId', { deviceId: filter.deviceId });
+    }
     if (filter.networkId !== undefined) {
       query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });
     }

@@ -9,6 +9,7 @@ import { FleetConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
 import {
   DeviceStatusesRepository,
+  DeviceWithHeartbeat,
   FirmwareCount,
   FleetCounts,
   StatusCounts,
@@ -99,6 +100,22 @@ export class FleetStatusService {
             limit: page.perPage,
           })
         : [];
+    const devices = await this.views(orgId, rows, since);
+    return { devices, meta: paginationMeta(page, count), summary, counts };
+  }
+
+  /** The live status of one device of the organisation (null: no such device). */
+  async statusOf(orgId: number, deviceId: number): Promise<DeviceStatusView | null> {
+    const since = this.upSince();
+    const rows = await this.live.page(orgId, { deviceId }, since, { offset: 0, limit: 1 });
+    return (await this.views(orgId, rows, since))[0] ?? null;
+  }
+
+  private async views(
+    orgId: number,
+    rows: DeviceWithHeartbeat[],
+    since: Date,
+  ): Promise<DeviceStatusView[]> {
     const inSync = await this.configSync.inSync(
       orgId,
       rows.map(({ device, heartbeat }) => ({
@@ -106,7 +123,7 @@ export class FleetStatusService {
         applied_revision: heartbeat?.applied_revision ?? null,
       })),
     );
-    const devices = rows.map(({ device, heartbeat }): DeviceStatusView => {
+    return rows.map(({ device, heartbeat }): DeviceStatusView => {
       const seen = heartbeat?.received_at ?? null;
       return {
         id: device.id,
@@ -121,7 +138,6 @@ export class FleetStatusService {
         config_in_sync: inSync.get(device.id) ?? false,
       };
     });
-    return { devices, meta: paginationMeta(page, count), summary, counts };
   }
 
   /**

@@ -1,10 +1,13 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
 import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
+import { deviceNotFound } from '../access-points/access-points.errors';
+import { readId, UNMATCHED_ID } from '../common/ids/id';
 import { ConsolePagesService } from './console-pages.service';
+import { deviceListQuery } from './console-query';
 
 /**
  * The fleet console (issue 13): server-rendered pages for signed-in users, in the layout and with
@@ -31,4 +34,45 @@ export class ConsolePagesController {
       await this.pages.overview(user),
     );
   }
+
+  @Get('devices')
+  @Page('signed-in')
+  async devices(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
+  ): Promise<void> {
+    return this.renderer.render(
+      request,
+      reply,
+      'console/views/devices',
+      await this.pages.devices(user, deviceListQuery(query)),
+    );
+  }
+
+  @Get('devices/:id')
+  @Page('signed-in')
+  async device(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<void> {
+    return this.renderer.render(
+      request,
+      reply,
+      'console/views/device',
+      await this.pages.device(user, pathId(id, deviceNotFound)),
+    );
+  }
+}
+
+/** A record id of a page path; anything else names no record (404 with `notFound`). */
+function pathId(value: string, notFound: () => Error): number {
+  const id = /^\d+$/.test(value) ? readId(value) : undefined;
+  if (id === undefined || id === UNMATCHED_ID) {
+    throw notFound();
+  }
+  return id;
 }

@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { DeviceRecords } from '../access-points/device-records.service';
+import { FleetStatusService } from '../access-points/fleet-status.service';
+import { deviceNotFound } from '../access-points/access-points.errors';
+import { deviceView } from '../access-points/device.view';
 import { AuthUser } from '../common/auth/auth-user';
+import { LocationNetwork } from '../networks/location-network.entity';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OverviewService } from '../overview/overview.service';
+import { UpgradesService } from '../upgrades/upgrades.service';
+import { deviceListHref, DeviceListQuery, deviceSearch } from './console-query';
+import { exactTime, timeAgo } from './time-ago';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';
 import { firmwareChart } from './firmware-chart';
 
@@ -32,7 +42,14 @@ export const NO_FIRMWARE = 'none';
  */
 @Injectable()
 export class ConsolePagesService {
-  constructor(private readonly overviews: OverviewService) {}
+  constructor(
+    private readonly overviews: OverviewService,
+    private readonly fleet: FleetStatusService,
+    private readonly records: DeviceRecords,
+    private readonly access: NetworkAccessPolicy,
+    private readonly networks: LocationNetworksRepository,
+    private readonly upgrades: UpgradesService,
+  ) {}
 
   async overview(user: AuthUser) {
     const details = await this.overviews.details(user);
@@ -64,4 +81,144 @@ export class ConsolePagesService {
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
     };
   }
+
+  async devices(user: AuthUser, query: DeviceListQuery) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const result = await this.fleet.consoleStatuses(
+      user,
+      {
+        network_id: query.network,
+        device_status: query.status === 'NEVER' ? undefined : query.status,
+        page: query.page,
+        per_page: DEVICES_PER_PAGE,
+      },
+      {
+        neverSeen: query.status === 'NEVER' || undefined,
+        firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
+        search: query.q === undefined ? undefined : deviceSearch(query.q),
+      },
+    );
+    const ids = result.devices.map((device) => device.id);
+    const detailed = ids.length > 0 ? await this.records.findDetailed(orgId, { ids }) : [];
+    const pending = new Map(detailed.map((d) => [d.id, d.pending_upgrade]));
+    const networks = await this.visibleNetworks(orgId, readable);
+    const names = new Map(networks.map((n) => [n.id, n.network_name]));
+    const firmware = await this.fleet.firmwareCounts(orgId, readable);
+    const now = new Date();
+    const { meta } = result;
+    return {
+      title: 'Devices',
+      section: 'devices',
+      query,
+      filtered:
+        query.network !== undefined ||
+        query.status !== undefined ||
+        query.firmware !== undefined ||
+        query.q !== undefined,
+      devices: result.devices.map((device) => ({
+        ...device,
+        network:
+          device.location_network_id === null
+            ? null
+            : { id: device.location_network_id, name: names.get(device.location_network_id) },
+        statusText: statusText(device.device_status, device.last_seen_time),
+        statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
+        lastSeen: timeAgo(device.last_seen_time, now),
+        lastSeenExact: exactTime(device.last_seen_time),
+        pending: pending.get(device.id) ?? null,
+      })),
+      networks: networks.map((n) => ({
+        id: n.id,
+        name: n.network_name,
+        selected: n.id === query.network,
+      })),
+      statuses: [
+        { value: 'UP', label: 'Up' },
+        { value: 'DOWN', label: 'Down' },
+        { value: 'NEVER', label: 'Never seen' },
+      ].map((option) => ({ ...option, selected: option.value === query.status })),
+      firmwareOptions: firmware.map(({ version }) => ({
+        value: version ?? NO_FIRMWARE,
+        label: version ?? 'Not reported',
+        selected: (version ?? NO_FIRMWARE) === query.firmware,
+      })),
+      count: meta.count,
+      from: meta.count === 0 ? 0 : (meta.current - 1) * meta.per_page + 1,
+      to: Math.min(meta.count, meta.current * meta.per_page),
+      previous: meta.previous === null ? null : deviceListHref({ ...query, page: meta.previous }),
+      next: meta.next === null ? null : deviceListHref({ ...query, page: meta.next }),
+      pageText: meta.pages > 1 ? `Page ${meta.current} of ${meta.pages}` : null,
+    };
+  }
+
+  async device(user: AuthUser, id: number) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const [record] = await this.records.findDetailed(
+      orgId,
+      readable === 'all' ? { ids: [id] } : { ids: [id], networkIds: readable },
+    );
+    const status = record ? await this.fleet.statusOf(orgId, id) : null;
+    if (!record || !status) {
+      throw deviceNotFound();
+    }
+    const device = deviceView(record);
+    const network =
+      device.location_network_id === null
+        ? null
+        : ((await this.networks.findByIds(orgId, [device.location_network_id]))[0] ?? null);
+    const history = (await this.upgrades.list(user))
+      .filter((upgrade) => upgrade.device_id === id)
+      .reverse();
+    const now = new Date();
+    return {
+      title: device.name ?? device.mac_id,
+      section: 'devices',
+      device,
+      network: network && { id: network.id, name: network.network_name },
+      status: {
+        ...status,
+        statusText: statusText(status.device_status, status.last_seen_time),
+        statusClass: status.device_status === 'UP' ? 'status-up' : 'status-down',
+        lastSeen: timeAgo(status.last_seen_time, now),
+        lastSeenExact: exactTime(status.last_seen_time),
+        uptime: status.uptime_seconds === null ? null : duration(status.uptime_seconds),
+      },
+      config: device.config,
+      tags: device.tag_list,
+      upgrades: history,
+      canWrite: user.role === 'admin',
+    };
+  }
+
+  /** The networks the user may read, by name (the filters' choices), within the page limit. */
+  private async visibleNetworks(
+    orgId: number,
+    readable: number[] | 'all',
+  ): Promise<LocationNetwork[]> {
+    const [networks] = await this.networks.page(orgId, readable, 0, MAX_NETWORK_CHOICES);
+    return networks.sort((a, b) => a.network_name.localeCompare(b.network_name));
+  }
+}
+
+const DEVICES_PER_PAGE = 25;
+/** The network filter offers at most this many networks (the largest page of the API). */
+const MAX_NETWORK_CHOICES = 1000;
+
+const firmwareValue = (value: string): string | null => (value === NO_FIRMWARE ? null : value);
+
+function statusText(status: 'UP' | 'DOWN', lastSeen: number | null): string {
+  return status === 'UP' ? 'Up' : lastSeen === null ? 'Never seen' : 'Down';
+}
+
+/** An uptime as "3 d 4 h", "4 h 12 min" or "12 min". */
+export function duration(seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) {
+    return `${days} d ${hours} h`;
+  }
+  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }

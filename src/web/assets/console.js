@@ -23,7 +23,9 @@
         var fresh = new DOMParser().parseFromString(html, 'text/html');
         regions.forEach(function (region) {
           var next = fresh.getElementById(region.id);
-          if (next && next.innerHTML !== region.innerHTML) {
+          // not while the keyboard is inside it: replacing it would lose the focus
+          var focused = region.contains(document.activeElement);
+          if (next && !focused && next.innerHTML !== region.innerHTML) {
             region.innerHTML = next.innerHTML;
           }
         });
