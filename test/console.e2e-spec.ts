@@ -260,4 +260,70 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page).not.toContain('New upgrade');
     });
   });
+
+  describe('GET /networks and /networks/:id', () => {
+    const ssid = (admin: { auth: object }, networkId: number, name: string) =>
+      t()
+        .http()
+        .post('/v1/network_ssids')
+        .set(admin.auth)
+        .send({
+          network_id: networkId,
+          network_ssid: { ssid_name: name, wpa_key: 'correct horse', security_mode: 'wpa2' },
+        })
+        .expect(200);
+
+    it('lists the networks with devices up and down and their SSID count', async () => {
+      const { admin, lobby, roof } = await consoleFleet(t());
+      await ssid(admin, lobby.id, 'Guests');
+      await ssid(admin, lobby.id, 'Staff');
+      const page = htmlOf(await (await signedIn(t(), admin)).get('/networks').expect(200));
+      const row = (id: number) =>
+        new RegExp(`<tr data-network-id="${id}">([\\s\\S]*?)</tr>`).exec(page)![1];
+      expect(row(lobby.id).replace(/\s+/g, ' ')).toBe(
+        ` <td><a href="/networks/${lobby.id}">${lobby.network_name}</a></td>` +
+          ` <td><a href="/devices?network=${lobby.id}">2</a></td>` +
+          ` <td class="status-up"><a href="/devices?network=${lobby.id}&amp;status=UP">1</a></td>` +
+          ` <td class="status-down"><a href="/devices?network=${lobby.id}&amp;status=DOWN">1</a></td>` +
+          ` <td>2</td> <td>${lobby.timezone}</td> `,
+      );
+      expect(row(roof.id)).toContain('<td>0</td>');
+    });
+
+    it('shows a network: settings, devices, configuration sync and SSIDs with keys for writers', async () => {
+      const { admin, lobby, up, down } = await consoleFleet(t());
+      await ssid(admin, lobby.id, 'Guests');
+      const page = htmlOf(
+        await (await signedIn(t(), admin)).get(`/networks/${lobby.id}`).expect(200),
+      );
+      expect(page).toContain(`<h1>${lobby.network_name}</h1>`);
+      expect(page).toContain(`<dd id="network-timezone">${lobby.timezone}</dd>`);
+      expect(page).toContain('<dd id="network-template">None</dd>');
+      expect(page).toContain('<dd class="status-up" data-count="Up">1</dd>');
+      expect(page).toContain('<dd class="status-down" data-count="Down">1</dd>');
+      expect(page).toContain('<dd id="config-sync">0 of 2 devices run the current revision</dd>');
+      expect(page).toContain(`<a href="/devices/${up.id}">${up.mac_id}</a>`);
+      expect(page).toContain(`<a href="/devices/${down.id}">${down.mac_id}</a>`);
+      expect(page).toContain('<span class="mono wpa-key">correct horse</span>');
+    });
+
+    it('hides WPA keys and write buttons from a read-only member, and other networks', async () => {
+      const { admin, lobby, roof } = await consoleFleet(t());
+      await ssid(admin, lobby.id, 'Guests');
+      const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+      await t().fixtures.grant(admin.orgId, member.userId, lobby.id, 'read_only');
+      const agent = await signedIn(t(), member);
+      const list = htmlOf(await agent.get('/networks').expect(200));
+      expect(list).toContain(lobby.network_name);
+      expect(list).not.toContain(roof.network_name);
+      const page = htmlOf(await agent.get(`/networks/${lobby.id}`).expect(200));
+      expect(page).toContain('<td>Guests</td>');
+      expect(page).not.toContain('correct horse');
+      expect(page).toContain('Hidden (read-only access)');
+      expect(page).not.toContain('New upgrade');
+      const hidden = await agent.get(`/networks/${roof.id}`).expect(404);
+      expect(hidden.text).toContain('Network not found');
+      await agent.get('/networks/0').expect(404);
+    });
+  });
 });

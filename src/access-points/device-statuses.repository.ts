@@ -102,6 +102,40 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
     return { up, down: total - up, never_seen: Number(row?.never ?? 0) };
   }
 
+  /** The up/down/never-seen counts of the matching devices per network, in one statement. */
+  async countsByNetwork(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+  ): Promise<Map<number, FleetCounts>> {
+    const rows = await this.joined(orgId, filter, upSince)
+      .andWhere('d.location_network_id IS NOT NULL')
+      .select('d.location_network_id', 'network')
+      .addSelect('COUNT(d.id)', 'total')
+      .addSelect(
+        `COALESCE(SUM(CASE WHEN ${deviceStatusCondition('UP', 'h.received_at', 'upSince')} THEN 1 ELSE 0 END), 0)`,
+        'up',
+      )
+      .addSelect('COALESCE(SUM(CASE WHEN h.device_id IS NULL THEN 1 ELSE 0 END), 0)', 'never')
+      .groupBy('d.location_network_id')
+      .getRawMany<{
+        network: number | string;
+        total: number | string;
+        up: number | string;
+        never: number | string;
+      }>();
+    return new Map(
+      rows.map((row) => [
+        Number(row.network),
+        {
+          up: Number(row.up),
+          down: Number(row.total) - Number(row.up),
+          never_seen: Number(row.never),
+        },
+      ]),
+    );
+  }
+
   /**
    * How many matching devices last reported each firmware version: most devices first, then by
    * version (numeric order), devices that reported none last among equals.

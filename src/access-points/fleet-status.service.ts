@@ -148,6 +148,18 @@ export class FleetStatusService {
     return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
   }
 
+  /** The up/down/never-seen counts of the devices of each of these networks (one statement). */
+  async countsByNetwork(
+    orgId: number,
+    networkIds: number[] | 'all',
+  ): Promise<Map<number, FleetCounts>> {
+    return this.live.countsByNetwork(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+      this.upSince(),
+    );
+  }
+
   /** The firmware versions the devices of these networks last reported, with their counts. */
   async firmwareCounts(orgId: number, networkIds: number[] | 'all'): Promise<FirmwareCount[]> {
     return this.live.firmwareCounts(

@@ -6,6 +6,7 @@ import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
 import { deviceNotFound } from '../access-points/access-points.errors';
 import { readId, UNMATCHED_ID } from '../common/ids/id';
+import { networkNotFound } from '../networks/networks.errors';
 import { ConsolePagesService } from './console-pages.service';
 import { deviceListQuery } from './console-query';
 
@@ -64,6 +65,46 @@ export class ConsolePagesController {
       reply,
       'console/views/device',
       await this.pages.device(user, pathId(id, deviceNotFound)),
+    );
+  }
+}
+
+/** The networks pages of the console (issue 13). */
+@Controller()
+export class NetworkPagesController {
+  constructor(
+    private readonly pages: ConsolePagesService,
+    private readonly renderer: PageRenderer,
+  ) {}
+
+  @Get('networks')
+  @Page('signed-in')
+  async networks(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+  ): Promise<void> {
+    return this.renderer.render(
+      request,
+      reply,
+      'console/views/networks',
+      await this.pages.networkList(user),
+    );
+  }
+
+  @Get('networks/:id')
+  @Page('signed-in')
+  async network(
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+  ): Promise<void> {
+    return this.renderer.render(
+      request,
+      reply,
+      'console/views/network',
+      await this.pages.network(user, pathId(id, networkNotFound)),
     );
   }
 }

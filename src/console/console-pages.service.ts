@@ -7,6 +7,9 @@ import { AuthUser } from '../common/auth/auth-user';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { OverviewService } from '../overview/overview.service';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { deviceListHref, DeviceListQuery, deviceSearch } from './console-query';
@@ -49,7 +52,83 @@ export class ConsolePagesService {
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly upgrades: UpgradesService,
+    private readonly ssids: NetworkSsidsService,
+    private readonly templates: NetworkTemplatesRepository,
   ) {}
+
+  async networkList(user: AuthUser) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const networks = await this.visibleNetworks(orgId, readable);
+    const counts = await this.fleet.countsByNetwork(orgId, readable);
+    const ssidCounts = new Map<number, number>();
+    for (const ssid of await this.ssids.list(user, {})) {
+      ssidCounts.set(ssid.location_network_id, (ssidCounts.get(ssid.location_network_id) ?? 0) + 1);
+    }
+    return {
+      title: 'Networks',
+      section: 'networks',
+      canWrite: user.role === 'admin',
+      networks: networks.map((network) => {
+        const count = counts.get(network.id) ?? { up: 0, down: 0, never_seen: 0 };
+        return {
+          id: network.id,
+          name: network.network_name,
+          timezone: network.timezone,
+          devices: count.up + count.down,
+          up: count.up,
+          down: count.down,
+          ssids: ssidCounts.get(network.id) ?? 0,
+        };
+      }),
+    };
+  }
+
+  async network(user: AuthUser, id: number) {
+    const orgId = user.organisation_id;
+    const { network, level } = await this.access.readableWithLevel(user, { id }, networkNotFound);
+    const ssids = await this.ssids.list(user, { network_id: network.id });
+    const statuses = await this.fleet.consoleStatuses(
+      user,
+      { network_id: network.id, per_page: NETWORK_PAGE_DEVICES },
+      {},
+    );
+    const template =
+      network.network_template === null
+        ? null
+        : ((await this.templates.findAll(orgId)).find((t) => t.id === network.network_template) ??
+          null);
+    const now = new Date();
+    const devices = statuses.devices.map((device) => ({
+      ...device,
+      statusText: statusText(device.device_status, device.last_seen_time),
+      statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
+      lastSeen: timeAgo(device.last_seen_time, now),
+      lastSeenExact: exactTime(device.last_seen_time),
+    }));
+    return {
+      title: network.network_name,
+      section: 'networks',
+      network: { id: network.id, name: network.network_name, timezone: network.timezone },
+      template: template && { id: template.id, name: template.name },
+      counts: statuses.counts,
+      total: statuses.meta.count,
+      inSync: devices.filter((device) => device.config_in_sync).length,
+      more: statuses.meta.count > devices.length,
+      devices,
+      ssids: ssids.map((ssid) => ({
+        id: ssid.id,
+        name: ssid.ssid_name,
+        enabled: ssid.is_enabled,
+        hidden: ssid.is_hidden,
+        security: ssid.security_mode,
+        keyShown: 'wpa_key' in ssid,
+        wpaKey: ssid.wpa_key ?? null,
+      })),
+      canWrite: level === 'full',
+      isAdmin: user.role === 'admin',
+    };
+  }
 
   async overview(user: AuthUser) {
     const details = await this.overviews.details(user);
@@ -203,6 +282,8 @@ export class ConsolePagesService {
 }
 
 const DEVICES_PER_PAGE = 25;
+/** A network page lists this many of its devices (and links to the device list for more). */
+const NETWORK_PAGE_DEVICES = 100;
 /** The network filter offers at most this many networks (the largest page of the API). */
 const MAX_NETWORK_CHOICES = 1000;
 
