@@ -25,7 +25,11 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, moduleOptions),
     createFastifyAdapter(config.trustProxy),
-    embedded ? { logger: false, abortOnError: false } : { bufferLogs: true },
+    embedded
+      ? { logger: false, abortOnError: false }
+      : // A failing start rejects (main.ts prints one line): the buffered start-up logs, with
+        // TypeORM's retry stack traces, are printed only once the start has succeeded.
+        { bufferLogs: true, autoFlushLogs: false, abortOnError: false },
   );
   await configureApp(app);
   return app;

@@ -214,6 +214,7 @@ export function openApiDocument(app: INestApplication) {
 /** Everything main.ts and the test harness both apply before listening. */
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.useLogger(app.get(Logger));
+  app.flushLogs();
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

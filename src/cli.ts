@@ -1,17 +1,23 @@
 process.env.TZ = 'UTC';
 
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Command, InvalidArgumentError } from 'commander';
 import { AdminService } from './admin/admin.service';
 import { AppModule } from './app.module';
 import { ConfigurationError, loadAppConfig } from './config/app-config';
 import { DemoService } from './demo/demo.service';
-import { DomainError } from './common/errors';
+import { createValidationPipe, DomainError } from './common/errors';
+import { CreateOrganisationDto, CreateTokenDto, CreateUserDto } from './admin/dto/admin.dto';
 import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
 import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
 import { USER_ROLES, UserRole } from './common/auth/auth-user';
 import { UsersService } from './users/users.service';
+
+/** Where the CLI reads a password given with --password-stdin (tests pass their own stream). */
+export interface CliInput {
+  stdin: NodeJS.ReadableStream;
+}
 
 /**
  * The bootstrap command line (CONTRACT 4): `npm run --silent cli -- COMMAND [options]`.
@@ -55,6 +61,43 @@ function role(value: string): UserRole {
   return value as UserRole;
 }
 
+/**
+ * The API's own validation of a request body (the global pipe with the operation's DTO), run
+ * before the database is opened: the CLI refuses what POST /v1/admin/... refuses, with the same
+ * messages (issue 13).
+ */
+async function validated<T extends object>(
+  dto: Type<T>,
+  input: Record<string, unknown>,
+): Promise<T> {
+  const present = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  return (await createValidationPipe().transform(present, {
+    type: 'body',
+    metatype: dto,
+    data: undefined,
+  })) as T;
+}
+
+/** Everything on standard input up to its end, without the final line break. */
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks)
+    .toString('utf-8')
+    .replace(/\r?\n$/, '');
+}
+
+interface UserOptions {
+  org: number;
+  email: string;
+  role: UserRole;
+  superAdmin: boolean;
+  password?: string;
+  passwordStdin: boolean;
+}
+
 async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(loadAppConfig()), {
     logger: false,
@@ -67,12 +110,13 @@ async function withApp<T>(work: (app: INestApplicationContext) => Promise<T>): P
   }
 }
 
-export function buildCli(): Command {
+export function buildCli(input: CliInput = { stdin: process.stdin }): Command {
   const program = new Command('airfleet')
     .description('Airfleet bootstrap commands (same database settings as the server)')
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => process.stderr.write(s),
+      // help is output (stdout); usage errors are errors (stderr)
+      writeOut: (s) => process.stdout.write(s),
       writeErr: (s) => process.stderr.write(s),
     });
 
@@ -81,13 +125,13 @@ export function buildCli(): Command {
     .description('create an organisation')
     .requiredOption('--name <name>', 'organisation name')
     .option('--allowed-devices <n>', 'allowed device count', nonNegativeInt, 100)
-    .action((o: { name: string; allowedDevices: number }) =>
-      withApp((app) =>
-        app
-          .get(AdminService)
-          .createOrganisation({ name: o.name, allowed_device_count: o.allowedDevices }),
-      ),
-    );
+    .action(async (o: { name: string; allowedDevices: number }) => {
+      const body = await validated(CreateOrganisationDto, {
+        name: o.name,
+        allowed_device_count: o.allowedDevices,
+      });
+      await withApp((app) => app.get(AdminService).createOrganisation(body));
+    });
 
   program
     .command('user:create')
@@ -96,19 +140,21 @@ export function buildCli(): Command {
     .requiredOption('--email <email>', 'email address')
     .option('--role <role>', 'admin or member', role, 'member' as UserRole)
     .option('--super-admin', 'platform operator', false)
-    .option('--password <password>', 'password for the browser pages')
-    .action(
-      (o: { org: number; email: string; role: UserRole; superAdmin: boolean; password?: string }) =>
-        withApp((app) =>
-          app.get(UsersService).createUser({
-            organisation_id: o.org,
-            email: o.email,
-            role: o.role,
-            super_admin: o.superAdmin,
-            password: o.password,
-          }),
-        ),
-    );
+    .option('--password <password>', 'password for the browser pages (8 to 200 characters)')
+    .option('--password-stdin', 'read the password from standard input instead', false)
+    .action(async (o: UserOptions) => {
+      if (o.password !== undefined && o.passwordStdin) {
+        throw new Error('give --password or --password-stdin, not both');
+      }
+      const body = await validated(CreateUserDto, {
+        organisation_id: o.org,
+        email: o.email,
+        role: o.role,
+        super_admin: o.superAdmin,
+        password: o.passwordStdin ? await readAll(input.stdin) : o.password,
+      });
+      await withApp((app) => app.get(AdminService).createUser(body));
+    });
 
   program
     .command('token:create')
@@ -116,9 +162,14 @@ export function buildCli(): Command {
     .requiredOption('--user <id>', 'user id', id)
     .option('--name <name>', 'token name')
     .option('--expires-in-days <n>', 'days until expiry (1 to 3650)', expiryDays)
-    .action((o: { user: number; name?: string; expiresInDays?: number }) =>
-      withApp((app) => app.get(UsersService).issueToken(o.user, o.name, o.expiresInDays)),
-    );
+    .action(async (o: { user: number; name?: string; expiresInDays?: number }) => {
+      const body = await validated(CreateTokenDto, {
+        user_id: o.user,
+        name: o.name,
+        expires_in_days: o.expiresInDays,
+      });
+      await withApp((app) => app.get(AdminService).issueToken(body));
+    });
 
   program
     .command('token:revoke')
@@ -152,9 +203,12 @@ function describe(error: unknown): string {
  * Runs one command line (`argv` as in process.argv) and resolves to the exit code: 0 after the JSON
  * line, 1 after an error on stderr (commander prints its own usage errors).
  */
-export async function runCli(argv: readonly string[]): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  input: CliInput = { stdin: process.stdin },
+): Promise<number> {
   try {
-    await buildCli().parseAsync(argv);
+    await buildCli(input).parseAsync(argv);
     return 0;
   } catch (error: unknown) {
     const code = (error as { code?: unknown }).code;

@@ -2,30 +2,35 @@ process.env.TZ = 'UTC';
 
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from './app.factory';
-import { ConfigurationError, loadAppConfig } from './config/app-config';
+import { loadAppConfig } from './config/app-config';
 import { DemoService } from './demo/demo.service';
+import {
+  databaseStartFailure,
+  listenStartFailure,
+  startBanner,
+  startFailureText,
+} from './start-up';
 
 /** Starts the service as `node dist/src/main.js` does and resolves to the listening app. */
 export async function bootstrap(): Promise<NestFastifyApplication> {
   const config = loadAppConfig();
-  const app = await createApp(config);
-  drainOnSignals(app);
-  const seed = await app.get(DemoService).seedOnFirstStart();
-  await app.listen(config.port, '0.0.0.0');
-  const base = `http://localhost:${config.port}`;
-  const lines = [`Airfleet is listening on ${base} (Swagger UI: ${base}/docs)`];
-  if (seed) {
-    lines.push(
-      'A demo organisation was created on this first start.',
-      `  Access token (shown once): ${seed.token}`,
-      `  Browser sign-in: ${seed.email} / ${seed.password} at ${base}/login`,
-      `  Try: curl -H "Authorization: Bearer ${seed.token}" ${base}/v1/location_networks/list_networks`,
-      `  A demo access point (DEVICES 2): curl -u ${seed.device.mac_id.replace(/:/g, '')}:${seed.device.secret} -X POST ${base}/device/v1/checkin`,
-      `  Watch a fleet move: npm run simulate -- --url ${base} --token <a super-admin token> (README: Fleet simulator)`,
-    );
+  const app = await createApp(config).catch((error: unknown) => {
+    throw databaseStartFailure(error, config.database) ?? error;
+  });
+  try {
+    // Listen before the demo seed: a taken port must not swallow the token printed once.
+    await app.listen(config.port, '0.0.0.0').catch((error: unknown) => {
+      throw listenStartFailure(error, config.port) ?? error;
+    });
+    const seed = await app.get(DemoService).seedOnFirstStart();
+    drainOnSignals(app);
+    // After every log line of the start, so that the token cannot scroll away.
+    process.stdout.write(startBanner(`http://localhost:${config.port}`, seed));
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw databaseStartFailure(error, config.database) ?? error;
   }
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
-  return app;
 }
 
 /**
@@ -56,15 +61,9 @@ function drainOnSignals(app: NestFastifyApplication): void {
   process.once('SIGINT', drain);
 }
 
-/** Says on stderr why the service could not start (the process then exits 1). */
+/** Says on stderr, in one line when the user can fix it, why the service could not start. */
 export function reportStartFailure(error: unknown): void {
-  if (error instanceof ConfigurationError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Airfleet failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
-  }
+  process.stderr.write(`${startFailureText(error)}\n`);
 }
 
 if (require.main === module) {

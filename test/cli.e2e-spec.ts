@@ -2,8 +2,15 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import { User } from '../src/users/user.entity';
+import { verifyPassword } from '../src/users/password';
+import { DataSource } from 'typeorm';
 import { runCli } from '../src/cli';
+import { loadAppConfig } from '../src/config/app-config';
+import { dataSourceOptions } from '../src/database/data-source-options';
+import { ENTITIES } from '../src/entities';
 import { createPostgresDatabase, DATABASES } from './harness/app';
 import { captureOutput, setEnv } from './harness/process-io';
 
@@ -20,12 +27,38 @@ interface CliResult {
  * added to the environment: the exit code it would exit with, and what it wrote on stdout and stderr.
  */
 async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  return cliWithStdin(env, '', ...args);
+}
+
+/** As cli(), with `stdin` as what standard input holds. */
+async function cliWithStdin(
+  env: Record<string, string>,
+  stdin: string,
+  ...args: string[]
+): Promise<CliResult> {
   const restoreEnv = setEnv(env);
   try {
-    const run = await captureOutput(() => runCli(['node', 'src/cli.ts', ...args]));
+    const run = await captureOutput(() =>
+      runCli(['node', 'src/cli.ts', ...args], { stdin: Readable.from([stdin]) }),
+    );
     return { code: run.result, stdout: run.stdout, stderr: run.stderr };
   } finally {
     restoreEnv();
+  }
+}
+
+/** Opens the database the CLI used (as the server would) for `work`, then closes it. */
+async function withDataSource<T>(
+  env: Record<string, string>,
+  work: (dataSource: DataSource) => Promise<T>,
+): Promise<T> {
+  const dataSource = await new DataSource(
+    dataSourceOptions(loadAppConfig({ ...process.env, ...env }).database, ENTITIES),
+  ).initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
   }
 }
 
@@ -110,6 +143,26 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
     expect(user).toMatchObject({ role: 'member', super_admin: false });
   });
 
+  it('reads the password from standard input', async () => {
+    const org = json(await cli(env, 'org:create', '--name', 'Stdin passwords'));
+    const user = json(
+      await cliWithStdin(
+        env,
+        'from standard input\n',
+        'user:create',
+        '--org',
+        String(org.id),
+        '--email',
+        'stdin@passwords.test',
+        '--password-stdin',
+      ),
+    );
+    const stored = await withDataSource(env, (ds) =>
+      ds.getRepository(User).findOneByOrFail({ id: user.id as number }),
+    );
+    expect(await verifyPassword('from standard input', stored.password_hash)).toBe(true);
+  });
+
   it('seeds a demo organisation', async () => {
     expect(json(await cli(env, 'seed:demo'))).toEqual({
       organisation_id: expect.any(Number),
@@ -146,6 +199,84 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
     const unknown = await cli(env, 'nope');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stdout).toBe('');
+  });
+});
+
+/** The error line of a refused command: the API's own validation body (SPEC 7, 1030). */
+const refusedWith = (result: CliResult, errors: string) => {
+  expect(result).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `error: ${JSON.stringify({ msg: 'Invalid parameters', error_code: 1030, errors })}\n`,
+  });
+};
+
+describe('bootstrap CLI validation and help (no database is opened)', () => {
+  // a database the commands would fail on: validation refuses before it is opened
+  const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/never' };
+
+  it("refuses what the API refuses, with the API's messages", async () => {
+    refusedWith(await cli(env, 'org:create', '--name', ''), 'name should not be empty');
+    refusedWith(
+      await cli(env, 'org:create', '--name', 'x'.repeat(256)),
+      'name must be shorter than or equal to 255 characters',
+    );
+    refusedWith(
+      await cli(env, 'user:create', '--org', '1', '--email', 'not-an-email'),
+      'email must be an email',
+    );
+    refusedWith(
+      await cli(env, 'user:create', '--org', '1', '--email', 'a@b.test', '--password', 'short'),
+      'password must be longer than or equal to 8 characters',
+    );
+    refusedWith(
+      await cliWithStdin(
+        env,
+        'short\n',
+        'user:create',
+        '--org',
+        '1',
+        '--email',
+        'a@b.test',
+        '--password-stdin',
+      ),
+      'password must be longer than or equal to 8 characters',
+    );
+    refusedWith(
+      await cli(env, 'token:create', '--user', '1', '--name', 'n'.repeat(256)),
+      'name must be shorter than or equal to 255 characters',
+    );
+  });
+
+  it('refuses a password given twice', async () => {
+    const both = await cliWithStdin(
+      env,
+      'long enough password',
+      'user:create',
+      '--org',
+      '1',
+      '--email',
+      'a@b.test',
+      '--password',
+      'long enough password',
+      '--password-stdin',
+    );
+    expect(both).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: give --password or --password-stdin, not both\n',
+    });
+  });
+
+  it('prints help on stdout and exits 0', async () => {
+    const help = await cli(env, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toContain('Usage: airfleet [options] [command]');
+    expect(help.stdout).toContain('org:create [options]');
+    const userHelp = await cli(env, 'user:create', '--help');
+    expect(userHelp.code).toBe(0);
+    expect(userHelp.stdout).toContain('--password-stdin');
   });
 });
 

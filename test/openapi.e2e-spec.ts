@@ -122,6 +122,7 @@ describe('the committed OpenAPI document', () => {
     }
     expect(operations.filter(({ operation }) => isPublic(operation)).map((o) => o.name)).toEqual([
       'get /health',
+      'get /',
       'get /metrics',
     ]);
   });

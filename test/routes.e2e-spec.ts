@@ -15,7 +15,13 @@ interface RouteInfo {
 }
 
 /** Public routes that need neither a token nor a browser session. */
-const OPEN_ROUTES = ['GET /health', 'GET /metrics', 'GET /assets/app.css'];
+const OPEN_ROUTES = [
+  'GET /',
+  'GET /health',
+  'GET /metrics',
+  'GET /assets/app.css',
+  'GET /assets/console.js',
+];
 
 const join = (...parts: string[]) =>
   `/${parts

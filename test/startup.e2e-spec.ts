@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer, Socket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,16 @@ async function started(
   }
 }
 
+/** The framed block that ends the start-up output (issue 13: nothing is printed after it). */
+function lastFrame(stdout: string): string[] {
+  const lines = stdout.trimEnd().split('\n');
+  const end = lines.length - 1;
+  expect(lines[end]).toMatch(/^\+-+\+$/);
+  const start = lines.lastIndexOf(lines[end], end - 1);
+  expect(start).toBeGreaterThanOrEqual(0);
+  return lines.slice(start, end + 1);
+}
+
 describe.each(DATABASES)('starting the service [%s]', (db) => {
   let env: Record<string, string>;
   let drop: (() => Promise<void>) | undefined;
@@ -70,6 +81,17 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
       // a random password for the demo admin, printed once beside the token (CONTRACT 9)
       const password = /Browser sign-in: demo@airfleet\.local \/ (\S+) at /.exec(stdout)?.[1];
       expect(password).toMatch(/^[\w-]{20}$/);
+      // the framed block is the last thing printed: console, Swagger UI, token and sign-in
+      const block = lastFrame(stdout);
+      expect(block.every((line) => line.length === block[0].length)).toBe(true);
+      expect(block.slice(1, 6)).toEqual([
+        expect.stringMatching(`^\\| Airfleet is listening on http://localhost:${port} +\\|$`),
+        expect.stringMatching(/^\| +\|$/),
+        expect.stringMatching(`^\\|   Console: +http://localhost:${port}/overview +\\|$`),
+        expect.stringMatching(`^\\|   Swagger UI: +http://localhost:${port}/docs `),
+        expect.stringMatching(/^\| +\|$/),
+      ]);
+      expect(block.join('\n')).toContain(`Access token (shown once): ${token}`);
       const base = `http://127.0.0.1:${port}`;
       await request(base).get('/health').expect(200, { status: 'ok', database: 'up' });
       const res = await request(base)
@@ -80,12 +102,34 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
       await request(base).get('/v1/location_networks/list_networks').expect(401);
     });
 
-    // a second start on the same database prints no new token
+    // a second start on the same database prints no new token, but how to get one
     await started({ ...env, PORT: String(port) }, ({ stdout, error }) => {
       expect(error).toBeUndefined();
       expect(stdout).toContain('Airfleet is listening');
       expect(stdout).not.toContain('Access token');
+      const block = lastFrame(stdout).slice(-3);
+      expect(block[0]).toMatch(/^\| Need an access token\? Issue one for a user/);
+      expect(block[1]).toMatch(/^\| {3}npm run --silent cli -- token:create --user <user id> +\|$/);
+      expect(block[2]).toMatch(/^\+-+\+$/);
     });
+  });
+
+  it('says in one line that the port is taken and which variable to change', async () => {
+    const port = await freePort();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '0.0.0.0', resolve));
+    try {
+      await started({ ...env, PORT: String(port) }, ({ stdout, stderr, error }) => {
+        expect(error).toBeDefined();
+        expect(stderr).toBe(
+          `Airfleet cannot listen on port ${port}: it is already in use. ` +
+            'Stop the other process or set PORT to a free port (e.g. PORT=3000).\n',
+        );
+        expect(stdout).not.toContain('Airfleet is listening');
+      });
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   it('stops with a message on a bad configuration value', async () => {
@@ -99,6 +143,43 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
       },
     );
   });
+});
+
+describe('starting on an unreachable PostgreSQL', () => {
+  const withDatabaseUrl = (url: string) =>
+    started({ DATABASE_URL: url, PORT: '0' }, ({ stdout, stderr, error }) => {
+      expect(error).toBeDefined();
+      expect(stdout).toBe('');
+      // one line naming DATABASE_URL, the password masked, no stack trace
+      expect(stderr.split('\n')).toEqual([
+        expect.stringMatching(
+          /^Airfleet cannot reach the database at DATABASE_URL=postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/airfleet \(.+\): start PostgreSQL or correct DATABASE_URL\.$/,
+        ),
+        '',
+      ]);
+    });
+
+  it('stops within 10 s when the connection is refused', async () => {
+    const port = await freePort();
+    const begun = Date.now();
+    await withDatabaseUrl(`postgres://postgres:s3cret@127.0.0.1:${port}/airfleet`);
+    expect(Date.now() - begun).toBeLessThan(10_000);
+  });
+
+  it('stops within 10 s when the server never answers', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const begun = Date.now();
+      await withDatabaseUrl(`postgres://postgres:s3cret@127.0.0.1:${port}/airfleet`);
+      expect(Date.now() - begun).toBeLessThan(10_000);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 20_000);
 });
 
 describe('starting the service as a process (the one real start)', () => {

@@ -57,6 +57,29 @@ const FORM = {
   time_zone: '',
 };
 
+onBothDatabases('GET / (issue 13)', (t) => {
+  const INDEX = {
+    data: {
+      name: 'Airfleet',
+      links: { docs: '/docs', openapi: '/docs-json', health: '/health', console: '/overview' },
+    },
+    status: 200,
+  };
+
+  it('answers API clients with a JSON index of the documentation and the health check', async () => {
+    await t().http().get('/').expect(200, INDEX);
+    await t().http().get('/').set('Accept', 'application/json').expect(200, INDEX);
+    await t().http().get('/').set('Accept', '*/*').expect(200, INDEX);
+  });
+
+  it('sends a browser to sign-in, and a signed-in one to the console', async () => {
+    const html = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    await browser(t()).get('/').set('Accept', html).expect(303).expect('location', '/login');
+    const agent = await signedIn(t(), await browserUser(t(), { role: 'member' }));
+    await agent.get('/').set('Accept', html).expect(303).expect('location', '/overview');
+  });
+});
+
 onBothDatabases('browser sign-in', (t) => {
   let user: BrowserUser;
   beforeAll(async () => {
@@ -73,7 +96,7 @@ onBothDatabases('browser sign-in', (t) => {
     ]);
   });
 
-  it('signs in with the right password: 303 to /upgrades, a 12-hour session and a flash message', async () => {
+  it('signs in with the right password: 303 to the overview, a 12-hour session and a flash message', async () => {
     const agent = browser(t());
     const form = await agent.get('/login').expect(200);
     const res = await agent
@@ -81,7 +104,7 @@ onBothDatabases('browser sign-in', (t) => {
       .type('form')
       .send({ _csrf: csrfOf(form.text), email: user.email.toUpperCase(), password: user.password })
       .expect(303);
-    expect(res.headers.location).toBe('/upgrades');
+    expect(res.headers.location).toBe('/overview');
     expect(res.headers['set-cookie']).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
@@ -224,7 +247,7 @@ onBothDatabases('browser sign-in', (t) => {
   it('treats a tampered session cookie as signed out', async () => {
     const agent = await signedIn(t(), user);
     const res = await agent.get('/login').expect(303);
-    expect(res.headers.location).toBe('/upgrades');
+    expect(res.headers.location).toBe('/overview');
     const cookie = await signedInCookie(t(), user);
     await browser(t()).get('/upgrades').set('Cookie', cookie).expect(200);
     const tampered = cookie.replace(

@@ -10,12 +10,23 @@ import { Heartbeat } from './heartbeat.entity';
 
 /** Which of the organisation's devices a status read covers. */
 export interface StatusFilter {
+  /** Only this device. */
+  deviceId?: number;
   /** Only the devices of this network. */
   networkId?: number;
   /** Only the devices of these networks (devices in no network excluded): a member's. */
   networkIds?: number[];
   /** Only the devices with this status at `upSince`. */
   status?: DeviceStatus;
+  /** Only the devices never heard from (no heartbeat). */
+  neverSeen?: boolean;
+  /** Only the devices whose last report names this firmware version (null: none reported). */
+  firmware?: string | null;
+  /**
+   * Only the devices whose name contains this text (case-insensitive), or whose MAC contains
+   * `macDigits` (upper-case hex digits, separators removed).
+   */
+  search?: { text: string; macDigits: string | null };
 }
 
 /** A device with its last heartbeat (null when never heard from). */
@@ -28,6 +39,20 @@ export interface StatusCounts {
   up: number;
   down: number;
 }
+
+/** The up/down counts with how many of the DOWN devices were never heard from. */
+export interface FleetCounts extends StatusCounts {
+  never_seen: number;
+}
+
+/** How many devices last reported a firmware version (null: none reported). */
+export interface FirmwareCount {
+  version: string | null;
+  devices: number;
+}
+
+/** LIKE pattern of a literal text (`%`, `_` and `\` escaped with `\`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The live status of an organisation's devices: each device joined with its heartbeat (owned
@@ -63,17 +88,76 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
   }
 
   /** How many matching devices are UP and DOWN at `upSince` (one statement). */
-  async counts(orgId: number, filter: StatusFilter, upSince: Date): Promise<StatusCounts> {
+  async counts(orgId: number, filter: StatusFilter, upSince: Date): Promise<FleetCounts> {
     const row = await this.joined(orgId, filter, upSince)
       .select('COUNT(d.id)', 'total')
       .addSelect(
         `COALESCE(SUM(CASE WHEN ${deviceStatusCondition('UP', 'h.received_at', 'upSince')} THEN 1 ELSE 0 END), 0)`,
         'up',
       )
-      .getRawOne<{ total: number | string; up: number | string }>();
+      .addSelect('COALESCE(SUM(CASE WHEN h.device_id IS NULL THEN 1 ELSE 0 END), 0)', 'never')
+      .getRawOne<{ total: number | string; up: number | string; never: number | string }>();
     const total = Number(row?.total ?? 0);
     const up = Number(row?.up ?? 0);
-    return { up, down: total - up };
+    return { up, down: total - up, never_seen: Number(row?.never ?? 0) };
+  }
+
+  /** The up/down/never-seen counts of the matching devices per network, in one statement. */
+  async countsByNetwork(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+  ): Promise<Map<number, FleetCounts>> {
+    const rows = await this.joined(orgId, filter, upSince)
+      .andWhere('d.location_network_id IS NOT NULL')
+      .select('d.location_network_id', 'network')
+      .addSelect('COUNT(d.id)', 'total')
+      .addSelect(
+        `COALESCE(SUM(CASE WHEN ${deviceStatusCondition('UP', 'h.received_at', 'upSince')} THEN 1 ELSE 0 END), 0)`,
+        'up',
+      )
+      .addSelect('COALESCE(SUM(CASE WHEN h.device_id IS NULL THEN 1 ELSE 0 END), 0)', 'never')
+      .groupBy('d.location_network_id')
+      .getRawMany<{
+        network: number | string;
+        total: number | string;
+        up: number | string;
+        never: number | string;
+      }>();
+    return new Map(
+      rows.map((row) => [
+        Number(row.network),
+        {
+          up: Number(row.up),
+          down: Number(row.total) - Number(row.up),
+          never_seen: Number(row.never),
+        },
+      ]),
+    );
+  }
+
+  /**
+   * How many matching devices last reported each firmware version: most devices first, then by
+   * version (numeric order), devices that reported none last among equals.
+   */
+  async firmwareCounts(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+  ): Promise<FirmwareCount[]> {
+    const rows = await this.joined(orgId, filter, upSince)
+      .select('h.firmware_version', 'version')
+      .addSelect('COUNT(d.id)', 'devices')
+      .groupBy('h.firmware_version')
+      .getRawMany<{ version: string | null; devices: number | string }>();
+    return rows
+      .map((row) => ({ version: row.version, devices: Number(row.devices) }))
+      .sort(
+        (a, b) =>
+          b.devices - a.devices ||
+          Number(a.version === null) - Number(b.version === null) ||
+          (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true }),
+      );
   }
 
   /** Which of these devices of the organisation are UP at `upSince` (one statement). */
@@ -94,6 +178,9 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
     const query = this.scoped(orgId, 'd')
       .leftJoinAndMapOne('d.heartbeat', Heartbeat, 'h', 'h.device_id = d.id')
       .setParameter('upSince', upSince);
+    if (filter.deviceId !== undefined) {
+      query.andWhere('d.id = :deviceId', { deviceId: filter.deviceId });
+    }
     if (filter.networkId !== undefined) {
       query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });
     }
@@ -103,6 +190,23 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
     }
     if (filter.status !== undefined) {
       query.andWhere(deviceStatusCondition(filter.status, 'h.received_at', 'upSince'));
+    }
+    if (filter.neverSeen) {
+      query.andWhere('h.device_id IS NULL');
+    }
+    if (filter.firmware !== undefined) {
+      query.andWhere(
+        filter.firmware === null ? 'h.firmware_version IS NULL' : 'h.firmware_version = :firmware',
+        { firmware: filter.firmware },
+      );
+    }
+    if (filter.search !== undefined) {
+      const { text, macDigits } = filter.search;
+      const byName = "LOWER(COALESCE(d.name, '')) LIKE :nameLike ESCAPE '\\'";
+      query.andWhere(
+        macDigits === null ? byName : `(${byName} OR REPLACE(d.mac_id, ':', '') LIKE :macLike)`,
+        { nameLike: containing(text.toLowerCase()), macLike: `%${macDigits ?? ''}%` },
+      );
     }
     return query;
   }

@@ -8,7 +8,14 @@ import { networkNotFound } from '../networks/networks.errors';
 import { DeviceLivenessPort } from '../upgrades/device-liveness.port';
 import { FleetConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
-import { DeviceStatusesRepository, StatusCounts, StatusFilter } from './device-statuses.repository';
+import {
+  DeviceStatusesRepository,
+  DeviceWithHeartbeat,
+  FirmwareCount,
+  FleetCounts,
+  StatusCounts,
+  StatusFilter,
+} from './device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -28,6 +35,17 @@ export interface StatusesView {
   devices: DeviceStatusView[];
   meta: PaginationMeta;
   summary: StatusCounts;
+}
+
+/**
+ * What the console's device list narrows by beyond the API's filters (issue 13): devices never
+ * heard from, a firmware version (null: none reported), a name or MAC search.
+ */
+export type ConsoleFilter = Pick<StatusFilter, 'neverSeen' | 'firmware' | 'search'>;
+
+/** The statuses with the console's counts: never seen as well as up and down. */
+export interface ConsoleStatusesView extends StatusesView {
+  counts: FleetCounts;
 }
 
 /**
@@ -58,14 +76,28 @@ export class FleetStatusService implements OnModuleInit {
    * whole read is the access check, one counting statement and one page statement.
    */
   async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
+    const { devices, meta, summary } = await this.consoleStatuses(user, query, {});
+    return { devices, meta, summary };
+  }
+
+  /** statuses() narrowed further by the console's filters, with the never-seen count. */
+  async consoleStatuses(
+    user: AuthUser,
+    query: StatusesQueryDto,
+    extra: ConsoleFilter,
+  ): Promise<ConsoleStatusesView> {
     const orgId = user.organisation_id;
-    const filter = await this.visibleFilter(user, query.network_id);
+    const filter = { ...(await this.visibleFilter(user, query.network_id)), ...extra };
     const since = this.upSince();
     const page = pageRequest(query);
-    const summary = await this.live.counts(orgId, filter, since);
+    const counts = await this.live.counts(orgId, filter, since);
+    const summary = { up: counts.up, down: counts.down };
     const status = query.device_status;
-    const count =
-      status === undefined
+    const count = extra.neverSeen
+      ? status === 'UP'
+        ? 0
+        : counts.never_seen
+      : status === undefined
         ? summary.up + summary.down
         : status === 'UP'
           ? summary.up
@@ -77,6 +109,22 @@ export class FleetStatusService implements OnModuleInit {
             limit: page.perPage,
           })
         : [];
+    const devices = await this.views(orgId, rows, since);
+    return { devices, meta: paginationMeta(page, count), summary, counts };
+  }
+
+  /** The live status of one device of the organisation (null: no such device). */
+  async statusOf(orgId: number, deviceId: number): Promise<DeviceStatusView | null> {
+    const since = this.upSince();
+    const rows = await this.live.page(orgId, { deviceId }, since, { offset: 0, limit: 1 });
+    return (await this.views(orgId, rows, since))[0] ?? null;
+  }
+
+  private async views(
+    orgId: number,
+    rows: DeviceWithHeartbeat[],
+    since: Date,
+  ): Promise<DeviceStatusView[]> {
     const inSync = await this.configSync.inSync(
       orgId,
       rows.map(({ device, heartbeat }) => ({
@@ -84,7 +132,7 @@ export class FleetStatusService implements OnModuleInit {
         applied_revision: heartbeat?.applied_revision ?? null,
       })),
     );
-    const devices = rows.map(({ device, heartbeat }): DeviceStatusView => {
+    return rows.map(({ device, heartbeat }): DeviceStatusView => {
       const seen = heartbeat?.received_at ?? null;
       return {
         id: device.id,
@@ -99,15 +147,35 @@ export class FleetStatusService implements OnModuleInit {
         config_in_sync: inSync.get(device.id) ?? false,
       };
     });
-    return { devices, meta: paginationMeta(page, count), summary };
   }
 
   /**
    * How many of the organisation's devices in these networks (`'all'`: every device, also those
-   * in no network) are UP and DOWN now: one statement.
+   * in no network) are UP and DOWN now, and how many were never heard from: one statement.
    */
-  async counts(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
+  async counts(orgId: number, networkIds: number[] | 'all'): Promise<FleetCounts> {
     return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+  }
+
+  /** The up/down/never-seen counts of the devices of each of these networks (one statement). */
+  async countsByNetwork(
+    orgId: number,
+    networkIds: number[] | 'all',
+  ): Promise<Map<number, FleetCounts>> {
+    return this.live.countsByNetwork(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+      this.upSince(),
+    );
+  }
+
+  /** The firmware versions the devices of these networks last reported, with their counts. */
+  async firmwareCounts(orgId: number, networkIds: number[] | 'all'): Promise<FirmwareCount[]> {
+    return this.live.firmwareCounts(
+      orgId,
+      networkIds === 'all' ? {} : { networkIds },
+      this.upSince(),
+    );
   }
 
   /** The devices the caller may see, within one network when `networkId` is given. */

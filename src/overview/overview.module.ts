@@ -10,5 +10,6 @@ import { OverviewService } from './overview.service';
   imports: [AccessPointsModule, NetworksModule, UpgradesModule],
   controllers: [OverviewController],
   providers: [OverviewService],
+  exports: [OverviewService],
 })
 export class OverviewModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { FleetStatusService } from '../access-points/fleet-status.service';
+import { FirmwareCount } from '../access-points/device-statuses.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
@@ -12,6 +13,12 @@ export interface OverviewView {
   devices: { total: number; up: number; down: number };
   upgrades: Record<UpgradeStatus, number>;
   rollouts: { running: number };
+}
+
+/** The overview page's numbers (issue 13): the API's, with never-seen devices and firmware. */
+export interface OverviewDetails extends OverviewView {
+  devices: OverviewView['devices'] & { never_seen: number };
+  firmware: FirmwareCount[];
 }
 
 /**
@@ -30,14 +37,34 @@ export class OverviewService {
   ) {}
 
   async overview(user: AuthUser): Promise<OverviewView> {
+    const { networks, devices, upgrades, rollouts } = await this.counted(user);
+    return {
+      networks,
+      devices: { total: devices.total, up: devices.up, down: devices.down },
+      upgrades,
+      rollouts,
+    };
+  }
+
+  /** The same counts for the console's overview page, with the firmware distribution. */
+  async details(user: AuthUser): Promise<OverviewDetails> {
+    const { readable, ...view } = await this.counted(user);
+    const firmware = await this.fleet.firmwareCounts(user.organisation_id, readable);
+    return { ...view, firmware };
+  }
+
+  private async counted(
+    user: AuthUser,
+  ): Promise<Omit<OverviewDetails, 'firmware'> & { readable: number[] | 'all' }> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const networks = await this.networks.count(orgId, readable);
-    const { up, down } = await this.fleet.counts(orgId, readable);
+    const { up, down, never_seen } = await this.fleet.counts(orgId, readable);
     const upgrades = await this.upgrades.countByStatus(orgId, readable);
     return {
+      readable,
       networks,
-      devices: { total: up + down, up, down },
+      devices: { total: up + down, up, down, never_seen },
       upgrades,
       // Rollouts need role admin (DEVICES 6): members always get 0.
       rollouts: { running: user.role === 'admin' ? await this.rollouts.countRunning(orgId) : 0 },

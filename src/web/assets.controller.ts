@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { Public } from '../common/auth/decorators';
-import { STYLESHEET_PATH } from './web.setup';
+import { SCRIPT_PATH, STYLESHEET_PATH } from './web.setup';
 
 /** The stylesheet of the browser pages (no front-end build step). */
 @Controller('assets')
 export class AssetsController {
   private readonly stylesheet = readFileSync(STYLESHEET_PATH, 'utf-8');
+  private readonly script = readFileSync(SCRIPT_PATH, 'utf-8');
 
   @Get('app.css')
   @Public()
@@ -16,5 +17,15 @@ export class AssetsController {
   @Header('cache-control', 'public, max-age=3600')
   stylesheetFile(): string {
     return this.stylesheet;
+  }
+
+  /** The console's few lines of script: live parts refresh by polling (CSP script-src 'self'). */
+  @Get('console.js')
+  @Public()
+  @ApiExcludeEndpoint()
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  @Header('cache-control', 'public, max-age=3600')
+  scriptFile(): string {
+    return this.script;
   }
 }

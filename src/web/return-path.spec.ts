@@ -1,4 +1,4 @@
-import { HOME_PATH, safeReturnPath } from './return-path';
+import { CONSOLE_HOME, HOME_PATH, safeReturnPath } from './return-path';
 
 describe('safeReturnPath', () => {
   it.each([
@@ -28,12 +28,17 @@ describe('safeReturnPath', () => {
     ['a space', '/up grades'],
     ['a non-ASCII character', '/upgrades/é'],
     ['a malformed escape', '/upgrades%zz'],
-    ['an empty string', ''],
     ['an array', ['/upgrades']],
     ['a number', 1],
-    ['undefined', undefined],
     ['a very long path', `/${'a'.repeat(3000)}`],
   ])('answers /upgrades for %s', (_case, next) => {
     expect(safeReturnPath(next)).toBe(HOME_PATH);
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['an empty string', ''],
+  ])('answers the console home (the overview) for %s: no next was asked for', (_case, next) => {
+    expect(safeReturnPath(next)).toBe(CONSOLE_HOME);
   });
 });

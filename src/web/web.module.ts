@@ -4,6 +4,7 @@ import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { HtmlExceptionFilter } from './html-exception.filter';
 import { PageRenderer } from './page-renderer';
 import { SessionGuard } from './session.guard';
+import { RootController } from './root.controller';
 import { SessionService } from './session.service';
 import { SignInController } from './sign-in.controller';
 import { SignInService } from './sign-in.service';
@@ -16,7 +17,7 @@ import { UsersModule } from '../users/users.module';
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
   imports: [RateLimitModule, UsersModule],
-  controllers: [SignInController, AssetsController],
+  controllers: [SignInController, AssetsController, RootController],
   providers: [
     {
       provide: WEB_SECRET,

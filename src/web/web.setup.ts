@@ -9,6 +9,7 @@ import { deriveKey, WEB_SECRET } from './web-secret';
 /** Templates are named by their path under src/ (dist/src/ once built): `web/views/login.hbs`. */
 export const TEMPLATE_ROOT = resolve(__dirname, '..');
 export const STYLESHEET_PATH = join(__dirname, 'assets', 'app.css');
+export const SCRIPT_PATH = join(__dirname, 'assets', 'console.js');
 
 function templateEngine(): typeof Handlebars {
   const engine = Handlebars.create();

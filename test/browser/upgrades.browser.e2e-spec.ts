@@ -147,7 +147,8 @@ describe('upgrade pages in a browser', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/upgrades`);
+    // without a `next`, sign-in opens the console's overview (issue 13)
+    await page.waitForURL(`${base}/overview`);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'airfleet_session')).toEqual(
       expect.objectContaining({ httpOnly: true, sameSite: 'Lax', path: '/' }),

@@ -1,0 +1,305 @@
+import { Injectable } from '@nestjs/common';
+import { DeviceRecords } from '../access-points/device-records.service';
+import { FleetStatusService } from '../access-points/fleet-status.service';
+import { deviceNotFound } from '../access-points/access-points.errors';
+import { deviceView } from '../access-points/device.view';
+import { AuthUser } from '../common/auth/auth-user';
+import { LocationNetwork } from '../networks/location-network.entity';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
+import { OverviewService } from '../overview/overview.service';
+import { UpgradesService } from '../upgrades/upgrades.service';
+import { deviceListHref, DeviceListQuery, deviceSearch } from './console-query';
+import { exactTime, timeAgo } from './time-ago';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';
+import { firmwareChart } from './firmware-chart';
+
+/** A number of the overview and the list it links to. */
+export interface LinkedCount {
+  label: string;
+  count: number;
+  href: string;
+}
+
+const UPGRADE_LABELS: Record<UpgradeStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In progress',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** The list of devices a firmware version (null: none reported) leads to. */
+export const firmwareLink = (version: string | null) =>
+  `/devices?firmware=${version === null ? NO_FIRMWARE : encodeURIComponent(version)}`;
+
+/** The firmware filter value of devices that never reported a version. */
+export const NO_FIRMWARE = 'none';
+
+/**
+ * The console's pages (issue 13): what each page shows, read through the services the JSON API
+ * uses (no query of its own), so that a page and the API can never disagree.
+ */
+@Injectable()
+export class ConsolePagesService {
+  constructor(
+    private readonly overviews: OverviewService,
+    private readonly fleet: FleetStatusService,
+    private readonly records: DeviceRecords,
+    private readonly access: NetworkAccessPolicy,
+    private readonly networks: LocationNetworksRepository,
+    private readonly upgrades: UpgradesService,
+    private readonly ssids: NetworkSsidsService,
+    private readonly templates: NetworkTemplatesRepository,
+  ) {}
+
+  async networkList(user: AuthUser) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const networks = await this.visibleNetworks(orgId, readable);
+    const counts = await this.fleet.countsByNetwork(orgId, readable);
+    const ssidCounts = new Map<number, number>();
+    for (const ssid of await this.ssids.list(user, {})) {
+      ssidCounts.set(ssid.location_network_id, (ssidCounts.get(ssid.location_network_id) ?? 0) + 1);
+    }
+    return {
+      title: 'Networks',
+      section: 'networks',
+      canWrite: user.role === 'admin',
+      networks: networks.map((network) => {
+        const count = counts.get(network.id) ?? { up: 0, down: 0, never_seen: 0 };
+        return {
+          id: network.id,
+          name: network.network_name,
+          timezone: network.timezone,
+          devices: count.up + count.down,
+          up: count.up,
+          down: count.down,
+          ssids: ssidCounts.get(network.id) ?? 0,
+        };
+      }),
+    };
+  }
+
+  async network(user: AuthUser, id: number) {
+    const orgId = user.organisation_id;
+    const { network, level } = await this.access.readableWithLevel(user, { id }, networkNotFound);
+    const ssids = await this.ssids.list(user, { network_id: network.id });
+    const statuses = await this.fleet.consoleStatuses(
+      user,
+      { network_id: network.id, per_page: NETWORK_PAGE_DEVICES },
+      {},
+    );
+    const template =
+      network.network_template === null
+        ? null
+        : ((await this.templates.findAll(orgId)).find((t) => t.id === network.network_template) ??
+          null);
+    const now = new Date();
+    const devices = statuses.devices.map((device) => ({
+      ...device,
+      statusText: statusText(device.device_status, device.last_seen_time),
+      statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
+      lastSeen: timeAgo(device.last_seen_time, now),
+      lastSeenExact: exactTime(device.last_seen_time),
+    }));
+    return {
+      title: network.network_name,
+      section: 'networks',
+      network: { id: network.id, name: network.network_name, timezone: network.timezone },
+      template: template && { id: template.id, name: template.name },
+      counts: statuses.counts,
+      total: statuses.meta.count,
+      inSync: devices.filter((device) => device.config_in_sync).length,
+      more: statuses.meta.count > devices.length,
+      devices,
+      ssids: ssids.map((ssid) => ({
+        id: ssid.id,
+        name: ssid.ssid_name,
+        enabled: ssid.is_enabled,
+        hidden: ssid.is_hidden,
+        security: ssid.security_mode,
+        keyShown: 'wpa_key' in ssid,
+        wpaKey: ssid.wpa_key ?? null,
+      })),
+      canWrite: level === 'full',
+      isAdmin: user.role === 'admin',
+    };
+  }
+
+  async overview(user: AuthUser) {
+    const details = await this.overviews.details(user);
+    const { devices } = details;
+    const fleet: LinkedCount[] = [
+      { label: 'Up', count: devices.up, href: '/devices?status=UP' },
+      { label: 'Down', count: devices.down, href: '/devices?status=DOWN' },
+      { label: 'Never seen', count: devices.never_seen, href: '/devices?status=NEVER' },
+    ];
+    const upgrades: LinkedCount[] = UPGRADE_STATUSES.map((status) => ({
+      label: UPGRADE_LABELS[status],
+      count: details.upgrades[status],
+      href: `/upgrades?status=${status}`,
+    }));
+    const firmware: LinkedCount[] = details.firmware.map(({ version, devices: count }) => ({
+      label: version ?? 'Not reported',
+      count,
+      href: firmwareLink(version),
+    }));
+    return {
+      title: 'Overview',
+      section: 'overview',
+      networks: details.networks,
+      devices,
+      fleet,
+      upgrades,
+      rollouts: details.rollouts.running,
+      firmware,
+      chart: firmware.length > 0 ? firmwareChart(firmware) : null,
+    };
+  }
+
+  async devices(user: AuthUser, query: DeviceListQuery) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const result = await this.fleet.consoleStatuses(
+      user,
+      {
+        network_id: query.network,
+        device_status: query.status === 'NEVER' ? undefined : query.status,
+        page: query.page,
+        per_page: DEVICES_PER_PAGE,
+      },
+      {
+        neverSeen: query.status === 'NEVER' || undefined,
+        firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
+        search: query.q === undefined ? undefined : deviceSearch(query.q),
+      },
+    );
+    const ids = result.devices.map((device) => device.id);
+    const detailed = ids.length > 0 ? await this.records.findDetailed(orgId, { ids }) : [];
+    const pending = new Map(detailed.map((d) => [d.id, d.pending_upgrade]));
+    const networks = await this.visibleNetworks(orgId, readable);
+    const names = new Map(networks.map((n) => [n.id, n.network_name]));
+    const firmware = await this.fleet.firmwareCounts(orgId, readable);
+    const now = new Date();
+    const { meta } = result;
+    return {
+      title: 'Devices',
+      section: 'devices',
+      query,
+      filtered:
+        query.network !== undefined ||
+        query.status !== undefined ||
+        query.firmware !== undefined ||
+        query.q !== undefined,
+      devices: result.devices.map((device) => ({
+        ...device,
+        network:
+          device.location_network_id === null
+            ? null
+            : { id: device.location_network_id, name: names.get(device.location_network_id) },
+        statusText: statusText(device.device_status, device.last_seen_time),
+        statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
+        lastSeen: timeAgo(device.last_seen_time, now),
+        lastSeenExact: exactTime(device.last_seen_time),
+        pending: pending.get(device.id) ?? null,
+      })),
+      networks: networks.map((n) => ({
+        id: n.id,
+        name: n.network_name,
+        selected: n.id === query.network,
+      })),
+      statuses: [
+        { value: 'UP', label: 'Up' },
+        { value: 'DOWN', label: 'Down' },
+        { value: 'NEVER', label: 'Never seen' },
+      ].map((option) => ({ ...option, selected: option.value === query.status })),
+      firmwareOptions: firmware.map(({ version }) => ({
+        value: version ?? NO_FIRMWARE,
+        label: version ?? 'Not reported',
+        selected: (version ?? NO_FIRMWARE) === query.firmware,
+      })),
+      count: meta.count,
+      from: meta.count === 0 ? 0 : (meta.current - 1) * meta.per_page + 1,
+      to: Math.min(meta.count, meta.current * meta.per_page),
+      previous: meta.previous === null ? null : deviceListHref({ ...query, page: meta.previous }),
+      next: meta.next === null ? null : deviceListHref({ ...query, page: meta.next }),
+      pageText: meta.pages > 1 ? `Page ${meta.current} of ${meta.pages}` : null,
+    };
+  }
+
+  async device(user: AuthUser, id: number) {
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const [record] = await this.records.findDetailed(
+      orgId,
+      readable === 'all' ? { ids: [id] } : { ids: [id], networkIds: readable },
+    );
+    const status = record ? await this.fleet.statusOf(orgId, id) : null;
+    if (!record || !status) {
+      throw deviceNotFound();
+    }
+    const device = deviceView(record);
+    const network =
+      device.location_network_id === null
+        ? null
+        : ((await this.networks.findByIds(orgId, [device.location_network_id]))[0] ?? null);
+    const history = (await this.upgrades.list(user))
+      .filter((upgrade) => upgrade.device_id === id)
+      .reverse();
+    const now = new Date();
+    return {
+      title: device.name ?? device.mac_id,
+      section: 'devices',
+      device,
+      network: network && { id: network.id, name: network.network_name },
+      status: {
+        ...status,
+        statusText: statusText(status.device_status, status.last_seen_time),
+        statusClass: status.device_status === 'UP' ? 'status-up' : 'status-down',
+        lastSeen: timeAgo(status.last_seen_time, now),
+        lastSeenExact: exactTime(status.last_seen_time),
+        uptime: status.uptime_seconds === null ? null : duration(status.uptime_seconds),
+      },
+      config: device.config,
+      tags: device.tag_list,
+      upgrades: history,
+      canWrite: user.role === 'admin',
+    };
+  }
+
+  /** The networks the user may read, by name (the filters' choices), within the page limit. */
+  private async visibleNetworks(
+    orgId: number,
+    readable: number[] | 'all',
+  ): Promise<LocationNetwork[]> {
+    const [networks] = await this.networks.page(orgId, readable, 0, MAX_NETWORK_CHOICES);
+    return networks.sort((a, b) => a.network_name.localeCompare(b.network_name));
+  }
+}
+
+const DEVICES_PER_PAGE = 25;
+/** A network page lists this many of its devices (and links to the device list for more). */
+const NETWORK_PAGE_DEVICES = 100;
+/** The network filter offers at most this many networks (the largest page of the API). */
+const MAX_NETWORK_CHOICES = 1000;
+
+const firmwareValue = (value: string): string | null => (value === NO_FIRMWARE ? null : value);
+
+function statusText(status: 'UP' | 'DOWN', lastSeen: number | null): string {
+  return status === 'UP' ? 'Up' : lastSeen === null ? 'Never seen' : 'Down';
+}
+
+/** An uptime as "3 d 4 h", "4 h 12 min" or "12 min". */
+export function duration(seconds: number): string {
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) {
+    return `${days} d ${hours} h`;
+  }
+  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
+}

@@ -1,0 +1,45 @@
+import { deviceListHref, deviceListQuery, deviceSearch } from './console-query';
+
+describe('device list query', () => {
+  it('reads the filters, leaving out what cannot be read', () => {
+    expect(
+      deviceListQuery({
+        page: '2',
+        network: '7',
+        status: 'NEVER',
+        firmware: ' 2.1.0 ',
+        q: 'lobby',
+      }),
+    ).toEqual({ page: 2, network: 7, status: 'NEVER', firmware: '2.1.0', q: 'lobby' });
+    expect(deviceListQuery({ page: 'x', status: 'up', firmware: '', q: ['a'] })).toEqual({
+      page: 1,
+      network: undefined,
+      status: undefined,
+      firmware: undefined,
+      q: undefined,
+    });
+    expect(deviceListQuery({ page: '0', network: '99999999999' })).toMatchObject({
+      page: 1,
+      network: -1,
+    });
+    expect(deviceListQuery({ q: 'a\u0000b' }).q).toBeUndefined();
+  });
+
+  it('searches MACs in any form, and names', () => {
+    expect(deviceSearch('aa:bb:cc')).toEqual({ text: 'aa:bb:cc', macDigits: 'AABBCC' });
+    expect(deviceSearch('AA-BB-CC-DD-EE-FF')).toEqual({
+      text: 'AA-BB-CC-DD-EE-FF',
+      macDigits: 'AABBCCDDEEFF',
+    });
+    expect(deviceSearch('lobby')).toEqual({ text: 'lobby', macDigits: null });
+    expect(deviceSearch('cafe')).toEqual({ text: 'cafe', macDigits: 'CAFE' });
+  });
+
+  it('links to a filtered list', () => {
+    expect(deviceListHref({})).toBe('/devices');
+    expect(deviceListHref({ page: 1, status: 'UP' })).toBe('/devices?status=UP');
+    expect(deviceListHref({ network: 3, q: 'a b', page: 2 })).toBe(
+      '/devices?network=3&q=a+b&page=2',
+    );
+  });
+});

@@ -1,0 +1,59 @@
+import { readId, UNMATCHED_ID } from '../common/ids/id';
+import { MAX_PAGE } from '../common/pagination/pagination';
+
+/** What the device list's query string asks for, read leniently: a bad value is no filter. */
+export interface DeviceListQuery {
+  page: number;
+  network?: number;
+  status?: 'UP' | 'DOWN' | 'NEVER';
+  firmware?: string;
+  q?: string;
+}
+
+const text = (value: unknown, max: number): string | undefined => {
+  if (typeof value !== 'string') {
+    return undefined;
+  }
+  const trimmed = value.trim();
+  // eslint-disable-next-line no-control-regex
+  return trimmed === '' || trimmed.length > max || /[\x00-\x1f]/.test(trimmed)
+    ? undefined
+    : trimmed;
+};
+
+/**
+ * The device list's filters from the query string (issue 13). A page, a filter or a search that
+ * cannot be read is left out, as a form would (the page shows what it applied); a network id
+ * that names no record stays, so that the page answers 404 for it like the API.
+ */
+export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery {
+  const page = readId(query.page);
+  const network = readId(query.network);
+  const status = query.status;
+  return {
+    page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
+    network: network === undefined ? undefined : network,
+    status: status === 'UP' || status === 'DOWN' || status === 'NEVER' ? status : undefined,
+    firmware: text(query.firmware, 64),
+    q: text(query.q, 100),
+  };
+}
+
+/** The search of a device list: the name text, and the MAC digits when it can be part of a MAC. */
+export function deviceSearch(q: string): { text: string; macDigits: string | null } {
+  const digits = q.replace(/[:.\-\s]/g, '').toUpperCase();
+  return { text: q, macDigits: /^[0-9A-F]{1,12}$/.test(digits) ? digits : null };
+}
+
+/** A link to the device list with these filters (empty ones left out). */
+export function deviceListHref(query: Partial<DeviceListQuery>): string {
+  const params = new URLSearchParams();
+  for (const key of ['network', 'status', 'firmware', 'q', 'page'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) {
+      params.set(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `/devices?${search}` : '/devices';
+}

@@ -1,0 +1,119 @@
+import { AppConfig, ConfigurationError } from './config/app-config';
+import { isDatabaseUnavailable } from './database/database-unavailable';
+import type { DemoSeed } from './demo/demo.service';
+
+/**
+ * What the service prints when it starts (issue 13): a framed block, written after every log
+ * line so that it cannot scroll away, with the console and Swagger UI addresses; on the first
+ * start the demo token and sign-in, on later starts how to get a new token.
+ */
+export function startBanner(base: string, seed: DemoSeed | null): string {
+  const lines = [
+    `Airfleet is listening on ${base}`,
+    '',
+    `  Console:     ${base}/overview`,
+    `  Swagger UI:  ${base}/docs   (OpenAPI JSON: ${base}/docs-json)`,
+    '',
+  ];
+  if (seed) {
+    const user = seed.device.mac_id.replace(/:/g, '');
+    lines.push(
+      'A demo organisation was created on this first start:',
+      `  Access token (shown once): ${seed.token}`,
+      `  Browser sign-in: ${seed.email} / ${seed.password} at ${base}/login`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${seed.token}" ${base}/v1/location_networks/list_networks`,
+      `  A demo access point (DEVICES 2): curl -u ${user}:${seed.device.secret} -X POST ${base}/device/v1/checkin`,
+      `  Watch a fleet move: npm run simulate -- --url ${base} --token <a super-admin token>`,
+    );
+  } else {
+    lines.push(
+      'Need an access token? Issue one for a user (same database settings as the server):',
+      '  npm run --silent cli -- token:create --user <user id>',
+    );
+  }
+  return frame(lines);
+}
+
+function frame(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  const body = lines.map((line) => `| ${line.padEnd(width)} |`);
+  return `\n${[rule, ...body, rule].join('\n')}\n\n`;
+}
+
+/** A start that failed for a reason the user can fix; its message is one line. */
+export class StartFailure extends Error {}
+
+/** The database address without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) {
+      parsed.password = '***';
+    }
+    return parsed.toString();
+  } catch {
+    return '(not a valid URL)';
+  }
+}
+
+const SQLITE_OPEN_CODES =
+  /^(SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_NOTADB|EACCES|EROFS|ENOTDIR|EISDIR)/;
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
+}
+
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0];
+}
+
+/**
+ * The one line that says why the database stopped the start (unreachable PostgreSQL, a SQLite
+ * file that cannot be opened), or undefined for any other failure.
+ */
+export function databaseStartFailure(
+  error: unknown,
+  database: AppConfig['database'],
+): StartFailure | undefined {
+  if (database.type === 'postgres' && isDatabaseUnavailable(error)) {
+    return new StartFailure(
+      `Airfleet cannot reach the database at DATABASE_URL=${redactUrl(database.url)} ` +
+        `(${reason(error)}): start PostgreSQL or correct DATABASE_URL.`,
+    );
+  }
+  if (database.type === 'better-sqlite3' && SQLITE_OPEN_CODES.test(codeOf(error))) {
+    return new StartFailure(
+      `Airfleet cannot open the SQLite database at DATABASE_PATH=${database.path} ` +
+        `(${reason(error)}): correct DATABASE_PATH or its permissions.`,
+    );
+  }
+  return undefined;
+}
+
+/** The one line for a port another process holds, or undefined for any other listen failure. */
+export function listenStartFailure(error: unknown, port: number): StartFailure | undefined {
+  if (codeOf(error) === 'EADDRINUSE') {
+    return new StartFailure(
+      `Airfleet cannot listen on port ${port}: it is already in use. ` +
+        `Stop the other process or set PORT to a free port (e.g. PORT=${port === 3000 ? 3001 : 3000}).`,
+    );
+  }
+  if (codeOf(error) === 'EACCES') {
+    return new StartFailure(
+      `Airfleet may not listen on port ${port} (permission denied): set PORT to a port above 1023.`,
+    );
+  }
+  return undefined;
+}
+
+/** What stderr says when the service could not start (the process then exits 1). */
+export function startFailureText(error: unknown): string {
+  if (error instanceof ConfigurationError || error instanceof StartFailure) {
+    return error.message;
+  }
+  return `Airfleet failed to start: ${error instanceof Error ? error.stack : String(error)}`;
+}
