@@ -5,12 +5,20 @@
  *
  *   npm run simulate -- --token <super-admin token>            1000 devices for 120 s at :3000
  *   npm run simulate -- --devices 50 --duration 30 --json      the summary as JSON on stdout
+ *   npm run simulate -- --rollout 10,50,100 --fail-rate 0.5 --auto-revert   a rollout that halts
  *
  * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
- * done or failed; 1 otherwise (or when the setup fails). Ctrl-C stops the run and still reports.
+ * done or failed (with a rollout: done, failed or cancelled, the rollout no longer running, and
+ * every device it reverted back on the old release); 1 otherwise (or when the setup fails).
+ * Ctrl-C stops the run and still reports.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_OPTIONS, optionProblems, SimulationOptions } from './simulator/options';
+import {
+  DEFAULT_MAX_FAILURE_PERCENT,
+  DEFAULT_OPTIONS,
+  optionProblems,
+  SimulationOptions,
+} from './simulator/options';
 import { runSimulation } from './simulator/run';
 import { progressLine, summaryText } from './simulator/summary';
 import { errorMessage } from './simulator/tally';
@@ -23,6 +31,8 @@ const number = (value: string): number => {
   return parsed;
 };
 
+const numberList = (value: string): number[] => value.split(',').map((part) => number(part));
+
 interface CliFlags {
   url: string;
   token?: string;
@@ -34,6 +44,9 @@ interface CliFlags {
   ssidChangeAt?: number;
   settle?: number;
   concurrency: number;
+  rollout?: number[];
+  maxFailure: number;
+  autoRevert: boolean;
   json: boolean;
 }
 
@@ -52,7 +65,12 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       number,
       d.durationSeconds,
     )
-    .option('--fail-rate <p>', 'probability that a device fails its upgrade', number, d.failRate)
+    .option(
+      '--fail-rate <p>',
+      'probability that a device fails its upgrade (with --rollout: the fraction of devices on which the release fails)',
+      number,
+      d.failRate,
+    )
     .option(
       '--upgrade-after <seconds>',
       'when the whole network is upgraded to the new release (0: never)',
@@ -76,6 +94,18 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       number,
     )
     .option('--concurrency <n>', 'most HTTP requests in flight', number, d.concurrency)
+    .option(
+      '--rollout <stages>',
+      'make the network upgrade a staged rollout with these stages, in percent (e.g. 10,50,100)',
+      numberList,
+    )
+    .option(
+      '--max-failure <percent>',
+      'with --rollout: halt it when more than this percentage of its opened stages failed',
+      number,
+      DEFAULT_MAX_FAILURE_PERCENT,
+    )
+    .option('--auto-revert', 'with --rollout: revert the upgraded devices when it halts', false)
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
     .opts<CliFlags>();
@@ -92,6 +122,13 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       ssidChangeAtSeconds: flags.ssidChangeAt ?? null,
       settleSeconds: flags.settle ?? null,
       concurrency: flags.concurrency,
+      rollout: flags.rollout
+        ? {
+            stages: flags.rollout,
+            maxFailurePercent: flags.maxFailure,
+            autoRevert: flags.autoRevert,
+          }
+        : null,
     },
   };
 }

@@ -54,7 +54,10 @@ describe('fleet simulator', () => {
     }
   });
 
-  const options = (db: DatabaseKind, fields: Partial<SimulationOptions> = {}) => {
+  const options = (
+    db: DatabaseKind,
+    fields: Partial<SimulationOptions> = {},
+  ): SimulationOptions => {
     const { server, superAdmin } = services.get(db)!;
     return {
       url: server.base,
@@ -69,6 +72,7 @@ describe('fleet simulator', () => {
       // work a check-in can take seconds, and the run waits for the last upgrades (bounded).
       settleSeconds: 15,
       concurrency: 16,
+      rollout: null,
       ...fields,
     };
   };
@@ -105,6 +109,7 @@ describe('fleet simulator', () => {
           devices_with_new_ssid: 50,
           propagated: true,
         },
+        rollout: null,
         server_out_of_sync: 0,
         requests: expect.any(Object),
         errors: { total: 0, kinds: [] },
@@ -119,6 +124,86 @@ describe('fleet simulator', () => {
       expect(summary.requests.config).toBeGreaterThanOrEqual(100);
     }
   }, 90_000);
+
+  /**
+   * A rollout of a release that fails on half the devices (every other one): stage 1 (10 of the
+   * 40 devices) fails 5, so the rollout halts above 10 % failed, stages 2 and 3 are cancelled, and
+   * the devices of stage 1 that installed the release are handed a revert to the old one, which
+   * they install. The rollout halts at the second failure (20 %); a failure is reported 0.75 s after
+   * the hand-out at the earliest, and the devices check in every second, so by then the stage's
+   * devices have been handed the release (any that were not are cancelled, and counted so). About
+   * 15 s, both databases side by side.
+   */
+  it('runs a staged rollout that halts on failures and reverts the upgraded devices [sqlite and postgres at once]', async () => {
+    const summaries = await Promise.all(
+      DATABASES.map((db) =>
+        runSimulation(
+          options(db, {
+            devices: 40,
+            durationSeconds: 10,
+            failRate: 0.5,
+            upgradeAfterSeconds: 2,
+            phaseSeconds: 0.75,
+            rollout: { stages: [25, 50, 100], maxFailurePercent: 10, autoRevert: true },
+          }),
+        ),
+      ),
+    );
+    for (const [i, summary] of summaries.entries()) {
+      const db = DATABASES[i];
+      expect({ db, ok: summary.ok, problems: summary.problems }).toEqual({
+        db,
+        ok: true,
+        problems: [],
+      });
+      const record = summary.rollout!.record!;
+      expect(record).toEqual({
+        id: expect.any(Number),
+        version: TO_VERSION,
+        state: 'halted',
+        max_failure_percent: 10,
+        failure_percent: expect.any(Number),
+        auto_revert: true,
+        stages: [
+          expect.objectContaining({ percent: 25, devices: 10, opened_at: expect.any(String) }),
+          expect.objectContaining({ percent: 50, devices: 10, opened_at: null, cancelled: 10 }),
+          expect.objectContaining({ percent: 100, devices: 20, opened_at: null, cancelled: 20 }),
+        ],
+        reverted: expect.any(Array),
+        not_reverted: [],
+        created_at: expect.any(String),
+        finished_at: expect.any(String),
+      });
+      const stage1 = record.stages[0];
+      expect(stage1.pending + stage1.in_progress).toBe(0);
+      expect(stage1.failed).toBeGreaterThanOrEqual(2);
+      expect(record.failure_percent).toBeGreaterThan(10);
+      expect(record.reverted.length).toBeGreaterThanOrEqual(1);
+      expect(record.reverted.length).toBe(stage1.done);
+      expect(summary.rollout!.reverted_back).toBe(record.reverted.length);
+      const server = summary.upgrade!.server!;
+      // The rollout's 40 upgrades (done, failed or cancelled) and one done revert per reverted device.
+      expect(server).toEqual({
+        done: stage1.done + record.reverted.length,
+        failed: stage1.failed,
+        cancelled: 30 + stage1.cancelled,
+      });
+      expect(summary.upgrade!.devices).toMatchObject({
+        downloading: 0,
+        installing: 0,
+        rebooting: 0,
+      });
+      expect(summary).toMatchObject({
+        up: 40,
+        in_sync: 40,
+        server_out_of_sync: 0,
+        ssid_change: { devices_with_new_ssid: 40, propagated: true },
+        errors: { total: 0, kinds: [] },
+        anomalies: { total: 0, kinds: [] },
+      });
+      expect(summary.run_seconds).toBeLessThan(10 + 15 + 11);
+    }
+  }, 60_000);
 
   it('stops early when its signal is aborted, and still reports', async () => {
     const interrupt = new AbortController();

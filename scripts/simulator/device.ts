@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient, basicAuth } from './http';
-import { FleetDevice, FROM_VERSION } from './setup';
+import { FleetDevice, FROM_VERSION, TO_VERSION } from './setup';
 
 /** What a device has done with the upgrade it was handed (its own view, not the server's). */
 export type DeviceUpgradeState = 'downloading' | 'installing' | 'rebooting' | 'done' | 'failed';
@@ -31,6 +31,11 @@ export interface FleetContext {
   signal: AbortSignal;
   partNumber: string;
   failRate: number;
+  /**
+   * The indices of the devices on which the new release fails (a rollout run); null: each
+   * upgrade to the new release fails with probability `failRate`.
+   */
+  failing: ReadonlySet<number> | null;
   phaseMs: number;
   /** Milliseconds since the run started. */
   now(): number;
@@ -39,6 +44,21 @@ export interface FleetContext {
   /** `detail`: the answer (ApiResponse) that was not expected, or what was thrown. */
   error(what: string, detail: unknown): void;
   anomaly(message: string): void;
+}
+
+/**
+ * `fraction` of `count` device indices (rounded down), spread evenly: index i is in it when
+ * floor((i + 1) × fraction) > floor(i × fraction), so every run of devices (a rollout's stage)
+ * holds about that fraction.
+ */
+export function evenlySpread(count: number, fraction: number): Set<number> {
+  const indices = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    if (Math.floor((i + 1) * fraction) > Math.floor(i * fraction)) {
+      indices.add(i);
+    }
+  }
+  return indices;
 }
 
 /** How many times one check-in may chain into fetching configuration and reporting it. */
@@ -230,12 +250,20 @@ export class VirtualDevice {
     });
   }
 
-  /** Downloading (0 %, 50 %), installing, reboot, each `phaseMs`; fails with `failRate`. */
+  /**
+   * Downloading (0 %, 50 %), installing, reboot, each `phaseMs`. Only the new release fails (with
+   * `failRate`, or on the `failing` devices); any other version, a revert to the old release
+   * included, installs.
+   */
   private async performUpgrade(id: number, version: string): Promise<void> {
     const phase = this.ctx.phaseMs;
     const signal = this.ctx.signal;
-    const failure =
-      Math.random() < this.ctx.failRate ? (Math.random() < 0.5 ? 'download' : 'install') : null;
+    const fails =
+      version === TO_VERSION &&
+      (this.ctx.failing
+        ? this.ctx.failing.has(this.identity.index)
+        : Math.random() < this.ctx.failRate);
+    const failure = fails ? (Math.random() < 0.5 ? 'download' : 'install') : null;
     const upgrade = this.upgrade!;
     this.report = { id, state: 'downloading', progress: 0 };
     await this.checkInSoon();

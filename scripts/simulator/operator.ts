@@ -1,11 +1,22 @@
 /** What the organisation's admin does during a run, and reads at its end. */
 import type { FleetContext } from './device';
 import type { ApiClient } from './http';
+import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
+import type { RolloutRecord } from './summary';
 import { errorMessage } from './tally';
 
-/** The admin upgrades every device of the network to the new release, now. */
-export async function upgradeNetwork(client: ApiClient, fleet: Fleet, ctx: FleetContext) {
+/**
+ * The admin upgrades every device of the network to the new release, now; as a staged rollout
+ * when `rollout` is set. Null when the service refused it; else the rollout it created (null
+ * without one).
+ */
+export async function upgradeNetwork(
+  client: ApiClient,
+  fleet: Fleet,
+  ctx: FleetContext,
+  rollout: SimulationOptions['rollout'] = null,
+): Promise<{ rollout: RolloutRecord | null } | null> {
   const response = await client
     .request('operator', 'POST', '/upgrades', {
       auth: fleet.adminAuth,
@@ -15,15 +26,49 @@ export async function upgradeNetwork(client: ApiClient, fleet: Fleet, ctx: Fleet
           version: TO_VERSION,
           schedule_type: 'now',
           aps: [`network:${fleet.networkId}`],
+          ...(rollout && {
+            rollout: {
+              stages: rollout.stages,
+              max_failure_percent: rollout.maxFailurePercent,
+              auto_revert: rollout.autoRevert,
+            },
+          }),
         },
       },
     })
     .catch((error: unknown) => error);
   if (response instanceof Error || (response as { status: number }).status !== 200) {
     ctx.error('POST /upgrades', response);
-    return false;
+    return null;
   }
-  return true;
+  const data = (response as { body: { data: { rollout?: RolloutRecord } } }).body.data;
+  if (rollout && !data.rollout) {
+    ctx.error('POST /upgrades', 'the answer has no data.rollout');
+    return null;
+  }
+  return { rollout: data.rollout ?? null };
+}
+
+/** `GET /v1/rollouts/:id` as the admin; null when it could not be read. */
+export async function fetchRollout(
+  client: ApiClient,
+  fleet: Fleet,
+  id: number,
+  ctx: FleetContext,
+): Promise<RolloutRecord | null> {
+  try {
+    const response = await client.request('operator', 'GET', `/v1/rollouts/${id}`, {
+      auth: fleet.adminAuth,
+    });
+    if (response.status !== 200) {
+      ctx.error('GET /v1/rollouts/:id', response);
+      return null;
+    }
+    return (response.body as { data: { rollout: RolloutRecord } }).data.rollout;
+  } catch (error) {
+    ctx.error('GET /v1/rollouts/:id', errorMessage(error));
+    return null;
+  }
 }
 
 /** The admin renames the network's SSID: every device's configuration goes out of sync. */

@@ -8,7 +8,12 @@ export interface SimulationOptions {
   devices: number;
   /** Seconds the fleet runs, after the setup. */
   durationSeconds: number;
-  /** Probability (0 to 1) that a device fails an upgrade. */
+  /**
+   * Without a rollout, the probability (0 to 1) that a device fails the upgrade to the new
+   * release; with one, the fraction of the devices on which the new release fails (a fixed set,
+   * spread evenly over the fleet, so every stage sees about that fraction). A revert to the old
+   * release never fails.
+   */
   failRate: number;
   /** Seconds into the run at which the whole network is upgraded; 0: no upgrade. */
   upgradeAfterSeconds: number;
@@ -27,6 +32,12 @@ export interface SimulationOptions {
   settleSeconds: number | null;
   /** Most HTTP requests in flight at once. */
   concurrency: number;
+  /**
+   * Null: the network upgrade is a plain one. Otherwise it is a staged rollout (DEVICES 6) with
+   * these stages (whole percentages, increasing, ending with 100), halted above
+   * `maxFailurePercent` failed, reverting the devices it upgraded when `autoRevert`.
+   */
+  rollout: { stages: number[]; maxFailurePercent: number; autoRevert: boolean } | null;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -39,7 +50,11 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   ssidChangeAtSeconds: null,
   settleSeconds: null,
   concurrency: 64,
+  rollout: null,
 };
+
+/** The default `--max-failure` of a rollout, in percent. */
+export const DEFAULT_MAX_FAILURE_PERCENT = 10;
 
 /** The problems with a set of options, empty when it can run. */
 export function optionProblems(options: SimulationOptions): string[] {
@@ -78,6 +93,23 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     problems.push('--concurrency must be a positive integer');
+  }
+  if (options.rollout) {
+    const { stages, maxFailurePercent } = options.rollout;
+    const increasing = stages.every(
+      (p, i) => Number.isInteger(p) && p >= 1 && p <= 100 && (i === 0 || p > stages[i - 1]),
+    );
+    if (stages.length === 0 || !increasing || stages[stages.length - 1] !== 100) {
+      problems.push(
+        '--rollout must be increasing whole percentages from 1 to 100 ending with 100 (e.g. 10,50,100)',
+      );
+    }
+    if (!(maxFailurePercent >= 0 && maxFailurePercent <= 100)) {
+      problems.push('--max-failure must be between 0 and 100');
+    }
+    if (options.upgradeAfterSeconds === 0) {
+      problems.push('--rollout needs an upgrade: --upgrade-after must be more than 0');
+    }
   }
   return problems;
 }

@@ -1,12 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FleetContext, VirtualDevice } from './device';
+import { evenlySpread, FleetContext, VirtualDevice } from './device';
 import { ApiClient } from './http';
 import { optionProblems, SimulationOptions } from './options';
-import { renameSsid, serverOutOfSync, serverUpgradeCounts, upgradeNetwork } from './operator';
-import { setUpFleet, TO_VERSION } from './setup';
-import { Progress, problemsOf, Summary, UpgradeCounts } from './summary';
+import {
+  fetchRollout,
+  renameSsid,
+  serverOutOfSync,
+  serverUpgradeCounts,
+  upgradeNetwork,
+} from './operator';
+import { FROM_VERSION, setUpFleet, TO_VERSION } from './setup';
+import { Progress, problemsOf, RolloutRecord, Summary, UpgradeCounts } from './summary';
 import { describeFailure, Tally } from './tally';
 
 export interface RunHooks {
@@ -21,6 +27,9 @@ export interface RunHooks {
 
 /** How often the end of a run looks whether the fleet has settled. */
 const SETTLE_POLL_MS = 200;
+
+/** How often the admin reads the rollout back while the fleet runs. */
+const ROLLOUT_POLL_MS = 2000;
 
 /** How long the end of a run waits for the requests still in flight. */
 const DRAIN_MS = 10_000;
@@ -65,6 +74,7 @@ export async function runSimulation(
     signal: stop.signal,
     partNumber: fleet.partNumber,
     failRate: options.failRate,
+    failing: options.rollout ? evenlySpread(options.devices, options.failRate) : null,
     phaseMs: options.phaseSeconds * 1000,
     now: () => performance.now() - start,
     interval: null,
@@ -76,12 +86,29 @@ export async function runSimulation(
   };
   const devices = fleet.devices.map((identity) => new VirtualDevice(identity, ctx));
   const timers: NodeJS.Timeout[] = [];
+  /** The progress line and the rollout poll: they go on while the fleet settles. */
+  const repeating: NodeJS.Timeout[] = [];
   let settleSeconds = 0;
   const events = {
     upgradeCreated: false,
     upgradeAt: null as number | null,
     ssidChangeAt: null as number | null,
     newSsidName: `${fleet.ssidName}-renamed`,
+    /** The rollout as last read (null without one). */
+    rollout: null as RolloutRecord | null,
+  };
+  let rolloutRead: Promise<void> | null = null;
+  /** Reads the rollout again (one read at a time; a call during a read waits for that one). */
+  const readRollout = (): Promise<void> => {
+    const id = events.rollout?.id;
+    if (id === undefined) {
+      return Promise.resolve();
+    }
+    rolloutRead ??= fetchRollout(client, fleet, id, ctx).then((record) => {
+      rolloutRead = null;
+      events.rollout = record ?? events.rollout;
+    });
+    return rolloutRead;
   };
 
   try {
@@ -109,9 +136,19 @@ export async function runSimulation(
     if (options.upgradeAfterSeconds > 0) {
       at(options.upgradeAfterSeconds, async () => {
         events.upgradeAt = ctx.now() / 1000;
-        events.upgradeCreated = await upgradeNetwork(client, fleet, ctx);
-        log(`Upgrade of the network to ${TO_VERSION} created at ${events.upgradeAt.toFixed(1)} s`);
+        const created = await upgradeNetwork(client, fleet, ctx, options.rollout);
+        events.upgradeCreated = created !== null;
+        events.rollout = created?.rollout ?? null;
+        const staged = options.rollout
+          ? ` as rollout ${events.rollout?.id ?? '?'} (stages ${options.rollout.stages.join(', ')} %, halt above ${options.rollout.maxFailurePercent} % failed${options.rollout.autoRevert ? ', auto-revert' : ''})`
+          : '';
+        log(
+          `Upgrade of the network to ${TO_VERSION}${staged} created at ${events.upgradeAt.toFixed(1)} s`,
+        );
       });
+      if (options.rollout) {
+        repeating.push(setInterval(() => void readRollout(), ROLLOUT_POLL_MS));
+      }
     }
     const ssidChangeAt =
       options.ssidChangeAtSeconds ??
@@ -140,11 +177,12 @@ export async function runSimulation(
         upgrades: events.upgradeAt === null ? null : upgradeCounts(devices),
         requestsPerSecond: rate,
         errors: errors.total,
+        rollout: events.rollout,
       };
     };
     if (hooks.onProgress) {
       const report = hooks.onProgress;
-      timers.push(setInterval(() => report(snapshot()), hooks.progressEveryMs ?? 1000));
+      repeating.push(setInterval(() => report(snapshot()), hooks.progressEveryMs ?? 1000));
     }
 
     await sleep(Math.max(0, durationMs - ctx.now()), undefined, { signal: stop.signal }).catch(
@@ -155,15 +193,22 @@ export async function runSimulation(
     await Promise.all(fired);
     const settleMs =
       (options.settleSeconds ?? 2 * (ctx.interval ?? interval) + 3 * options.phaseSeconds) * 1000;
+    const upgradesSettled = () =>
+      events.upgradeAt === null ||
+      (options.rollout
+        ? rolloutSettled(events.rollout, devices)
+        : devices.every((d) => d.upgrade?.state === 'done' || d.upgrade?.state === 'failed'));
     const settled = () =>
       countUp(devices, ctx) === devices.length &&
       devices.every((d) => d.inSync) &&
-      (events.upgradeAt === null ||
-        devices.every((d) => d.upgrade?.state === 'done' || d.upgrade?.state === 'failed')) &&
+      upgradesSettled() &&
       (events.ssidChangeAt === null ||
         devices.every((d) => d.ssidNames.includes(events.newSsidName)));
+    // The rollout read last may be a few seconds old: settled only if a fresh read agrees.
+    const settledNow = async () =>
+      settled() && (events.rollout === null || (await readRollout().then(settled)));
     const settleFrom = ctx.now();
-    while (!stop.signal.aborted && !settled() && ctx.now() < settleFrom + settleMs) {
+    while (!stop.signal.aborted && ctx.now() < settleFrom + settleMs && !(await settledNow())) {
       await sleep(SETTLE_POLL_MS);
       settleSeconds = (ctx.now() - settleFrom) / 1000;
     }
@@ -171,6 +216,7 @@ export async function runSimulation(
     stop.abort();
     hooks.signal?.removeEventListener('abort', onAbort);
     timers.forEach((timer) => clearTimeout(timer));
+    repeating.forEach((timer) => clearInterval(timer));
     devices.forEach((device) => device.stop());
     const drained = new AbortController();
     await Promise.race([
@@ -184,6 +230,8 @@ export async function runSimulation(
   const upgradeServer = events.upgradeCreated
     ? await serverUpgradeCounts(client, fleet, ctx)
     : null;
+  const rolloutRecord =
+    events.rollout === null ? null : await fetchRollout(client, fleet, events.rollout.id, ctx);
   const withNewSsid = devices.filter((d) => d.ssidNames.includes(events.newSsidName)).length;
   const partial: Omit<Summary, 'ok' | 'problems'> = {
     interrupted: hooks.signal?.aborted ?? false,
@@ -212,6 +260,10 @@ export async function runSimulation(
       devices_with_new_ssid: withNewSsid,
       propagated: events.ssidChangeAt !== null && withNewSsid === devices.length,
     },
+    rollout:
+      options.rollout && events.upgradeCreated
+        ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
+        : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
     requests: {
       total: client.total,
@@ -244,4 +296,32 @@ function upgradeCounts(devices: VirtualDevice[]): UpgradeCounts {
     counts[device.upgrade?.state ?? 'waiting']++;
   }
   return counts;
+}
+
+/**
+ * The rollout run has settled when no device is busy upgrading, the rollout is not running and
+ * none of its upgrades is pending or in progress, and every device it reverted is back.
+ */
+function rolloutSettled(rollout: RolloutRecord | null, devices: VirtualDevice[]): boolean {
+  const busy = (d: VirtualDevice) =>
+    d.upgrade !== null && d.upgrade.state !== 'done' && d.upgrade.state !== 'failed';
+  return (
+    rollout !== null &&
+    rollout.state !== 'running' &&
+    rollout.stages.every((stage) => stage.pending === 0 && stage.in_progress === 0) &&
+    !devices.some(busy) &&
+    revertedBack(rollout, devices) === rollout.reverted.length
+  );
+}
+
+/** Devices of the rollout's `reverted` that run the old release again, their revert done. */
+function revertedBack(rollout: RolloutRecord | null, devices: VirtualDevice[]): number {
+  const reverted = new Set((rollout?.reverted ?? []).map((mac) => mac.toUpperCase()));
+  return devices.filter(
+    (d) =>
+      reverted.has(d.identity.mac.toUpperCase()) &&
+      d.firmware === FROM_VERSION &&
+      d.upgrade?.version === FROM_VERSION &&
+      d.upgrade.state === 'done',
+  ).length;
 }

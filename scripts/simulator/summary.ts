@@ -1,4 +1,29 @@
 import { DeviceUpgradeState } from './device';
+import { FROM_VERSION } from './setup';
+
+/** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
+export interface RolloutRecord {
+  id: number;
+  version: string;
+  state: 'running' | 'halted' | 'completed';
+  max_failure_percent: number;
+  failure_percent: number;
+  auto_revert: boolean;
+  stages: {
+    percent: number;
+    devices: number;
+    opened_at: string | null;
+    pending: number;
+    in_progress: number;
+    done: number;
+    failed: number;
+    cancelled: number;
+  }[];
+  reverted: string[];
+  not_reverted: string[];
+  created_at: string;
+  finished_at: string | null;
+}
 
 /** Devices by what they have done with the upgrade; `waiting`: not handed it yet. */
 export type UpgradeCounts = Record<DeviceUpgradeState | 'waiting', number>;
@@ -16,10 +41,15 @@ export interface Progress {
   upgrades: UpgradeCounts | null;
   requestsPerSecond: number;
   errors: number;
+  /** The rollout as last read (null without one, or before it is created or read). */
+  rollout: RolloutRecord | null;
 }
 
 export interface Summary {
-  /** Every device up, in sync, every upgrade done or failed, the SSID change propagated. */
+  /**
+   * Every device up, in sync, every upgrade done or failed (with a rollout: done, failed or
+   * cancelled, the rollout not running, its reverted devices back), the SSID change propagated.
+   */
   ok: boolean;
   /** Why `ok` is false (empty when it is true). */
   problems: string[];
@@ -51,6 +81,13 @@ export interface Summary {
     devices_with_new_ssid: number;
     propagated: boolean;
   };
+  /** Null when the upgrade was not a rollout. */
+  rollout: {
+    /** `GET /v1/rollouts/:id` at the end (null when it could not be read). */
+    record: RolloutRecord | null;
+    /** Devices of `reverted` that run the old release again, their revert done (their view). */
+    reverted_back: number;
+  } | null;
   /** Devices that the service's device records show out of sync at the end (null: not shown). */
   server_out_of_sync: number | null;
   requests: {
@@ -84,6 +121,8 @@ export function problemsOf(
   const upgrade = summary.upgrade;
   if (upgrade && !upgradeCreated) {
     problems.push('the upgrade could not be created');
+  } else if (upgrade && summary.rollout) {
+    problems.push(...rolloutProblems(upgrade, summary.rollout));
   } else if (upgrade) {
     const unfinished = n - upgrade.devices.done - upgrade.devices.failed;
     if (unfinished > 0) {
@@ -102,6 +141,44 @@ export function problemsOf(
   if (summary.ssid_change.at_seconds !== null && !summary.ssid_change.propagated) {
     const missing = n - summary.ssid_change.devices_with_new_ssid;
     problems.push(`${missing} of ${n} devices do not have the renamed SSID`);
+  }
+  return problems;
+}
+
+/**
+ * A rollout run ends with no device busy upgrading, every upgrade done, failed or cancelled (the
+ * reverts included), the rollout halted or completed, and every device it reverted back on the
+ * old release.
+ */
+function rolloutProblems(
+  upgrade: NonNullable<Summary['upgrade']>,
+  rollout: NonNullable<Summary['rollout']>,
+): string[] {
+  const problems: string[] = [];
+  const busy = upgrade.devices.downloading + upgrade.devices.installing + upgrade.devices.rebooting;
+  if (busy > 0) {
+    problems.push(`${busy} devices did not finish their upgrade`);
+  }
+  const server = upgrade.server;
+  if (!server) {
+    problems.push('the upgrades could not be read back');
+  } else if (Object.keys(server).some((s) => !['done', 'failed', 'cancelled'].includes(s))) {
+    problems.push(
+      `the service shows upgrades ${JSON.stringify(server)}, not all done, failed or cancelled`,
+    );
+  }
+  const record = rollout.record;
+  if (!record) {
+    problems.push('the rollout could not be read back');
+    return problems;
+  }
+  if (record.state === 'running') {
+    problems.push('the rollout is still running');
+  }
+  if (rollout.reverted_back !== record.reverted.length) {
+    problems.push(
+      `${record.reverted.length - rollout.reverted_back} of ${record.reverted.length} reverted devices are not back on ${FROM_VERSION}`,
+    );
   }
   return problems;
 }
@@ -125,9 +202,16 @@ export function progressLine(p: Progress): string {
     `up ${p.up}/${p.devices}`,
     `in sync ${p.inSync}/${p.devices}`,
     `upgrades: ${upgrades}`,
+    ...(p.rollout ? [rolloutLine(p.rollout)] : []),
     `${p.requestsPerSecond.toFixed(0)} req/s`,
     `${p.errors} errors`,
   ].join('  ');
+}
+
+/** `rollout halted stage 1/3 failed 25.00 % / max 10 %, reverted 2` */
+export function rolloutLine(r: RolloutRecord): string {
+  const opened = r.stages.filter((stage) => stage.opened_at !== null).length;
+  return `rollout ${r.state} stage ${opened}/${r.stages.length} failed ${r.failure_percent.toFixed(2)} % / max ${r.max_failure_percent} %, reverted ${r.reverted.length}`;
 }
 
 /** The end-of-run report for people (the CLI prints the JSON form with --json). */
@@ -141,6 +225,24 @@ export function summaryText(s: Summary): string {
     const counts = STATE_LABELS.map(([key, label]) => `${label} ${s.upgrade!.devices[key]}`);
     lines.push(`  upgrade to ${s.upgrade.version} (devices): ${counts.join(', ')}`);
     lines.push(`  upgrade to ${s.upgrade.version} (service): ${JSON.stringify(s.upgrade.server)}`);
+  }
+  if (s.rollout) {
+    const r = s.rollout.record;
+    if (r) {
+      const stages = r.stages.map(
+        (st) =>
+          `${st.percent} %: ${st.devices} devices, ${st.done} done, ${st.failed} failed, ${st.cancelled} cancelled${st.opened_at === null ? ' (not opened)' : ''}`,
+      );
+      lines.push(`  ${rolloutLine(r)}${r.auto_revert ? '' : ' (no auto-revert)'}`);
+      lines.push(`    stages: ${stages.join('; ')}`);
+      if (r.auto_revert) {
+        lines.push(
+          `    reverted ${r.reverted.length} (${s.rollout.reverted_back} back on ${FROM_VERSION}), not reverted ${r.not_reverted.length}`,
+        );
+      }
+    } else {
+      lines.push('  rollout: could not be read');
+    }
   }
   if (s.ssid_change.at_seconds !== null) {
     lines.push(
