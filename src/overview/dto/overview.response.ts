@@ -1,3 +1,4 @@
+import { UpgradeStatusCountsResponse } from '../../upgrades/dto/upgrade-status-counts.response';
 import { Envelope, Int, Of } from '../../common/openapi/response-schema';
 
 export class OverviewDevicesResponse {
@@ -9,24 +10,6 @@ export class OverviewDevicesResponse {
 
   @Int({ minimum: 0 })
   down: number;
-}
-
-/** Upgrades by status (DEVICES 5). */
-export class OverviewUpgradesResponse {
-  @Int({ minimum: 0 })
-  pending: number;
-
-  @Int({ minimum: 0 })
-  in_progress: number;
-
-  @Int({ minimum: 0 })
-  done: number;
-
-  @Int({ minimum: 0 })
-  failed: number;
-
-  @Int({ minimum: 0 })
-  cancelled: number;
 }
 
 export class OverviewRolloutsResponse {
@@ -41,8 +24,8 @@ export class OverviewData {
   @Of(() => OverviewDevicesResponse)
   devices: OverviewDevicesResponse;
 
-  @Of(() => OverviewUpgradesResponse)
-  upgrades: OverviewUpgradesResponse;
+  @Of(() => UpgradeStatusCountsResponse)
+  upgrades: UpgradeStatusCountsResponse;
 
   @Of(() => OverviewRolloutsResponse)
   rollouts: OverviewRolloutsResponse;

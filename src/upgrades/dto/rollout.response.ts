@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayOf, Bool, DateTime, Int, Str, StrArray } from '../../common/openapi/response-schema';
 import { ROLLOUT_STATES } from '../rollout.entity';
+import { UpgradeStatusCountsResponse } from './upgrade-status-counts.response';
 
 /** One stage of a rollout (DEVICES 6). */
-export class RolloutStageResponse {
+export class RolloutStageResponse extends UpgradeStatusCountsResponse {
   @Int({ minimum: 1, maximum: 100 })
   percent: number;
 
@@ -12,21 +13,6 @@ export class RolloutStageResponse {
 
   @DateTime({ nullable: true, description: 'null until the stage opens' })
   opened_at: string | null;
-
-  @Int({ minimum: 0 })
-  pending: number;
-
-  @Int({ minimum: 0 })
-  in_progress: number;
-
-  @Int({ minimum: 0 })
-  done: number;
-
-  @Int({ minimum: 0 })
-  failed: number;
-
-  @Int({ minimum: 0 })
-  cancelled: number;
 }
 
 /** A rollout record (DEVICES 6). */
