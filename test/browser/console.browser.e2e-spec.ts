@@ -1,9 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../console.helpers';
 import { BrowserUser, browserUser } from './web-session';
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
 
 /** Debian's chromium (.ci/install-chromium.sh installs it in CI). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,6 +20,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** axe-core, evaluated in the page (through the DevTools protocol, so the page's CSP allows it). */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Screenshots of every page at both widths, for review (gitignored). */
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-output', 'console');
@@ -64,8 +71,26 @@ describe('console pages in a browser', () => {
     await page.waitForURL(`${base}/overview`);
   };
 
-  /** A screenshot of the current page at desktop and phone width; nothing overflows the phone. */
+  /** axe-core finds no serious or critical accessibility violation on the current page. */
+  const accessible = async (name: string) => {
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } })
+        .axe;
+      const result = await axe.run(document);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect({ name, violations }).toEqual({ name, violations: [] });
+  };
+
+  /**
+   * A screenshot of the current page at desktop and phone width; nothing overflows the phone,
+   * and axe-core reports no serious or critical violation.
+   */
   const screenshots = async (name: string) => {
+    await accessible(name);
     for (const [width, size] of Object.entries(WIDTHS)) {
       await page.setViewportSize(size);
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
