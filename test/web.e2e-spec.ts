@@ -340,6 +340,16 @@ onBothDatabases('upgrade pages', (t) => {
     expect(res.text).not.toContain(other.device.mac_id);
     const page = await agent.get(`/upgrades/${theirs.id}/edit`).expect(404);
     expect(page.text).toContain('Upgrade not found');
+
+    // The status filter (the overview's counts link to it); an unknown status shows them all.
+    const pending = await agent.get('/upgrades?status=pending').expect(200);
+    expect(pending.text).toContain(`data-upgrade-id="${mine.id}"`);
+    expect(pending.text).toContain('<option value="pending" selected>pending</option>');
+    const failed = await agent.get('/upgrades?status=failed').expect(200);
+    expect(failed.text).not.toContain(`data-upgrade-id="${mine.id}"`);
+    expect(failed.text).toContain('No upgrades in this status.');
+    const unknown = await agent.get('/upgrades?status=stuck').expect(200);
+    expect(unknown.text).toContain(`data-upgrade-id="${mine.id}"`);
   });
 
   it('creates an upgrade through the form: 303 to the list with a flash message', async () => {

@@ -27,9 +27,10 @@ export class UpgradePagesController {
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthUser,
     @Query('id') id?: string,
+    @Query('status') status?: string,
   ): Promise<void> {
     const only = id === undefined || id === '' ? undefined : pageUpgradeId(id);
-    return this.renderer.answer(request, reply, await this.pages.list(user, only));
+    return this.renderer.answer(request, reply, await this.pages.list(user, only, status));
   }
 
   @Get('new')

@@ -6,6 +6,7 @@ import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
 import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { PageOutcome } from '../../web/page-renderer';
+import { UPGRADE_STATUSES } from '../upgrade.entity';
 import { BLANK_FORM, formOf, readForm, toUpgradeInput, UpgradeFormValues } from './upgrade-form';
 
 export type { PageOutcome } from '../../web/page-renderer';
@@ -25,9 +26,16 @@ const FORM_TIME_ZONES = ['UTC', ...TIME_ZONES.filter((zone) => zone !== 'UTC')];
 export class UpgradePagesService {
   constructor(private readonly upgrades: UpgradesService) {}
 
-  async list(user: AuthUser, id?: number): Promise<PageOutcome> {
+  /**
+   * The list page: every upgrade the user may see, only the one with `id`, or only those in one
+   * status (the overview's counts link here); an unknown status shows them all.
+   */
+  async list(user: AuthUser, id?: number, status?: string): Promise<PageOutcome> {
+    const only = UPGRADE_STATUSES.find((known) => known === status);
     const records =
-      id === undefined ? await this.upgrades.list(user) : [await this.upgrades.show(user, id)];
+      id === undefined
+        ? await this.upgrades.list(user, only ? { status: only } : {})
+        : [await this.upgrades.show(user, id)];
     return {
       kind: 'page',
       template: LIST,
@@ -36,6 +44,12 @@ export class UpgradePagesService {
         title: 'Upgrades',
         canWrite: user.role === 'admin',
         upgrades: records.map(toRow),
+        statuses: UPGRADE_STATUSES.map((value) => ({
+          value,
+          label: value.replace('_', ' '),
+          selected: value === only,
+        })),
+        filtered: only !== undefined,
       },
     };
   }
