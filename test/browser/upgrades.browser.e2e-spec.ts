@@ -127,8 +127,10 @@ describe('upgrade pages in a browser', () => {
     expect(row).toContain('2.0.0');
     expect(row).toContain('2030-01-15 10:00 (Europe/Paris)');
 
-    // Delete.
-    await page.getByRole('button', { name: `Delete upgrade ${created.id}` }).click();
+    // Delete, after a confirmation: the first click only opens it.
+    await page.getByText('Delete', { exact: true }).click();
+    expect(await upgrades()).toHaveLength(1);
+    await page.getByRole('button', { name: `Yes, delete upgrade ${created.id}` }).click();
     await page.waitForURL(`${base}/upgrades`);
     expect(await flash()).toBe(`Upgrade ${created.id} deleted.`);
     expect(await rows().count()).toBe(0);
