@@ -24,6 +24,18 @@ const HARDWARE_PART_SCHEMA = {
   },
 } as const;
 
+/** A live uplink as device records and device configurations show it (devices/uplink.view.ts). */
+export const UPLINK_SCHEMA = {
+  type: 'object',
+  required: ['id', 'uplink_type', 'is_deleted'],
+  properties: {
+    id: { type: 'integer' },
+    uplink_type: { type: 'string' },
+    is_deleted: { type: 'boolean' },
+  },
+  additionalProperties: true,
+};
+
 const PENDING_UPGRADE_SCHEMA = {
   type: 'object',
   required: [
@@ -123,16 +135,7 @@ export class DeviceResponse {
 
   @ApiProperty({
     type: 'array',
-    items: {
-      type: 'object',
-      required: ['id', 'uplink_type', 'is_deleted'],
-      properties: {
-        id: { type: 'integer' },
-        uplink_type: { type: 'string' },
-        is_deleted: { type: 'boolean' },
-      },
-      additionalProperties: true,
-    },
+    items: UPLINK_SCHEMA,
     description: 'Live uplinks: the fields of the template detail, with id and is_deleted',
   })
   uplinks: UplinkResponse[];

@@ -1,3 +1,4 @@
+import { UPLINK_SCHEMA } from '../../access-points/dto/access-points.response';
 import { ApiProperty } from '@nestjs/swagger';
 import { Of, Str } from '../../common/openapi/response-schema';
 
@@ -62,16 +63,7 @@ export class DeviceConfigResponse {
 
   @ApiProperty({
     type: 'array',
-    items: {
-      type: 'object',
-      required: ['id', 'uplink_type', 'is_deleted'],
-      properties: {
-        id: { type: 'integer' },
-        uplink_type: { type: 'string' },
-        is_deleted: { type: 'boolean' },
-      },
-      additionalProperties: true,
-    },
+    items: UPLINK_SCHEMA,
     description: "The device's live uplinks by id, as its record shows them",
   })
   uplinks: Record<string, unknown>[];
