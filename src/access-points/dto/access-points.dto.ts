@@ -86,16 +86,18 @@ export class SerialQueryDto {
   serial?: string;
 }
 
-export class HeartbeatDto {
-  @IsString()
-  @MaxLength(64)
-  mac_id: string;
-
+/**
+ * What a device says about itself in a heartbeat record, the same in the admin heartbeat
+ * (CONTRACT 5) and in a device check-in (DEVICES 3): the heartbeats table's column sizes.
+ */
+export class HeartbeatFieldsDto {
+  /** The device's host name. */
   @IsOptional()
   @IsString()
   @MaxLength(255)
   name?: string;
 
+  /** The firmware the device runs. */
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -105,6 +107,12 @@ export class HeartbeatDto {
   @IsString()
   @MaxLength(255)
   hardware_model?: string;
+}
+
+export class HeartbeatDto extends HeartbeatFieldsDto {
+  @IsString()
+  @MaxLength(64)
+  mac_id: string;
 
   @IsOptional()
   @IsString()

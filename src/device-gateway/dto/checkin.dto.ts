@@ -1,3 +1,4 @@
+import { HeartbeatFieldsDto } from '../../access-points/dto/access-points.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -49,24 +50,7 @@ export class UpgradeReportDto {
 }
 
 /** POST /device/v1/checkin (DEVICES 3): every field optional. */
-export class CheckinDto {
-  /** The firmware the device runs. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  firmware_version?: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  hardware_model?: string;
-
-  /** The device's host name. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(255)
-  name?: string;
-
+export class CheckinDto extends HeartbeatFieldsDto {
   /** When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
   @IsOptional()
   @IsIP()
