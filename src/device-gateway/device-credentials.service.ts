@@ -47,7 +47,13 @@ export class DeviceCredentialsService {
     private readonly devices: DevicesRepository,
     clock: { now(): number } = performance,
   ) {
-    this.cache = new LRUCache({ max: 200_000, ttl: CREDENTIALS_CACHE_TTL_MS, perf: clock });
+    // ttlResolution 0: read the clock on every lookup (it would otherwise reuse a reading for 1 ms).
+    this.cache = new LRUCache({
+      max: 200_000,
+      ttl: CREDENTIALS_CACHE_TTL_MS,
+      ttlResolution: 0,
+      perf: clock,
+    });
   }
 
   /** The device these credentials prove; 401 1036 or 403 1037 otherwise. */

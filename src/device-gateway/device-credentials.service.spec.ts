@@ -1,0 +1,93 @@
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { hashDeviceSecret } from '../catalogue/device-secret';
+import { DeviceUnauthenticatedError } from '../common/errors';
+import { DevicesRepository } from '../devices/devices.repository';
+import {
+  CREDENTIALS_CACHE_TTL_MS,
+  DeviceCredentialsService,
+  deviceMacFromUserName,
+} from './device-credentials.service';
+
+const MAC = '0A:00:00:00:00:01';
+const SECRET = 'factory:secret:0001';
+
+/** The catalogue and the inventories as the service sees them, changeable between calls. */
+function world() {
+  const state = {
+    secretHash: hashDeviceSecret(SECRET) as string | null | undefined,
+    holder: null as { id: number; organisation_id: number } | null,
+    lookups: 0,
+  };
+  const catalogue = {
+    findSecretHash: () => {
+      state.lookups += 1;
+      return Promise.resolve(state.secretHash);
+    },
+  } as unknown as CatalogueRepository;
+  const devices = {
+    findTakenMacs: () => Promise.resolve(state.holder ? [{ ...state.holder, mac_id: MAC }] : []),
+  } as unknown as DevicesRepository;
+  let now = 1_000_000; // lru-cache treats an entry stored at time 0 as never stale
+  const clock = { now: () => now };
+  const service = new DeviceCredentialsService(catalogue, devices, clock);
+  return { state, service, advance: (ms: number) => (now += ms) };
+}
+
+describe('DeviceCredentialsService (DEVICES 2)', () => {
+  it('reads the user name as 12 hex digits or AA-BB-CC-DD-EE-FF, any case, and nothing else', () => {
+    expect(deviceMacFromUserName('0a0000000001')).toBe(MAC);
+    expect(deviceMacFromUserName('0a-00-00-00-00-01')).toBe(MAC);
+    expect(deviceMacFromUserName('0A:00:00:00:00:01')).toBeNull();
+    expect(deviceMacFromUserName('0a00000000')).toBeNull();
+    expect(deviceMacFromUserName('0a-0000-000001')).toBeNull();
+  });
+
+  it('answers 403 1037 for an unclaimed device, and sees a claim within 10 seconds', async () => {
+    const { state, service, advance } = world();
+    await expect(service.verify('0a0000000001', SECRET)).rejects.toMatchObject({
+      code: 1037,
+    });
+    state.holder = { id: 7, organisation_id: 3 };
+    advance(CREDENTIALS_CACHE_TTL_MS - 1);
+    await expect(service.verify('0a0000000001', SECRET)).rejects.toMatchObject({ code: 1037 });
+    advance(2);
+    await expect(service.verify('0a0000000001', SECRET)).resolves.toEqual({
+      kind: 'device',
+      device_id: 7,
+      organisation_id: 3,
+      mac_id: MAC,
+    });
+  });
+
+  it('checks the secret on every request but looks the facts up once per 10 seconds', async () => {
+    const { state, service, advance } = world();
+    state.holder = { id: 7, organisation_id: 3 };
+    await service.verify('0a0000000001', SECRET);
+    await expect(service.verify('0a0000000001', `${SECRET}x`)).rejects.toBeInstanceOf(
+      DeviceUnauthenticatedError,
+    );
+    expect(state.lookups).toBe(1);
+    state.secretHash = hashDeviceSecret('a-new-factory-secret');
+    advance(CREDENTIALS_CACHE_TTL_MS + 1);
+    await expect(service.verify('0a0000000001', SECRET)).rejects.toBeInstanceOf(
+      DeviceUnauthenticatedError,
+    );
+    await expect(service.verify('0a0000000001', 'a-new-factory-secret')).resolves.toMatchObject({
+      device_id: 7,
+    });
+    expect(state.lookups).toBe(2);
+  });
+
+  it('answers 401 1036 for an unknown MAC and for an entry without a secret', async () => {
+    const { state, service, advance } = world();
+    state.secretHash = undefined;
+    await expect(service.verify('0a0000000001', SECRET)).rejects.toBeInstanceOf(
+      DeviceUnauthenticatedError,
+    );
+    advance(CREDENTIALS_CACHE_TTL_MS + 1);
+    state.secretHash = null;
+    await expect(service.verify('0a0000000001', SECRET)).rejects.toBeInstanceOf(
+      DeviceUnauthenticatedError,
+    );
+  });
+});
