@@ -36,13 +36,12 @@ describe('fleet simulator', () => {
         const superAdmin = (await setup.fixtures.superAdmin()).token;
         const admin = (await setup.fixtures.admin()).token;
         await setup.close();
-        const server = await ServerProcess.spawn({
+        const server = await ServerProcess.launch({
           ...env,
           DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
           RATE_LIMIT_PER_MINUTE: '0',
         });
         services.set(db, { server, superAdmin, admin, drop: postgres?.drop });
-        await server.ready();
       }),
     );
   }, 120_000);

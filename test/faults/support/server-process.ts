@@ -49,6 +49,25 @@ export class ServerProcess {
     return new ServerProcess(child, port);
   }
 
+  /**
+   * Spawns the service and waits until it listens. The free port is only free when it is
+   * picked: another process (a parallel test file) may take it before the service binds it, so a
+   * start that fails because the port is in use is tried again on a new port.
+   */
+  static async launch(env: Record<string, string>, attempts = 3): Promise<ServerProcess> {
+    for (let attempt = 1; ; attempt++) {
+      const server = await ServerProcess.spawn(env);
+      try {
+        await server.ready();
+        return server;
+      } catch (error) {
+        if (attempt >= attempts || !/already in use/.test(server.stdout + server.stderr)) {
+          throw error;
+        }
+      }
+    }
+  }
+
   get base(): string {
     return `http://127.0.0.1:${this.port}`;
   }
