@@ -440,6 +440,34 @@ onBothDatabases('firmware lifecycle through check-ins (DEVICES 5)', (t) => {
       status: 422,
     });
   });
+
+  it('filters upgrades by device, with the status filter, refusing a device id that is not one', async () => {
+    const { admin, part, ap } = await fleet();
+    const second = await g.device(admin.orgId, { part });
+    const failed = await createUpgrade(admin.auth, ap.device.id);
+    await g.checkin(ap.auth, { upgrade: { id: failed.id, state: 'failed' } }).expect(200);
+    const again = await createUpgrade(admin.auth, ap.device.id);
+    const others = await createUpgrade(admin.auth, second.device.id);
+    const other = await fleet();
+    const theirs = await createUpgrade(other.admin.auth, other.ap.device.id);
+    const ids = async (query: object, auth = admin.auth) =>
+      (await t().http().get('/upgrades').query(query).set(auth).expect(200)).body.data.upgrades.map(
+        (u: { id: number }) => u.id,
+      );
+    expect(await ids({ device_id: ap.device.id })).toEqual([failed.id, again.id]);
+    expect(await ids({ device_id: String(second.device.id) })).toEqual([others.id]);
+    expect(await ids({ device_id: ap.device.id, status: 'pending' })).toEqual([again.id]);
+    // another organisation's device, and an id out of range, name no upgrade of the caller
+    expect(await ids({ device_id: other.ap.device.id })).toEqual([]);
+    expect(await ids({ device_id: other.ap.device.id }, other.admin.auth)).toEqual([theirs.id]);
+    expect(await ids({ device_id: '2147483648' })).toEqual([]);
+    for (const bad of ['abc', '1.5', '']) {
+      expect(
+        (await t().http().get('/upgrades').query({ device_id: bad }).set(admin.auth).expect(422))
+          .body,
+      ).toEqual({ message: 'device_id must be an integer number', status: 422 });
+    }
+  });
 });
 
 onBothDatabases(

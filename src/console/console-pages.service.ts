@@ -247,9 +247,7 @@ export class ConsolePagesService {
       device.location_network_id === null
         ? null
         : ((await this.networks.findByIds(orgId, [device.location_network_id]))[0] ?? null);
-    const history = (await this.upgrades.list(user))
-      .filter((upgrade) => upgrade.device_id === id)
-      .reverse();
+    const history = (await this.upgrades.list(user, { device_id: id })).reverse();
     const now = new Date();
     return {
       title: device.name ?? device.mac_id,

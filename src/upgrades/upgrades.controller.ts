@@ -105,7 +105,7 @@ export class UpgradesController {
     operationId: 'list_upgrades',
     description: 'Any member. Errors answer `{message, status}`.',
     summary:
-      "List the organisation's upgrades (optionally only the one with id, in one status or of one rollout)",
+      "List the organisation's upgrades (optionally only the one with id, in one status, of one rollout or of one device)",
   })
   @ApiOkResponse({
     type: UpgradeListResponse,

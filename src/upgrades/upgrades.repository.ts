@@ -41,11 +41,12 @@ export interface UpgradeVisibility {
   networkIds?: number[];
 }
 
-/** Which upgrades a listing shows (GET /upgrades: `id`, `status`, `rollout_id`). */
+/** Which upgrades a listing shows (GET /upgrades: `id`, `status`, `rollout_id`, `device_id`). */
 export interface UpgradeFilter {
   id?: number;
   status?: UpgradeStatus;
   rollout_id?: number;
+  device_id?: number;
 }
 
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
@@ -87,6 +88,9 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     }
     if (filter.rollout_id !== undefined) {
       query.andWhere('u.rollout_id = :rolloutId', { rolloutId: filter.rollout_id });
+    }
+    if (filter.device_id !== undefined) {
+      query.andWhere('u.device_id = :deviceId', { deviceId: filter.device_id });
     }
     return query.getMany();
   }

@@ -67,7 +67,7 @@ export class UpgradesService {
   ) {}
 
   /**
-   * The upgrades the caller may see, oldest first, matching the filter (id, status, rollout);
+   * The upgrades the caller may see, oldest first, matching the filter (id, status, rollout, device);
    * timed-out upgrades are failed first (DEVICES 5). An upgrade
    * belongs to one device, so a member sees it when the device is in a network the member may
    * read (CONTRACT 9); admins see every upgrade of the organisation.

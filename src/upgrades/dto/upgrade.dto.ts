@@ -167,4 +167,9 @@ export class UpgradeListQueryDto {
   @IsOptional()
   @IsId()
   rollout_id?: number;
+
+  /** Only the upgrades of this device (its `device_id`, the inventory id of `AP:<id>`). */
+  @IsOptional()
+  @IsId()
+  device_id?: number;
 }
