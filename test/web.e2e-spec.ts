@@ -445,6 +445,52 @@ onBothDatabases('upgrade pages', (t) => {
     expect(list.text).toContain('Upgrade updated successfully.');
   });
 
+  it('clears a field emptied in the form instead of keeping its old value', async () => {
+    const { admin, part, device } = await organisation(t());
+    await release(t(), '4.2.0', [part]);
+    const agent = await signedIn(t(), admin);
+    const later = {
+      ...FORM,
+      _csrf: await csrfOfSession(agent),
+      aps: `AP:${device.id}`,
+      schedule_type: 'later',
+      schedule_at: '2030-01-15T10:00',
+      time_zone: 'Europe/Paris',
+    };
+    await agent.post('/upgrades').type('form').send(later).expect(303);
+    const [created] = await upgradesOf(t(), admin.orgId);
+    const edit = (fields: object) =>
+      agent
+        .post(`/upgrades/${created.id}`)
+        .type('form')
+        .send({ ...later, ...fields });
+
+    // A later upgrade without its time is refused, not saved with the old time.
+    const noTime = await edit({ schedule_at: '' }).expect(422);
+    expect(noTime.text).toContain('schedule_at is required when schedule_type is later');
+    const noZone = await edit({ time_zone: '' }).expect(422);
+    expect(noZone.text).toContain('time_zone must be an IANA time zone name');
+    // A manual upgrade without its version is refused, not saved with the old version.
+    const noVersion = await edit({ upgrade_type: 'manual', version: '' }).expect(422);
+    expect(noVersion.text).toContain('version is required for a manual upgrade');
+    expect(await upgradesOf(t(), admin.orgId)).toEqual([created]);
+
+    // Now, with the time and the time zone emptied: both are gone.
+    await edit({ schedule_type: 'now', schedule_at: '', time_zone: '' }).expect(303);
+    const [after] = await upgradesOf(t(), admin.orgId);
+    expect(after).toEqual(
+      expect.objectContaining({
+        id: created.id,
+        schedule_type: 'now',
+        schedule_at: null,
+        time_zone: null,
+      }),
+    );
+    const form = await agent.get(`/upgrades/${created.id}/edit`).expect(200);
+    expect(form.text).toContain('<option value="">Choose a time zone</option>');
+    expect(form.text).not.toContain('<option value="Europe/Paris" selected>');
+  });
+
   it('deletes an upgrade through the form', async () => {
     const { admin, part, device } = await organisation(t());
     await release(t(), '5.0.0', [part]);

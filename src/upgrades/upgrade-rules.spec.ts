@@ -70,6 +70,24 @@ describe('resolveSchedule', () => {
       time_zone: 'Asia/Tokyo',
     });
   });
+
+  it('clears what an update sets to null (an emptied form field) instead of keeping it', () => {
+    const at = new Date('2031-05-06T07:08:09Z');
+    const stored = existing({ schedule_type: 'later', schedule_at: at, time_zone: 'Asia/Tokyo' });
+    expect(resolveSchedule({ schedule_type: 'now', time_zone: null }, stored)).toEqual({
+      schedule_type: 'now',
+      schedule_at: null,
+      time_zone: null,
+    });
+    expect(refusal(() => resolveSchedule({ schedule_at: null }, stored))).toEqual({
+      message: 'schedule_at is required when schedule_type is later',
+      status: 422,
+    });
+    expect(refusal(() => resolveSchedule({ time_zone: null }, stored))).toEqual({
+      message: 'time_zone is required when schedule_type is later',
+      status: 422,
+    });
+  });
 });
 
 describe('resolveRelease', () => {
@@ -132,6 +150,10 @@ describe('resolveRelease', () => {
     expect(resolveRelease({}, stored, all, false)).toEqual({
       upgradeType: 'manual',
       release: all[0],
+    });
+    expect(refusal(() => resolveRelease({ version: null }, stored, all, false))).toEqual({
+      message: 'version is required for a manual upgrade',
+      status: 422,
     });
   });
 });

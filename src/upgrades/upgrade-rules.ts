@@ -10,20 +10,22 @@ import {
 } from './upgrades.errors';
 import { newestBy } from './version';
 
-/** What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). */
+/**
+ * What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). A field
+ * left out (undefined) keeps the existing upgrade's value on update; `null` clears it, which is
+ * what an emptied field of the browser form means (the JSON API reads null as left out).
+ */
 export type UpgradeInput = Partial<
-  Pick<
-    UpgradeInputDto,
-    | 'version'
-    | 'upgrade_type'
-    | 'schedule_type'
-    | 'schedule_at'
-    | 'time_zone'
-    | 'save_prev_config'
-    | 'aps'
-    | 'rollout'
-  >
->;
+  Pick<UpgradeInputDto, 'upgrade_type' | 'schedule_type' | 'save_prev_config' | 'aps' | 'rollout'>
+> & {
+  version?: string | null;
+  schedule_at?: string | null;
+  time_zone?: string | null;
+};
+
+/** The input's value, or the existing one when the input leaves the field out (not when null). */
+const given = (value: string | null | undefined, existing: string | null | undefined) =>
+  value === undefined ? (existing ?? null) : value;
 
 /**
  * Schedule rules (CONTRACT 7): `now` (default) or `later`, which needs schedule_at and
@@ -31,13 +33,15 @@ export type UpgradeInput = Partial<
  */
 export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
   const scheduleType = input.schedule_type ?? existing?.schedule_type ?? 'now';
-  const timeZone = input.time_zone ?? existing?.time_zone ?? null;
+  const timeZone = given(input.time_zone, existing?.time_zone);
   if (scheduleType !== 'later') {
     return { schedule_type: scheduleType, schedule_at: null, time_zone: timeZone };
   }
   const scheduleAt = input.schedule_at
     ? parseInstant(input.schedule_at, timeZone)
-    : existing?.schedule_at;
+    : input.schedule_at === undefined
+      ? existing?.schedule_at
+      : null;
   const missing = [
     ...(scheduleAt ? [] : ['schedule_at is required when schedule_type is later']),
     ...(timeZone ? [] : ['time_zone is required when schedule_type is later']),
@@ -87,7 +91,7 @@ export function resolveRelease(
     }
     return { upgradeType, release };
   }
-  const version = input.version ?? existing?.version;
+  const version = given(input.version, existing?.version);
   if (!version) {
     throw invalidUpgrade(['version is required for a manual upgrade']);
   }

@@ -62,8 +62,8 @@ export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
 
 /**
  * The service input of a posted form, checked by the JSON API's own DTO rules; a form cannot
- * leave a field out, so every field is sent (save_prev_config unchecked means false). Throws
- * 422 `invalidUpgrade` naming every problem.
+ * leave a field out, so every field is sent (save_prev_config unchecked means false, an empty
+ * field null). Throws 422 `invalidUpgrade` naming every problem.
  */
 export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
   const problems: string[] = [];
@@ -96,5 +96,12 @@ export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
   if (problems.length > 0) {
     throw invalidUpgrade(problems);
   }
-  return input;
+  // The DTO, made for the JSON API, reads a blank field as left out (keep the stored value). A
+  // form sends every field, so an emptied one means none: null clears the stored value.
+  return {
+    ...input,
+    version: input.version ?? null,
+    schedule_at: scheduleAt ?? null,
+    time_zone: input.time_zone ?? null,
+  };
 }
