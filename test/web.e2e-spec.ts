@@ -419,7 +419,9 @@ onBothDatabases('upgrade pages', (t) => {
     const agent = await signedIn(t(), admin);
     const form = await agent.get(`/upgrades/${before.id}/edit`).expect(200);
     expect(form.text).toContain(`action="/upgrades/${before.id}"`);
-    expect(form.text).toContain(`AP:${device.id}</textarea>`);
+    expect(form.text).toContain(
+      `This upgrade's device, <span class="mono">${device.mac_id}</span>, stays a target`,
+    );
     const res = await agent
       .post(`/upgrades/${before.id}`)
       .type('form')
@@ -527,7 +529,9 @@ onBothDatabases('upgrade pages', (t) => {
       .send({ ...FORM, _csrf: csrf, aps: `AP:${device.id}\nrouter:7` })
       .expect(422);
     expect(bad.text).toContain('The upgrade was not saved:</strong> Invalid targets: router:7');
-    expect(bad.text).toContain(`AP:${device.id}\nrouter:7</textarea>`);
+    expect(bad.text).toContain(
+      `<input type="checkbox" id="target-ap-${device.id}" name="aps" value="AP:${device.id}" checked>`,
+    );
     const later = await agent
       .post('/upgrades')
       .type('form')

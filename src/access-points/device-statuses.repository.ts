@@ -5,6 +5,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect } from '../database/dialect';
 import { Device } from '../devices/device.entity';
+import { DeviceSearch, deviceSearchCondition } from '../devices/device-search';
 import { DeviceStatus, deviceStatusCondition } from './device-liveness';
 import { Heartbeat } from './heartbeat.entity';
 
@@ -22,11 +23,8 @@ export interface StatusFilter {
   neverSeen?: boolean;
   /** Only the devices whose last report names this firmware version (null: none reported). */
   firmware?: string | null;
-  /**
-   * Only the devices whose name contains this text (case-insensitive), or whose MAC contains
-   * `macDigits` (upper-case hex digits, separators removed).
-   */
-  search?: { text: string; macDigits: string | null };
+  /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
+  search?: DeviceSearch;
 }
 
 /** A device with its last heartbeat (null when never heard from). */
@@ -50,9 +48,6 @@ export interface FirmwareCount {
   version: string | null;
   devices: number;
 }
-
-/** LIKE pattern of a literal text (`%`, `_` and `\` escaped with `\`). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The live status of an organisation's devices: each device joined with its heartbeat (owned
@@ -201,12 +196,8 @@ export class DeviceStatusesRepository extends TenantRepository<Device> {
       );
     }
     if (filter.search !== undefined) {
-      const { text, macDigits } = filter.search;
-      const byName = "LOWER(COALESCE(d.name, '')) LIKE :nameLike ESCAPE '\\'";
-      query.andWhere(
-        macDigits === null ? byName : `(${byName} OR REPLACE(d.mac_id, ':', '') LIKE :macLike)`,
-        { nameLike: containing(text.toLowerCase()), macLike: `%${macDigits ?? ''}%` },
-      );
+      const { condition, parameters } = deviceSearchCondition('d', filter.search);
+      query.andWhere(condition, parameters);
     }
     return query;
   }

@@ -1,4 +1,4 @@
-import { deviceListHref, deviceListQuery, deviceSearch } from './console-query';
+import { deviceListHref, deviceListQuery } from './console-query';
 
 describe('device list query', () => {
   it('reads the filters, leaving out what cannot be read', () => {
@@ -23,16 +23,6 @@ describe('device list query', () => {
       network: -1,
     });
     expect(deviceListQuery({ q: 'a\u0000b' }).q).toBeUndefined();
-  });
-
-  it('searches MACs in any form, and names', () => {
-    expect(deviceSearch('aa:bb:cc')).toEqual({ text: 'aa:bb:cc', macDigits: 'AABBCC' });
-    expect(deviceSearch('AA-BB-CC-DD-EE-FF')).toEqual({
-      text: 'AA-BB-CC-DD-EE-FF',
-      macDigits: 'AABBCCDDEEFF',
-    });
-    expect(deviceSearch('lobby')).toEqual({ text: 'lobby', macDigits: null });
-    expect(deviceSearch('cafe')).toEqual({ text: 'cafe', macDigits: 'CAFE' });
   });
 
   it('links to a filtered list', () => {

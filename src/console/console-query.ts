@@ -39,12 +39,6 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
   };
 }
 
-/** The search of a device list: the name text, and the MAC digits when it can be part of a MAC. */
-export function deviceSearch(q: string): { text: string; macDigits: string | null } {
-  const digits = q.replace(/[:.\-\s]/g, '').toUpperCase();
-  return { text: q, macDigits: /^[0-9A-F]{1,12}$/.test(digits) ? digits : null };
-}
-
 /** A link to the device list with these filters (empty ones left out). */
 export function deviceListHref(query: Partial<DeviceListQuery>): string {
   const params = new URLSearchParams();

@@ -6,6 +6,7 @@ import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Device } from './device.entity';
+import { DeviceSearch, deviceSearchCondition } from './device-search';
 import { Tag } from './tag.entity';
 import { Uplink } from './uplink.entity';
 
@@ -240,6 +241,36 @@ export class DevicesRepository extends TenantRepository<Device> {
       mac_id: row.mac_id,
       part_number: row.part_number ?? null,
     }));
+  }
+
+  /**
+   * Up to `limit` of the organisation's devices matching the search (all without one) and the
+   * filter, ordered by id, and how many match in all: the device picker of the upgrade form.
+   */
+  findMatching(
+    orgId: number,
+    filter: DeviceFilter,
+    search: DeviceSearch | undefined,
+    limit: number,
+  ): Promise<[Device[], number]> {
+    const query = this.scoped(orgId, 'd').orderBy('d.id', 'ASC').limit(limit);
+    this.applyFilter(query, filter);
+    if (search) {
+      const { condition, parameters } = deviceSearchCondition('d', search);
+      query.andWhere(condition, parameters);
+    }
+    return query.getManyAndCount();
+  }
+
+  /** The hardware part numbers of the organisation's devices, each once (one statement). */
+  async partNumbers(orgId: number): Promise<string[]> {
+    const rows = await this.scoped(orgId, 'd')
+      .innerJoin('d.hardware_part', 'hp')
+      .select('hp.part_number', 'part_number')
+      .distinct(true)
+      .orderBy('hp.part_number', 'ASC')
+      .getRawMany<{ part_number: string }>();
+    return rows.map((row) => row.part_number);
   }
 
   /** Destroys the organisation's devices with these ids (one statement; the database cascades). */

@@ -1,6 +1,12 @@
 import { Upgrade } from './upgrade.entity';
 import { UpgradeData } from './upgrade-data.entity';
-import { firmwareLocation, hasFirmwareFor, resolveRelease, resolveSchedule } from './upgrade-rules';
+import {
+  firmwareLocation,
+  hasFirmwareFor,
+  releasesWithFirmware,
+  resolveRelease,
+  resolveSchedule,
+} from './upgrade-rules';
 
 /** SPEC 4.4 rules 1 and 2 and the schedule rules of CONTRACT 7, without a database. */
 let nextId = 1;
@@ -155,6 +161,45 @@ describe('resolveRelease', () => {
       message: 'version is required for a manual upgrade',
       status: 422,
     });
+  });
+});
+
+describe('releasesWithFirmware (the versions the upgrade form offers)', () => {
+  const ap100 = { 'AP-100': 'https://fw.test/100' };
+  const both = { 'AP-100': 'https://fw.test/100', 'AP-200': 'https://fw.test/200' };
+  const versions = (list: UpgradeData[]) => list.map((data) => data.version).sort();
+
+  it('keeps a version whose release has firmware for every targeted part, or for some', () => {
+    const all = [
+      release({ version: '1.0.0', url: ap100 }),
+      release({ version: '2.0.0', url: both }),
+      release({ version: '3.0.0', url: { 'AP-300': 'https://fw.test/300' } }),
+    ];
+    expect(versions(releasesWithFirmware(all, false, ['AP-100', 'AP-200'], 'every'))).toEqual([
+      '2.0.0',
+    ]);
+    expect(versions(releasesWithFirmware(all, false, ['AP-100', 'AP-100'], 'every'))).toEqual([
+      '1.0.0',
+      '2.0.0',
+    ]);
+    expect(versions(releasesWithFirmware(all, false, ['AP-200', 'AP-300'], 'some'))).toEqual([
+      '2.0.0',
+      '3.0.0',
+    ]);
+    // a device of unknown hardware has firmware in no release
+    expect(releasesWithFirmware(all, false, ['AP-100', null], 'every')).toEqual([]);
+    expect(releasesWithFirmware(all, false, [], 'some')).toEqual([]);
+  });
+
+  it('judges a version by the release create would take: own first, released unless allowed', () => {
+    const global = release({ version: '4.0.0', url: both });
+    const own = release({ version: '4.0.0', organisation_id: 7, url: ap100 });
+    const unreleased = release({ version: '5.0.0', url: both, is_released: false });
+    const all = [global, own, unreleased];
+    // the organisation's own 4.0.0 has no AP-200 firmware, so 4.0.0 cannot upgrade an AP-200
+    expect(releasesWithFirmware(all, false, ['AP-200'], 'every')).toEqual([]);
+    expect(releasesWithFirmware(all, false, ['AP-100'], 'every')).toEqual([own]);
+    expect(releasesWithFirmware(all, true, ['AP-200'], 'every')).toEqual([unreleased]);
   });
 });
 

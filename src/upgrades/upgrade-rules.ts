@@ -95,13 +95,49 @@ export function resolveRelease(
   if (!version) {
     throw invalidUpgrade(['version is required for a manual upgrade']);
   }
-  const release = preferOwn(
-    all.filter((data) => (includeUnreleased || data.is_released) && data.version === version),
-  )[0];
+  const release = releaseOfVersion(all, version, includeUnreleased);
   if (!release) {
     throw unknownVersion(version);
   }
   return { upgradeType, release };
+}
+
+/**
+ * The release a manual upgrade to `version` takes (CONTRACT 7): among the visible ones of that
+ * version (released ones only unless `includeUnreleased`), the organisation's own first.
+ */
+export function releaseOfVersion(
+  all: UpgradeData[],
+  version: string,
+  includeUnreleased: boolean,
+): UpgradeData | undefined {
+  return preferOwn(
+    all.filter((data) => (includeUnreleased || data.is_released) && data.version === version),
+  )[0];
+}
+
+/**
+ * The versions a manual upgrade can take for devices of these hardware parts, one release per
+ * version (the one `releaseOfVersion` takes), in no particular order: `every` keeps a release
+ * with firmware for each part, as create demands of its targets (SPEC 4.4 rule 4); `some` one
+ * with firmware for at least one (the organisation's hardware, before a target is chosen).
+ */
+export function releasesWithFirmware(
+  all: UpgradeData[],
+  includeUnreleased: boolean,
+  partNumbers: (string | null)[],
+  cover: 'every' | 'some',
+): UpgradeData[] {
+  const parts = [...new Set(partNumbers)];
+  const versions = [...new Set(all.map((data) => data.version))];
+  return versions
+    .map((version) => releaseOfVersion(all, version, includeUnreleased))
+    .filter((release): release is UpgradeData => release !== undefined)
+    .filter((release) =>
+      cover === 'every'
+        ? parts.every((part) => hasFirmwareFor(release, part))
+        : parts.some((part) => hasFirmwareFor(release, part)),
+    );
 }
 
 /** The organisation's own releases first, then global ones; the newer record first in each. */

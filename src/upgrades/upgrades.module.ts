@@ -11,13 +11,14 @@ import { DeviceLivenessPort } from './device-liveness.port';
 import { RolloutBookkeeping } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
 import { RolloutsService } from './rollouts.service';
+import { UpgradeTargetChoices } from './upgrade-target-choices.service';
 
 /**
  * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
  * and rollouts tables. Exports the service for the browser pages, the lifecycle for the device
  * gateway, the repository for the device records, the upgrade data for admin/demo, the
  * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
- * the liveness port that access-points fills.
+ * the liveness port that access-points fills, and the target choices of the upgrade form.
  */
 @Module({
   imports: [DevicesModule, NetworksModule, OrganisationsModule],
@@ -31,6 +32,7 @@ import { RolloutsService } from './rollouts.service';
     RolloutBookkeeping,
     RolloutsService,
     DeviceLivenessPort,
+    UpgradeTargetChoices,
   ],
   exports: [
     UpgradesService,
@@ -40,6 +42,7 @@ import { RolloutsService } from './rollouts.service';
     RolloutBookkeeping,
     RolloutsService,
     DeviceLivenessPort,
+    UpgradeTargetChoices,
   ],
 })
 export class UpgradesModule {}

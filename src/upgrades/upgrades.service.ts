@@ -10,7 +10,13 @@ import { OrganisationsRepository } from '../organisations/organisations.reposito
 import { Upgrade, UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { UpgradeDataRepository } from './upgrade-data.repository';
-import { hasFirmwareFor, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
+import {
+  hasFirmwareFor,
+  releasesWithFirmware,
+  resolveRelease,
+  resolveSchedule,
+  UpgradeInput,
+} from './upgrade-rules';
 import { parseTargets, UpgradeTargets } from './upgrade-targets';
 import {
   toUpgradeRecord,
@@ -99,6 +105,33 @@ export class UpgradesService {
     );
     return releases
       .sort((a, b) => compareVersions(b.version, a.version) || b.id - a.id)
+      .map(toVersionRecord);
+  }
+
+  /**
+   * The versions the upgrade form offers for these targets (`aps` entries; unreadable ones are
+   * ignored), newest first, one per version: those whose release has firmware for the hardware
+   * of every targeted device, the rule create applies; without a target, those with firmware for
+   * some hardware of the organisation's devices.
+   */
+  async versionsForTargets(
+    user: AuthUser,
+    aps: string[],
+    options: UpgradeOptions = {},
+  ): Promise<UpgradeVersionRecord[]> {
+    const orgId = user.organisation_id;
+    const releases = await this.upgradeData.findVisible(orgId, true);
+    const parts =
+      aps.length > 0
+        ? (await this.devices.findTargets(orgId, parseTargets(aps))).map((d) => d.part_number)
+        : await this.devices.partNumbers(orgId);
+    return releasesWithFirmware(
+      releases,
+      this.includeUnreleased(user, options),
+      parts,
+      aps.length > 0 ? 'every' : 'some',
+    )
+      .sort((a, b) => compareVersions(b.version, a.version))
       .map(toVersionRecord);
   }
 

@@ -16,11 +16,25 @@ export interface UpgradeFormValues {
   schedule_at: string;
   time_zone: string;
   save_prev_config: boolean;
-  /** One target per line: `AP:<id>`, `network:<id>`, `tag:<id>`. */
-  aps: string;
+  /**
+   * The chosen targets as the API takes them (`AP:<id>`, `network:<id>`, `tag:<id>`): the
+   * values of the picker's checkboxes. An edited upgrade's own device is a target anyway.
+   */
+  aps: string[];
+  /** The device search of the picker (name or MAC). */
+  q: string;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The posted targets: one value per checked box (a list when several are), or entries
+ * separated by spaces, commas or line breaks in one value.
+ */
+const targets = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value])
+    .flatMap((entry) => text(entry).split(/[\s,]+/))
+    .filter((entry) => entry !== '');
 
 export const BLANK_FORM: UpgradeFormValues = {
   version: '',
@@ -29,7 +43,8 @@ export const BLANK_FORM: UpgradeFormValues = {
   schedule_at: '',
   time_zone: '',
   save_prev_config: false,
-  aps: '',
+  aps: [],
+  q: '',
 };
 
 /** What the posted form says, as typed values (unknown fields are ignored). */
@@ -42,11 +57,29 @@ export function readForm(body: unknown): UpgradeFormValues {
     schedule_at: text(form.schedule_at),
     time_zone: text(form.time_zone),
     save_prev_config: form.save_prev_config === 'true',
-    aps: text(form.aps),
+    aps: targets(form.aps),
+    q: search(form.q),
   };
 }
 
-/** The form of an existing upgrade. */
+/**
+ * Whether the post asks only to show the form again for what it holds (the device search, or
+ * the versions of the chosen targets) rather than to save it.
+ */
+export function isRefresh(body: unknown): boolean {
+  return (
+    typeof body === 'object' && body !== null && (body as { intent?: unknown }).intent === 'refresh'
+  );
+}
+
+/** The device search: none when it holds a control character (NUL included) or is too long. */
+function search(value: unknown): string {
+  const q = text(value);
+  // eslint-disable-next-line no-control-regex
+  return q.length > 100 || /[\x00-\x1f]/.test(q) ? '' : q;
+}
+
+/** The form of an existing upgrade: its device is a target anyway, so none is chosen yet. */
 export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
   const zone = upgrade.time_zone && isTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
   return {
@@ -56,7 +89,8 @@ export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
     schedule_at: upgrade.schedule_at ? instantToZoned(upgrade.schedule_at, zone) : '',
     time_zone: upgrade.time_zone ?? '',
     save_prev_config: upgrade.save_prev_config,
-    aps: upgrade.aps.join('\n'),
+    aps: [],
+    q: '',
   };
 }
 
@@ -85,10 +119,7 @@ export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
     schedule_at: scheduleAt,
     time_zone: form.time_zone,
     save_prev_config: form.save_prev_config,
-    aps: form.aps
-      .split(/[\s,]+/)
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ''),
+    aps: form.aps,
   };
   const input = plainToInstance(UpgradeInputDto, plain);
   const errors = validateSync(input, { whitelist: true });

@@ -7,7 +7,16 @@ import { UpgradesService } from '../upgrades.service';
 import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { PageOutcome } from '../../web/page-renderer';
 import { UPGRADE_STATUSES } from '../upgrade.entity';
-import { BLANK_FORM, formOf, readForm, toUpgradeInput, UpgradeFormValues } from './upgrade-form';
+import { deviceSearch } from '../../devices/device-search';
+import { DEVICE_CHOICES, UpgradeTargetChoices } from '../upgrade-target-choices.service';
+import {
+  BLANK_FORM,
+  formOf,
+  isRefresh,
+  readForm,
+  toUpgradeInput,
+  UpgradeFormValues,
+} from './upgrade-form';
 
 export type { PageOutcome } from '../../web/page-renderer';
 
@@ -24,7 +33,10 @@ const FORM_TIME_ZONES = ['UTC', ...TIME_ZONES.filter((zone) => zone !== 'UTC')];
  */
 @Injectable()
 export class UpgradePagesService {
-  constructor(private readonly upgrades: UpgradesService) {}
+  constructor(
+    private readonly upgrades: UpgradesService,
+    private readonly choices: UpgradeTargetChoices,
+  ) {}
 
   /**
    * The list page: every upgrade the user may see, only the one with `id`, or only those in one
@@ -65,6 +77,9 @@ export class UpgradePagesService {
 
   async create(user: AuthUser, body: unknown): Promise<PageOutcome> {
     const values = readForm(body);
+    if (isRefresh(body)) {
+      return this.form(user, null, values);
+    }
     return this.submit(user, null, values, async () => {
       const result = await this.upgrades.create(user, toUpgradeInput(values));
       return result.message;
@@ -74,6 +89,9 @@ export class UpgradePagesService {
   async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome> {
     const upgrade = await this.upgrades.show(user, id);
     const values = readForm(body);
+    if (isRefresh(body)) {
+      return this.form(user, upgrade, values);
+    }
     return this.submit(user, upgrade, values, async () => {
       const result = await this.upgrades.update(user, id, toUpgradeInput(values));
       return result.message;
@@ -102,13 +120,27 @@ export class UpgradePagesService {
     }
   }
 
+  /**
+   * The form with its target picker (issue 13): networks and tags by name, devices by a search,
+   * the chosen ones checked; and only the versions with firmware for the chosen targets'
+   * hardware (with an edited upgrade's own device), or for the organisation's without a target.
+   */
   private async form(
     user: AuthUser,
     upgrade: UpgradeRecord | null,
     values: UpgradeFormValues,
     error?: string,
   ): Promise<PageOutcome> {
-    const versions = await this.upgrades.versionsFor(user);
+    const targets = upgrade ? [`AP:${upgrade.device_id}`, ...values.aps] : values.aps;
+    const versions = await this.upgrades.versionsForTargets(user, targets);
+    const search = values.q === '' ? undefined : deviceSearch(values.q);
+    const choices = await this.choices.choices(user, values.aps, search);
+    const chosen = new Set(values.aps.map((entry) => entry.toLowerCase()));
+    const choice = <T extends { target: string }>(item: T) => ({
+      ...item,
+      inputId: `target-${item.target.replace(':', '-').toLowerCase()}`,
+      checked: chosen.has(item.target.toLowerCase()),
+    });
     return {
       kind: 'page',
       template: FORM,
@@ -119,6 +151,10 @@ export class UpgradePagesService {
         action: upgrade ? `/upgrades/${upgrade.id}` : '/upgrades',
         error,
         values,
+        networks: choices.networks.map(choice),
+        tags: choices.tags.map(choice),
+        devices: choices.devices.map(choice),
+        deviceCount: deviceCountText(choices.matching, values.q),
         versions: versions.map((v) => ({
           version: v.version,
           label: [
@@ -129,10 +165,25 @@ export class UpgradePagesService {
             .filter(Boolean)
             .join(' · '),
         })),
+        versionHint:
+          targets.length > 0
+            ? versions.length > 0
+              ? 'Versions with firmware for the hardware of every chosen device.'
+              : 'No version has firmware for the hardware of every chosen device.'
+            : "Versions with firmware for your organisation's hardware; choosing targets narrows them.",
         timeZones: FORM_TIME_ZONES,
       },
     };
   }
+}
+
+/** What the device list of the picker holds, in a sentence. */
+export function deviceCountText(matching: number, q: string): string {
+  const count = `${matching} ${matching === 1 ? 'device' : 'devices'}`;
+  const found = q === '' ? count : `${count} ${matching === 1 ? 'matches' : 'match'} “${q}”`;
+  return matching > DEVICE_CHOICES
+    ? `${found}; the first ${DEVICE_CHOICES} are listed, search to narrow them.`
+    : `${found}.`;
 }
 
 /**

@@ -36,3 +36,65 @@
   }
   window.setInterval(refresh, seconds * 1000);
 })();
+
+// The upgrade form's target picker (issue 13): choosing a target or typing a device search
+// shows the form again for them, as its "Search" and "Show the versions" buttons do without
+// script (a post with intent=refresh, which saves nothing), and swaps in the device list and the
+// version field.
+(function () {
+  'use strict';
+  var form = document.querySelector('form[data-upgrade-form]');
+  if (!form || !window.fetch || !window.DOMParser || !window.URLSearchParams) {
+    return;
+  }
+  document.documentElement.classList.add('js');
+  var regions = ['device-choices', 'version-field'];
+  var latest = 0;
+  var timer = null;
+  function refresh() {
+    var round = ++latest;
+    var body = new URLSearchParams(new FormData(form));
+    body.set('intent', 'refresh');
+    fetch(form.action, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'text/html' },
+      body: body,
+    })
+      .then(function (response) {
+        return response.ok && !response.redirected ? response.text() : null;
+      })
+      .then(function (html) {
+        if (html === null || round !== latest) {
+          return;
+        }
+        var fresh = new DOMParser().parseFromString(html, 'text/html');
+        var focused = document.activeElement && document.activeElement.id;
+        regions.forEach(function (id) {
+          var region = document.getElementById(id);
+          var next = fresh.getElementById(id);
+          if (region && next) {
+            region.innerHTML = next.innerHTML;
+          }
+        });
+        var again = focused && document.getElementById(focused);
+        if (again && again !== document.activeElement) {
+          again.focus();
+        }
+      })
+      .catch(function () {
+        // offline for a moment: the buttons still work
+      });
+  }
+  form.addEventListener('change', function (event) {
+    if (event.target.name === 'aps') {
+      refresh();
+    }
+  });
+  form.addEventListener('input', function (event) {
+    if (event.target.name === 'q') {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(refresh, 300);
+    }
+  });
+})();

@@ -1,0 +1,75 @@
+import { isRefresh, readForm, toUpgradeInput } from './upgrade-form';
+import { deviceCountText } from './upgrade-pages.service';
+
+describe('upgrade form', () => {
+  it('reads the picked targets: one value per box, or several in one value', () => {
+    expect(readForm({ aps: ['network:3', ' tag:4 ', ''] }).aps).toEqual(['network:3', 'tag:4']);
+    expect(readForm({ aps: 'AP:1' }).aps).toEqual(['AP:1']);
+    expect(readForm({ aps: 'AP:1\nAP:2, network:3' }).aps).toEqual(['AP:1', 'AP:2', 'network:3']);
+    expect(readForm({}).aps).toEqual([]);
+    expect(readForm({ aps: [7, { a: 1 }] }).aps).toEqual([]);
+  });
+
+  it('keeps a device search without control characters, of at most 100 characters', () => {
+    expect(readForm({ q: ' aa-bb ' }).q).toBe('aa-bb');
+    expect(readForm({ q: 'a\tb' }).q).toBe('');
+    expect(readForm({ q: 'x'.repeat(101) }).q).toBe('');
+    expect(readForm({ q: ['a'] }).q).toBe('');
+  });
+
+  it('tells a refresh (search, versions) from a save', () => {
+    expect(isRefresh({ intent: 'refresh' })).toBe(true);
+    expect(isRefresh({ intent: 'save' })).toBe(false);
+    expect(isRefresh({})).toBe(false);
+    expect(isRefresh(undefined)).toBe(false);
+  });
+
+  it('sends an emptied field as null, which clears it, where the JSON API would keep it', () => {
+    const input = toUpgradeInput(
+      readForm({
+        upgrade_type: 'automatic',
+        schedule_type: 'now',
+        version: '',
+        schedule_at: '',
+        time_zone: '',
+        aps: 'AP:1',
+      }),
+    );
+    expect(input).toEqual(
+      expect.objectContaining({
+        upgrade_type: 'automatic',
+        schedule_type: 'now',
+        version: null,
+        schedule_at: null,
+        time_zone: null,
+        save_prev_config: false,
+        aps: ['AP:1'],
+      }),
+    );
+    const later = toUpgradeInput(
+      readForm({
+        upgrade_type: 'manual',
+        version: '2.0.0',
+        schedule_type: 'later',
+        schedule_at: '2030-01-15T10:00',
+        time_zone: 'Europe/Paris',
+      }),
+    );
+    expect(later).toEqual(
+      expect.objectContaining({
+        version: '2.0.0',
+        schedule_at: '2030-01-15T09:00:00.000Z',
+        time_zone: 'Europe/Paris',
+      }),
+    );
+  });
+
+  it('says how many devices the picker lists', () => {
+    expect(deviceCountText(1, '')).toBe('1 device.');
+    expect(deviceCountText(3, 'lobby')).toBe('3 devices match “lobby”.');
+    expect(deviceCountText(1, 'aa:bb')).toBe('1 device matches “aa:bb”.');
+    expect(deviceCountText(45, '')).toBe(
+      '45 devices; the first 20 are listed, search to narrow them.',
+    );
+  });
+});
