@@ -247,3 +247,112 @@ onBothDatabases('upgrade form: targets by name (issue 13)', (t) => {
     expect(choices.matching).toBe(2);
   });
 });
+
+onBothDatabases('upgrade list: pages and rollouts (issue 13)', (t) => {
+  /** An admin with `count` devices in a network, each with a pending upgrade (one request). */
+  async function upgraded(count: number) {
+    const admin = await browserUser(t(), { role: 'admin' });
+    const part = await t().fixtures.hardwarePart();
+    const network = await t().fixtures.network(admin.orgId);
+    const devices = [];
+    for (let k = 0; k < count; k++) {
+      devices.push(
+        await t().fixtures.save(Device, {
+          mac_id: t().fixtures.mac(),
+          organisation_id: admin.orgId,
+          hardware_part_id: part.id,
+          location_network_id: network.id,
+          serial: unique('SN'),
+        }),
+      );
+    }
+    await t().fixtures.upgradeData({
+      version: '6.0.0',
+      organisation_id: admin.orgId,
+      url: { [part.part_number]: 'https://fw/6' },
+    });
+    return { admin, part, network, devices };
+  }
+  const ids = (html: string) =>
+    [...html.matchAll(/data-upgrade-id="(\d+)"/g)].map((match) => Number(match[1]));
+  /** A page with the entities Handlebars writes in links (`=`, `&`) decoded. */
+  const list = async (agent: Browser, path: string) =>
+    (await agent.get(path).expect(200)).text.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
+  const create = (auth: Record<string, string>, upgrade: object) =>
+    t().http().post('/upgrades').set(auth).send({ upgrade }).expect(200);
+
+  it('shows 25 upgrades a page, newest first, with page links that keep the status filter', async () => {
+    const { admin, network } = await upgraded(30);
+    await create(admin.auth, { aps: [`network:${network.id}`] });
+    const stored = await t()
+      .dataSource.getRepository(Upgrade)
+      .find({ where: { organisation_id: admin.orgId }, order: { id: 'DESC' } });
+    const newestFirst = stored.map((u) => u.id);
+    // the 28 oldest fail
+    await t().dataSource.getRepository(Upgrade).update(newestFirst.slice(2), { status: 'failed' });
+    const agent = await signedIn(t(), admin);
+
+    const first = await list(agent, '/upgrades');
+    expect(ids(first)).toEqual(newestFirst.slice(0, 25));
+    expect(first).toContain('Upgrades 1 to 25 of 30');
+    expect(first).toContain('<a href="/upgrades?page=2" rel="next">Next</a>');
+    expect(first).toContain('<a href="/upgrades" aria-current="page">1</a>');
+    expect(first).toContain('<a href="/upgrades?page=2" aria-label="Page 2">2</a>');
+    const second = await list(agent, '/upgrades?page=2');
+    expect(ids(second)).toEqual(newestFirst.slice(25));
+    expect(second).toContain('<a href="/upgrades" rel="prev">Previous</a>');
+    expect(second).not.toContain('rel="next"');
+
+    const failed = await list(agent, '/upgrades?status=failed');
+    expect(ids(failed)).toEqual(newestFirst.slice(2, 27));
+    expect(failed).toContain('Upgrades 1 to 25 of 28');
+    expect(failed).toContain('<a href="/upgrades?status=failed&page=2" rel="next">Next</a>');
+    const failedTwo = await list(agent, '/upgrades?status=failed&page=2');
+    expect(ids(failedTwo)).toEqual(newestFirst.slice(27));
+    expect(failedTwo).toContain('<option value="failed" selected>failed</option>');
+    expect(failedTwo).toContain('Upgrades 26 to 28 of 28');
+    expect(failedTwo).toContain('<a href="/upgrades?status=failed" rel="prev">Previous</a>');
+
+    // a page past the end, or one that is not a page number
+    const past = await list(agent, '/upgrades?page=9');
+    expect(ids(past)).toEqual([]);
+    expect(past).toContain('No upgrades on this page.');
+    expect(past).toContain('<a href="/upgrades?page=2" rel="prev">Previous</a>');
+    expect(ids(await list(agent, '/upgrades?page=abc'))).toEqual(newestFirst.slice(0, 25));
+  });
+
+  it('groups the upgrades of a page under their rollout, linking admins to the rollout page', async () => {
+    const { admin, network, devices } = await upgraded(3);
+    const rollout = (
+      await create(admin.auth, {
+        aps: [`AP:${devices[0].id}`, `AP:${devices[1].id}`],
+        rollout: { stages: [100] },
+      })
+    ).body.data.rollout;
+    const single = (await create(admin.auth, { aps: [`AP:${devices[2].id}`] })).body.data
+      .upgrades[0];
+    const agent = await signedIn(t(), admin);
+    const page = await agent.get('/upgrades').expect(200);
+    const sections = [
+      ...page.text.matchAll(/<section class="section upgrade-group"[^>]*>([\s\S]*?)<\/section>/g),
+    ].map((match) => match[0]);
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).toContain('<h2 id="group-none">Individual upgrades</h2>');
+    expect(ids(sections[0])).toEqual([single.id]);
+    expect(sections[1]).toContain(`data-rollout-id="${rollout.id}"`);
+    expect(sections[1]).toContain(
+      `<a href="/rollouts/${rollout.id}">Rollout ${rollout.id}</a> <span class="state state-running">running</span> <span class="hint">version 6.0.0</span>`,
+    );
+    const staged = await t()
+      .dataSource.getRepository(Upgrade)
+      .find({ where: { rollout_id: rollout.id }, order: { id: 'DESC' } });
+    expect(ids(sections[1])).toEqual(staged.map((u) => u.id));
+
+    // a member sees the heading, without a link to the rollout page (admins only)
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    await t().fixtures.grant(admin.orgId, member.userId, network.id, 'read_only');
+    const theirs = await (await signedIn(t(), member)).get('/upgrades').expect(200);
+    expect(theirs.text).toContain(`<h2 id="group-${rollout.id}">Rollout ${rollout.id} <span`);
+    expect(theirs.text).not.toContain(`href="/rollouts/`);
+  });
+});

@@ -68,6 +68,11 @@ export class RolloutsService {
     });
   }
 
+  /** These rollouts of the organisation, without their stage counts (one statement). */
+  findMany(user: AuthUser, ids: number[]): Promise<Rollout[]> {
+    return this.rollouts.findMany(user.organisation_id, ids);
+  }
+
   /** How many of the organisation's rollouts are running (DEVICES 7 overview). */
   countRunning(orgId: number): Promise<number> {
     return this.rollouts.countRunning(orgId);

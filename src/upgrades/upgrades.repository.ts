@@ -79,6 +79,31 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     visibility: UpgradeVisibility,
     filter: UpgradeFilter = {},
   ): Promise<Upgrade[]> {
+    return this.matching(orgId, visibility, filter).getMany();
+  }
+
+  /**
+   * One page of the visible upgrades matching the filter, newest (highest id) first, with their
+   * device, and how many match in all (two statements).
+   */
+  page(
+    orgId: number,
+    visibility: UpgradeVisibility,
+    filter: UpgradeFilter,
+    page: { offset: number; limit: number },
+  ): Promise<[Upgrade[], number]> {
+    return this.matching(orgId, visibility, filter)
+      .orderBy('u.id', 'DESC')
+      .offset(page.offset)
+      .limit(page.limit)
+      .getManyAndCount();
+  }
+
+  private matching(
+    orgId: number,
+    visibility: UpgradeVisibility,
+    filter: UpgradeFilter,
+  ): SelectQueryBuilder<Upgrade> {
     const query = this.visible(orgId, visibility);
     if (filter.id !== undefined) {
       query.andWhere('u.id = :id', { id: filter.id });
@@ -92,7 +117,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (filter.device_id !== undefined) {
       query.andWhere('u.device_id = :deviceId', { deviceId: filter.device_id });
     }
-    return query.getMany();
+    return query;
   }
 
   /** One visible upgrade of the organisation with its device, or null (also another org's id). */

@@ -9,6 +9,12 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Upgrade, UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
+import {
+  pageRequest,
+  PaginationMeta,
+  paginationMeta,
+  PaginationQueryDto,
+} from '../common/pagination/pagination';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import {
   hasFirmwareFor,
@@ -84,6 +90,22 @@ export class UpgradesService {
     return (await this.upgrades.list(user.organisation_id, visibility, filter)).map(
       toUpgradeRecord,
     );
+  }
+
+  /** One page of list(), newest first (the upgrade list page). */
+  async page(
+    user: AuthUser,
+    filter: UpgradeFilter,
+    query: PaginationQueryDto,
+  ): Promise<{ upgrades: UpgradeRecord[]; meta: PaginationMeta }> {
+    const visibility = await this.visibility(user);
+    await this.lifecycle.sweepTimedOut(user.organisation_id);
+    const page = pageRequest(query);
+    const [upgrades, count] = await this.upgrades.page(user.organisation_id, visibility, filter, {
+      offset: page.offset,
+      limit: page.perPage,
+    });
+    return { upgrades: upgrades.map(toUpgradeRecord), meta: paginationMeta(page, count) };
   }
 
   /** One upgrade the caller may see; any other answers as missing (404). */

@@ -5,6 +5,7 @@ import { CurrentUser } from '../../common/auth/decorators';
 import { HtmlOnly, Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
 import { pageUpgradeId } from './page-id';
+import { upgradeListQuery } from './upgrade-list';
 import { UpgradePagesService } from './upgrade-pages.service';
 
 /**
@@ -26,11 +27,15 @@ export class UpgradePagesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthUser,
-    @Query('id') id?: string,
-    @Query('status') status?: string,
+    @Query() query: Record<string, unknown>,
   ): Promise<void> {
-    const only = id === undefined || id === '' ? undefined : pageUpgradeId(id);
-    return this.renderer.answer(request, reply, await this.pages.list(user, only, status));
+    const id =
+      typeof query.id === 'string' && query.id !== '' ? pageUpgradeId(query.id) : undefined;
+    return this.renderer.answer(
+      request,
+      reply,
+      await this.pages.list(user, upgradeListQuery(query), id),
+    );
   }
 
   @Get('new')
@@ -53,7 +58,11 @@ export class UpgradePagesController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.list(user, pageUpgradeId(id)));
+    return this.renderer.answer(
+      request,
+      reply,
+      await this.pages.list(user, { page: 1 }, pageUpgradeId(id)),
+    );
   }
 
   @Get(':id/edit')

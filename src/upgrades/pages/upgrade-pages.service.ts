@@ -8,6 +8,14 @@ import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { PageOutcome } from '../../web/page-renderer';
 import { UPGRADE_STATUSES } from '../upgrade.entity';
 import { deviceSearch } from '../../devices/device-search';
+import { pager } from '../../web/pager';
+import { RolloutsService } from '../rollouts.service';
+import {
+  groupByRollout,
+  UPGRADES_PER_PAGE,
+  upgradeListHref,
+  UpgradeListQuery,
+} from './upgrade-list';
 import { DEVICE_CHOICES, UpgradeTargetChoices } from '../upgrade-target-choices.service';
 import {
   BLANK_FORM,
@@ -36,18 +44,30 @@ export class UpgradePagesService {
   constructor(
     private readonly upgrades: UpgradesService,
     private readonly choices: UpgradeTargetChoices,
+    private readonly rollouts: RolloutsService,
   ) {}
 
   /**
-   * The list page: every upgrade the user may see, only the one with `id`, or only those in one
-   * status (the overview's counts link here); an unknown status shows them all.
+   * The list page (issue 13): a page of the upgrades the user may see, newest first, in one
+   * status or all, under their rollouts; or only the upgrade with `id` (GET /upgrades/:id).
    */
-  async list(user: AuthUser, id?: number, status?: string): Promise<PageOutcome> {
-    const only = UPGRADE_STATUSES.find((known) => known === status);
-    const records =
+  async list(user: AuthUser, query: UpgradeListQuery, id?: number): Promise<PageOutcome> {
+    const { upgrades: records, meta } =
       id === undefined
-        ? await this.upgrades.list(user, only ? { status: only } : {})
-        : [await this.upgrades.show(user, id)];
+        ? await this.upgrades.page(user, query.status ? { status: query.status } : {}, {
+            page: query.page,
+            per_page: UPGRADES_PER_PAGE,
+          })
+        : { upgrades: [await this.upgrades.show(user, id)], meta: null };
+    const groups = groupByRollout(records.map(toRow));
+    const rollouts = new Map(
+      (
+        await this.rollouts.findMany(
+          user,
+          groups.flatMap((group) => (group.rolloutId === null ? [] : [group.rolloutId])),
+        )
+      ).map((rollout) => [rollout.id, rollout]),
+    );
     return {
       kind: 'page',
       template: LIST,
@@ -55,13 +75,24 @@ export class UpgradePagesService {
       context: {
         title: 'Upgrades',
         canWrite: user.role === 'admin',
-        upgrades: records.map(toRow),
+        groups: groups.map((group) => ({
+          headingId: `group-${group.rolloutId ?? 'none'}`,
+          rollout: group.rolloutId === null ? null : (rollouts.get(group.rolloutId) ?? null),
+          rolloutId: group.rolloutId,
+          upgrades: group.upgrades,
+        })),
         statuses: UPGRADE_STATUSES.map((value) => ({
           value,
           label: value.replace('_', ' '),
-          selected: value === only,
+          selected: value === query.status,
         })),
-        filtered: only !== undefined,
+        filtered: query.status !== undefined,
+        count: meta?.count ?? records.length,
+        range:
+          meta && meta.count > 0 && records.length > 0
+            ? `Upgrades ${(meta.current - 1) * meta.per_page + 1} to ${(meta.current - 1) * meta.per_page + records.length} of ${meta.count}`
+            : null,
+        pager: meta && pager(meta, (page) => upgradeListHref({ ...query, page })),
       },
     };
   }

@@ -1,0 +1,42 @@
+import { groupByRollout, upgradeListHref, upgradeListQuery } from './upgrade-list';
+
+describe('upgrade list page', () => {
+  it('reads the status and page leniently', () => {
+    expect(upgradeListQuery({ status: 'failed', page: '3' })).toEqual({
+      page: 3,
+      status: 'failed',
+    });
+    expect(upgradeListQuery({ status: 'stuck', page: 'x' })).toEqual({
+      page: 1,
+      status: undefined,
+    });
+    expect(upgradeListQuery({ page: '0' }).page).toBe(1);
+    expect(upgradeListQuery({ page: '99999999999' }).page).toBe(1);
+    expect(upgradeListQuery({ status: ['pending'] }).status).toBeUndefined();
+  });
+
+  it('links a page keeping the status filter', () => {
+    expect(upgradeListHref({ page: 1 })).toBe('/upgrades');
+    expect(upgradeListHref({ page: 2, status: 'pending' })).toBe('/upgrades?status=pending&page=2');
+    expect(upgradeListHref({ page: 1, status: 'in_progress' })).toBe(
+      '/upgrades?status=in_progress',
+    );
+  });
+
+  it('groups the upgrades of a page by rollout, in the order each group first appears', () => {
+    const upgrade = (id: number, rollout_id: number | null) => ({ id, rollout_id });
+    const groups = groupByRollout([
+      upgrade(9, 4),
+      upgrade(8, null),
+      upgrade(7, 4),
+      upgrade(6, 2),
+      upgrade(5, null),
+    ]);
+    expect(groups.map((g) => [g.rolloutId, g.upgrades.map((u) => u.id)])).toEqual([
+      [4, [9, 7]],
+      [null, [8, 5]],
+      [2, [6]],
+    ]);
+    expect(groupByRollout([])).toEqual([]);
+  });
+});
