@@ -1,32 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../console.helpers';
+import { CHROMIUM, CHROMIUM_ARGS, screenshots as screenshotsOf, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from './web-session';
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-}
-
-/** Debian's chromium (.ci/install-chromium.sh installs it in CI). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** axe-core, evaluated in the page (through the DevTools protocol, so the page's CSP allows it). */
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Screenshots of every page at both widths, for review (gitignored). */
-const SCREENSHOTS = join(__dirname, '..', '..', 'test-output', 'console');
-const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } };
 
 /**
  * The console pages (issue 13) in a real browser: sign in, the overview's numbers against the
@@ -46,7 +22,6 @@ describe('console pages in a browser', () => {
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     fleet = await consoleFleet(t);
-    mkdirSync(SCREENSHOTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -71,36 +46,8 @@ describe('console pages in a browser', () => {
     await page.waitForURL(`${base}/overview`);
   };
 
-  /** axe-core finds no serious or critical accessibility violation on the current page. */
-  const accessible = async (name: string) => {
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } })
-        .axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect({ name, violations }).toEqual({ name, violations: [] });
-  };
-
-  /**
-   * A screenshot of the current page at desktop and phone width; nothing overflows the phone,
-   * and axe-core reports no serious or critical violation.
-   */
-  const screenshots = async (name: string) => {
-    await accessible(name);
-    for (const [width, size] of Object.entries(WIDTHS)) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-    }
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect({ name, overflow }).toEqual({ name, overflow: 0 });
-    await page.setViewportSize(WIDTHS.desktop);
-  };
+  /** Screenshots at both widths, no overflow at phone width, no serious axe-core violation. */
+  const screenshots = (name: string) => screenshotsOf(page, name);
 
   const macs = () => page.locator('tbody tr td.mono a').allInnerTexts();
 

@@ -1,19 +1,8 @@
 import { Browser, chromium, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { rolloutFixtures } from '../rollouts.helpers';
+import { CHROMIUM, CHROMIUM_ARGS, screenshots, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from './web-session';
-
-/** Debian's chromium (.ci/install-chromium.sh installs it in CI). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * The rollout page in a real browser (DEVICES 6): from an upgrade's row to its rollout, the
@@ -41,7 +30,7 @@ describe('rollout page in a browser', () => {
   });
 
   beforeEach(async () => {
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: WIDTHS.desktop });
   });
 
   afterEach(async () => {
@@ -64,6 +53,18 @@ describe('rollout page in a browser', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // The upgrade list shows the rollout's upgrades under its heading, which links to it.
+    await page.goto(`${base}/upgrades`);
+    const group = page.locator(`section[data-rollout-id="${id}"]`);
+    expect((await group.locator('h2').innerText()).split(/\s+/)).toEqual([
+      'Rollout',
+      String(id),
+      'running',
+      'version',
+      '2.0.0',
+    ]);
+    expect(await group.locator('tbody tr').count()).toBe(4);
+    await screenshots(page, 'upgrades-rollout');
     await page.goto(`${base}/upgrades/${r.upgradeOf(body, devices[0])}`);
     await page.getByRole('link', { name: `Rollout ${id}` }).click();
     await page.waitForURL(`${base}/rollouts/${id}`);
@@ -89,6 +90,7 @@ describe('rollout page in a browser', () => {
     expect(await stages.nth(1).locator('.segment-pending').getAttribute('style')).toBe(
       'width: 100.00%',
     );
+    await screenshots(page, 'rollout');
 
     // The confirmation hides the halt form until it is opened.
     const confirm = page.getByRole('button', { name: `Yes, halt rollout ${id}` });

@@ -37,6 +37,7 @@ export class RolloutPagesService {
 function pageContext(rollout: RolloutRecord) {
   return {
     title: `Rollout ${rollout.id}`,
+    section: 'upgrades',
     rollout,
     running: rollout.state === 'running',
     overThreshold: rollout.failure_percent > rollout.max_failure_percent,

@@ -74,6 +74,7 @@ export class UpgradePagesService {
       status: 200,
       context: {
         title: 'Upgrades',
+        section: 'upgrades',
         canWrite: user.role === 'admin',
         groups: groups.map((group) => ({
           headingId: `group-${group.rolloutId ?? 'none'}`,
@@ -178,6 +179,7 @@ export class UpgradePagesService {
       status: error ? 422 : 200,
       context: {
         title: upgrade ? `Edit upgrade ${upgrade.id}` : 'New upgrade',
+        section: 'upgrades',
         upgrade,
         action: upgrade ? `/upgrades/${upgrade.id}` : '/upgrades',
         error,
