@@ -111,6 +111,25 @@ describe('the committed OpenAPI document', () => {
     }
   });
 
+  it('declares every query id as 1 to 2^31-1, and the MAC lookups (mac_id) as text', () => {
+    const queries = operations.flatMap(({ name, operation }) =>
+      (operation.parameters ?? [])
+        .filter((p) => p.in === 'query' && (p.name === 'id' || p.name.endsWith('_id')))
+        .map((p) => ({ name, parameter: p.name, schema: p.schema })),
+    );
+    expect(queries.length).toBeGreaterThan(5);
+    for (const query of queries) {
+      expect(query).toEqual({
+        ...query,
+        schema: query.parameter === 'mac_id' ? { type: 'string' } : ID_SCHEMA,
+      });
+    }
+    expect(queries.filter((q) => q.parameter === 'mac_id').map((q) => q.name)).toEqual([
+      'get /v1/access_points/list_inventory',
+      'get /v1/access_points/current_status',
+    ]);
+  });
+
   it('documents 401, 429 and 503 on every authenticated operation', () => {
     const secured = operations.filter(({ operation }) => !isPublic(operation));
     expect(secured.length).toBeGreaterThan(40);

@@ -104,7 +104,12 @@ export function addStandardResponses(document: OpenAPIObject): OpenAPIObject {
       addError(operation, ApiErrorCode.InvalidParameter);
     }
     for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
-      if (parameter.in === 'path' || (parameter.in === 'query' && isIdName(parameter.name))) {
+      // a query `*_id` typed as text is no id: `mac_id` takes MACs
+      const idQuery =
+        parameter.in === 'query' &&
+        isIdName(parameter.name) &&
+        (parameter.schema as SchemaObject | undefined)?.type !== 'string';
+      if (parameter.in === 'path' || idQuery) {
         parameter.schema = { ...ID_SCHEMA };
       } else if (parameter.in === 'query' && PAGE_NAMES.includes(parameter.name)) {
         parameter.schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
