@@ -5,7 +5,6 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -17,7 +16,7 @@ import { AuthModule } from './common/auth/auth.module';
 import { createValidationPipe } from './common/errors';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
 import { UnexpectedErrorFilter } from './common/errors/unexpected-error.filter';
-import { loggerParams } from './common/logging/logger-options';
+import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -77,7 +76,7 @@ export class AppModule {
           ignoreEnvFile: true,
           load: [() => ({ [APP_CONFIG_KEY]: config })],
         }),
-        LoggerModule.forRoot(loggerParams(config.logLevel, options.logDestination)),
+        LoggingModule.forRoot(config.logLevel, options.logDestination),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (configService: ConfigService) => ({

@@ -7,13 +7,16 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import metadata from './metadata';
 import { addStandardResponses } from './common/openapi/standard-responses';
 import { StatusMessageError, ValidationFailedError } from './common/errors';
 import { ApiErrorCode } from './common/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
+import { AppLogger } from './common/logging/app-logger';
+import { APP_LOG } from './common/logging/logger-options';
+import { logRequests } from './common/logging/request-log';
 import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
@@ -126,10 +129,10 @@ export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): Fasti
     logger: false,
     return503OnClosing: false,
     clientErrorHandler,
-    genReqId: (req: IncomingMessage) => {
+    genReqId: (req: IncomingMessage & { id?: string }) => {
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-      req.id = id; // pino-http's default genReqId reads req.id, so logs and reply share it
+      req.id = id; // the request log's serializer reads it from the raw request
       return id;
     },
   });
@@ -213,7 +216,7 @@ export function openApiDocument(app: INestApplication) {
 
 /** Everything main.ts and the test harness both apply before listening. */
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.flushLogs();
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -239,6 +242,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     }
     done(null, payload);
   });
+  logRequests(fastify, app.get<symbol, Logger>(APP_LOG));
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
