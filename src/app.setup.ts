@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
-import helmet from '@fastify/helmet';
 import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
@@ -14,6 +13,7 @@ import { addStandardResponses } from './common/openapi/standard-responses';
 import { StatusMessageError, ValidationFailedError } from './common/errors';
 import { ApiErrorCode } from './common/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
+import { helmetHeaders } from './common/http/security-headers';
 import { AppLogger } from './common/logging/app-logger';
 import { APP_LOG } from './common/logging/logger-options';
 import { logRequests } from './common/logging/request-log';
@@ -218,7 +218,7 @@ export function openApiDocument(app: INestApplication) {
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.useLogger(app.get(AppLogger));
   app.flushLogs();
-  await app.register(helmet, {
+  const securityHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -236,7 +236,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const metrics = app.get(HttpMetrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
+    void reply.headers(securityHeaders).header('x-request-id', request.id);
     if (request.protocol === 'https') {
       void reply.header('strict-transport-security', HSTS);
     }
