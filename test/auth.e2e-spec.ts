@@ -94,6 +94,22 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
       .expect(200);
   });
 
+  it.each([
+    ['a repeated access_token query parameter', 'query'],
+    ['a number as the access_token body field', 'number'],
+    ['an object as the access_token body field', 'object'],
+  ])('answers 401 1028, not 500, to %s', async (_case, how) => {
+    const caller = await t().fixtures.superAdmin();
+    const req =
+      how === 'query'
+        ? t().http().post(`${route}?access_token=${caller.token}&access_token=${caller.token}`)
+        : t().http().post(route);
+    const res = await req
+      .send(how === 'query' ? {} : { access_token: how === 'number' ? 5 : { a: 1 } })
+      .expect(401);
+    expect(res.body).toEqual(UNAUTHENTICATED);
+  });
+
   it('stores only the SHA-256 hash of a token', async () => {
     const caller = await t().fixtures.superAdmin();
     const rows = await t()
