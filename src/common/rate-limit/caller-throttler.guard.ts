@@ -5,6 +5,8 @@ import { isDevicePrincipal } from '../auth/device-principal';
 import { presentedBearerToken } from '../auth/bearer-authenticator';
 import { hashToken } from '../auth/token-secret';
 
+const ALLOWED = Promise.resolve(true);
+
 /** The caller's address: the socket's, or X-Forwarded-For's as TRUST_PROXY allows (IPv6 per /64). */
 export function clientIp(request: FastifyRequest): string {
   return normalizeIp(request.ip);
@@ -20,6 +22,18 @@ export function clientIp(request: FastifyRequest): string {
  */
 @Injectable()
 export class CallerThrottlerGuard extends ThrottlerGuard {
+  /** RATE_LIMIT_PER_MINUTE=0: no limit, nothing to look up or count on any request. */
+  private unlimited = false;
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.unlimited = this.throttlers.every((throttler) => throttler.limit === 0);
+  }
+
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    return this.unlimited ? ALLOWED : super.canActivate(context);
+  }
+
   /** Counts a failed authentication against the IP: ThrottlerException (429 1031) past the limit. */
   async countFailedAuthentication(context: ExecutionContext): Promise<void> {
     await this.canActivate(context);
