@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { IsNull, LessThan } from 'typeorm';
+import { DataSource, IsNull, LessThan } from 'typeorm';
 import { AuthUser, UserRole } from '../common/auth/auth-user';
 import { Dialect } from '../database/dialect';
 import { AccessToken } from './access-token.entity';
@@ -34,7 +34,8 @@ export class UsersRepository {
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
+    private readonly dataSource: DataSource,
+    private readonly dialect: Dialect,
   ) {
     // Numbered in their order of appearance, the order SQLite binds `?` in.
     const [staleBefore, hash, now] = [1, 2, 3].map((i) => dialect.placeholder(i));
@@ -136,18 +137,19 @@ export class UsersRepository {
    * The token with this hash if it is neither revoked nor expired at `now`, with its user, in ONE
    * statement (the token hash is unique): authentication's only statement on a request, so a
    * revocation or an expiry shows at once on every instance (CONTRACT 9). Raw SQL, not a find
-   * with a relation, which cost TypeORM a `SELECT DISTINCT` first and a query build every time.
+   * with a relation, which cost TypeORM a `SELECT DISTINCT` first and a query build every time;
+   * outside any transaction (it runs in the guard, before any use case opens one).
    */
   async findUsableToken(
     tokenHash: string,
     now: Date,
     staleBefore: Date,
   ): Promise<UsableToken | null> {
-    const rows: UsableTokenRow[] = await this.txHost.tx.query(this.usableTokenSql, [
-      staleBefore,
-      tokenHash,
-      now,
-    ]);
+    const rows = await this.dialect.queryOutsideTransaction<UsableTokenRow>(
+      this.dataSource,
+      this.usableTokenSql,
+      [staleBefore, tokenHash, now],
+    );
     const row = rows[0];
     if (!row) {
       return null;
