@@ -127,6 +127,9 @@ export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): Fasti
     frameworkErrors: answerRouterError,
     trustProxy,
     logger: false,
+    // No Nest middleware anywhere (logging is a Fastify hook): without @fastify/middie no request
+    // runs its onRequest hook. A module that adds middleware must remove this line.
+    skipMiddie: true,
     return503OnClosing: false,
     clientErrorHandler,
     genReqId: (req: IncomingMessage & { id?: string }) => {
