@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { DestinationStream } from 'pino';
 import { APP_CONFIG_KEY, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -14,10 +13,10 @@ import { ENTITIES } from './entities';
 import { DatabaseModule } from './database/database.module';
 import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
-import { createValidationPipe, ValidationCodeInterceptor } from './common/errors';
+import { createValidationPipe } from './common/errors';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
 import { UnexpectedErrorFilter } from './common/errors/unexpected-error.filter';
-import { loggerParams } from './common/logging/logger-options';
+import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -77,7 +76,7 @@ export class AppModule {
           ignoreEnvFile: true,
           load: [() => ({ [APP_CONFIG_KEY]: config })],
         }),
-        LoggerModule.forRoot(loggerParams(config.logLevel, options.logDestination)),
+        LoggingModule.forRoot(config.logLevel, options.logDestination),
         TypeOrmModule.forRootAsync({
           inject: [ConfigService],
           useFactory: (configService: ConfigService) => ({
@@ -90,15 +89,15 @@ export class AppModule {
           // Migrations run at start, under a lock so that instances starting together take turns.
           dataSourceFactory: (options) => initializeMigrated(options!),
         }),
-        ClsModule.forRoot({
-          global: true,
-          plugins: [
-            new ClsPluginTransactional({
-              imports: [TypeOrmModule],
-              adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
-            }),
-          ],
-        }),
+        // The transactions' plugin only: UnitOfWork opens its own CLS context per transaction.
+        // ClsModule.forRoot would also install a global guard and interceptor that do nothing
+        // here, on every request (an rxjs pipe and an AsyncResource.bind each time).
+        ClsModule.registerPlugins([
+          new ClsPluginTransactional({
+            imports: [TypeOrmModule],
+            adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+          }),
+        ]),
         DatabaseModule,
         RateLimitModule,
         AuthModule,
@@ -111,7 +110,6 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: ValidationCodeInterceptor },
         // The catch-all filter is declared first so that the specific one is tried before it.
         { provide: APP_FILTER, useClass: UnexpectedErrorFilter },
         { provide: APP_FILTER, useClass: DomainErrorFilter },

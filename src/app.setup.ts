@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
-import helmet from '@fastify/helmet';
 import { INestApplication } from '@nestjs/common';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger } from 'pino';
 import { AppConfig } from './config/app-config';
 import metadata from './metadata';
 import { addStandardResponses } from './common/openapi/standard-responses';
 import { StatusMessageError, ValidationFailedError } from './common/errors';
 import { ApiErrorCode } from './common/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
+import { helmetHeaders } from './common/http/security-headers';
+import { AppLogger } from './common/logging/app-logger';
+import { APP_LOG } from './common/logging/logger-options';
+import { logRequests } from './common/logging/request-log';
 import { HttpMetrics } from './metrics/metrics.module';
 import { registerWebPlugins } from './web/web.setup';
 
@@ -124,12 +127,15 @@ export function createFastifyAdapter(trustProxy: AppConfig['trustProxy']): Fasti
     frameworkErrors: answerRouterError,
     trustProxy,
     logger: false,
+    // No Nest middleware anywhere (logging is a Fastify hook): without @fastify/middie no request
+    // runs its onRequest hook. A module that adds middleware must remove this line.
+    skipMiddie: true,
     return503OnClosing: false,
     clientErrorHandler,
-    genReqId: (req: IncomingMessage) => {
+    genReqId: (req: IncomingMessage & { id?: string }) => {
       const given = req.headers['x-request-id'];
       const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-      req.id = id; // pino-http's default genReqId reads req.id, so logs and reply share it
+      req.id = id; // the request log's serializer reads it from the raw request
       return id;
     },
   });
@@ -213,9 +219,9 @@ export function openApiDocument(app: INestApplication) {
 
 /** Everything main.ts and the test harness both apply before listening. */
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.flushLogs();
-  await app.register(helmet, {
+  const securityHeaders = await helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -233,12 +239,13 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const metrics = app.get(HttpMetrics);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header('x-request-id', request.id);
+    void reply.headers(securityHeaders).header('x-request-id', request.id);
     if (request.protocol === 'https') {
       void reply.header('strict-transport-security', HSTS);
     }
     done(null, payload);
   });
+  logRequests(fastify, app.get<symbol, Logger>(APP_LOG));
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);

@@ -94,6 +94,22 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
       .expect(200);
   });
 
+  it.each([
+    ['a repeated access_token query parameter', 'query'],
+    ['a number as the access_token body field', 'number'],
+    ['an object as the access_token body field', 'object'],
+  ])('answers 401 1028, not 500, to %s', async (_case, how) => {
+    const caller = await t().fixtures.superAdmin();
+    const req =
+      how === 'query'
+        ? t().http().post(`${route}?access_token=${caller.token}&access_token=${caller.token}`)
+        : t().http().post(route);
+    const res = await req
+      .send(how === 'query' ? {} : { access_token: how === 'number' ? 5 : { a: 1 } })
+      .expect(401);
+    expect(res.body).toEqual(UNAUTHENTICATED);
+  });
+
   it('stores only the SHA-256 hash of a token', async () => {
     const caller = await t().fixtures.superAdmin();
     const rows = await t()
@@ -124,5 +140,52 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
   it('checks authentication before validating the body', async () => {
     const res = await t().http().post(route).send({ name: 12 }).expect(401);
     expect(res.body.error_code).toBe(1028);
+  });
+
+  describe('in one statement, nothing cached (issue 14, CONTRACT 9)', () => {
+    const trivial = '/v1/location_networks/list_network_timezone';
+
+    it('reads the token and its user in ONE statement; the first use a minute also records it', async () => {
+      const caller = await t().fixtures.admin();
+      const first = await t().statementsOf(() =>
+        t().http().get(trivial).set(caller.auth).expect(200),
+      );
+      expect(first).toHaveLength(2);
+      expect(first[1]).toMatch(/^UPDATE "access_tokens"/);
+      for (const how of ['header', 'query'] as const) {
+        const statements = await t().statementsOf(() =>
+          how === 'header'
+            ? t().http().get(trivial).set(caller.auth).expect(200)
+            : t().http().get(`${trivial}?access_token=${caller.token}`).expect(200),
+        );
+        expect(statements).toHaveLength(1);
+        expect(statements[0]).toMatch(/^SELECT .* FROM "access_tokens" "t" INNER JOIN "users"/);
+      }
+    });
+
+    it('refuses a token at once when it is revoked or expires after it was used', async () => {
+      const users = t().app.get(UsersService);
+      for (const end of ['revoke', 'expire'] as const) {
+        const caller = await t().fixtures.superAdmin();
+        const issued = await users.issueToken(caller.userId, `to-${end}`);
+        const call = () =>
+          t()
+            .http()
+            .get('/v1/location_networks/list_network_timezone')
+            .set({
+              Authorization: `Bearer ${issued.token}`,
+            });
+        await call().expect(200);
+        if (end === 'revoke') {
+          await users.revokeToken(issued.id);
+        } else {
+          await t()
+            .app.get(DataSource)
+            .getRepository(AccessToken)
+            .update({ id: issued.id }, { expires_at: new Date(Date.now() - 1) });
+        }
+        expect((await call().expect(401)).body).toEqual(UNAUTHENTICATED);
+      }
+    });
   });
 });

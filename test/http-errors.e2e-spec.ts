@@ -72,4 +72,28 @@ onBothDatabases('HTTP error model (CONTRACT 8)', (t) => {
     const echoed = await t().http().get('/health').set('x-request-id', 'abc-123').expect(200);
     expect(echoed.headers['x-request-id']).toBe('abc-123');
   });
+
+  it("gives every answer helmet's security headers: JSON, errors and pages alike", async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+        "frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';" +
+        "script-src-attr 'none';style-src 'self' 'unsafe-inline'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const path of ['/health', '/no/such/route', '/login', '/v1/overview']) {
+      const res = await t().http().get(path);
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers).not.toHaveProperty('strict-transport-security');
+    }
+  });
 });

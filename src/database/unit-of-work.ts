@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect } from './dialect';
+import { inTransactionContext } from './transaction-context';
 
 /**
  * Runs a use case in one transaction: every repository call inside `run` joins it, and a thrown
@@ -26,7 +27,7 @@ export class UnitOfWork {
     if (this.txHost.isTransactionActive()) {
       return work();
     }
-    const transaction = () => this.txHost.withTransaction(work);
+    const transaction = () => inTransactionContext(() => this.txHost.withTransaction(work));
     if (!this.serialise) {
       return transaction();
     }

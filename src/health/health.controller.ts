@@ -5,12 +5,12 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import { FastifyReply } from 'fastify';
 import { Public } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { DatabaseUnavailableError } from '../common/errors/database-unavailable.error';
+import { DatabaseHealth } from './database-health';
 import { RedisHealth } from './redis-health';
 
 /** The health answer; open to the fields a check may add (e.g. `redis`). */
@@ -45,8 +45,7 @@ interface HealthBody {
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly health: HealthCheckService,
-    private readonly database: TypeOrmHealthIndicator,
+    private readonly database: DatabaseHealth,
     private readonly redis: RedisHealth,
   ) {}
 
@@ -73,7 +72,7 @@ export class HealthController {
   })
   async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthBody> {
     const [databaseUp, redisUp] = await Promise.all([
-      this.databaseUp(),
+      this.database.isUp(),
       this.redis.configured ? this.redis.isUp() : Promise.resolve(null),
     ]);
     const body: HealthBody = {
@@ -90,14 +89,5 @@ export class HealthController {
       void reply.status(outage.httpStatus).headers(outage.headers());
     }
     return body;
-  }
-
-  private async databaseUp(): Promise<boolean> {
-    try {
-      await this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseHealth } from './database-health';
 import { HealthController } from './health.controller';
 import { RedisHealth } from './redis-health';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
   controllers: [HealthController],
-  providers: [RedisHealth],
+  providers: [DatabaseHealth, RedisHealth],
 })
 export class HealthModule {}

@@ -1,21 +1,20 @@
-import { Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
-import { Strategy } from 'passport-http-bearer';
-import { AuthUser } from '../common/auth/auth-user';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { BearerAuthenticator } from '../common/auth/bearer-authenticator';
 import { UsersService } from './users.service';
 
 /**
- * Registered by UsersModule (it needs the users); the global guard in common/auth uses it by name.
- * passport-http-bearer reads the token from `Authorization: Bearer`, the `access_token` query
- * parameter or the `access_token` body field (CONTRACT 3).
+ * The bearer token lookup (CONTRACT 3) that the global guard in common/auth runs: registered at
+ * start-up, since users/ sits above common/. The token is read from `Authorization: Bearer`, the
+ * `access_token` query parameter or the `access_token` body field (presentedBearerToken).
  */
 @Injectable()
-export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
-  constructor(private readonly users: UsersService) {
-    super();
-  }
+export class BearerStrategy implements OnModuleInit {
+  constructor(
+    private readonly users: UsersService,
+    private readonly authenticator: BearerAuthenticator,
+  ) {}
 
-  async validate(token: string): Promise<AuthUser | false> {
-    return (await this.users.authenticate(token)) ?? false;
+  onModuleInit(): void {
+    this.authenticator.register((token) => this.users.authenticate(token));
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../common/auth/auth.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
@@ -6,9 +7,9 @@ import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Users and their access tokens (tables users, access_tokens); registers the bearer strategy. */
+/** Users and their access tokens (tables users, access_tokens); registers the bearer token lookup. */
 @Module({
-  imports: [OrganisationsModule],
+  imports: [AuthModule, OrganisationsModule],
   controllers: [TokensController],
   providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
   exports: [UsersRepository, UsersService],

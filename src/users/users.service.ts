@@ -4,7 +4,6 @@ import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/error
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
-import { AccessToken } from './access-token.entity';
 import { hashPassword } from './password';
 import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
 import { hashToken, newTokenSecret } from '../common/auth/token-secret';
@@ -125,36 +124,39 @@ export class UsersService {
     return { id, revoked: true };
   }
 
-  /** The user a token belongs to, or null when it is unknown, expired or revoked. */
+  /**
+   * The user a token belongs to, or null when it is unknown, expired or revoked: one statement,
+   * and at most once a minute per token a second one that records its use.
+   */
   async authenticate(token: string, now = new Date()): Promise<AuthUser | null> {
-    const found = await this.users.findTokenByHash(hashToken(token));
-    if (!found?.user || found.revoked_at || (found.expires_at && found.expires_at <= now)) {
+    const found = await this.users.findUsableToken(
+      hashToken(token),
+      now,
+      new Date(now.getTime() - LAST_USED_RESOLUTION_MS),
+    );
+    if (!found) {
       return null;
     }
-    await this.recordUse(found, now);
-    return userView(found.user);
+    if (found.last_use_stale) {
+      await this.recordUse(found.token_id, now);
+    }
+    return found.user;
   }
 
   /**
-   * Keeps `last_used_at` to the minute without a write on every request. The row just read to
-   * authenticate tells when it was last set, so only a request that finds it a minute old (or
-   * unset) sends the UPDATE, and the UPDATE's own condition (unset or a minute old) lets one of
-   * several concurrent requests or instances write. It is awaited, a single short statement at
-   * most about once a minute per token, so that the value is there when the response is; and it
-   * never fails the request: a failure is logged (the token id only) and the request goes on.
+   * Keeps `last_used_at` to the minute without a write on every request. The lookup tells
+   * whether it is unset or a minute old, so only such a request sends the UPDATE, and the
+   * UPDATE's own condition (unset or a minute old) lets one of several concurrent requests or
+   * instances write. It is awaited, a single short statement at most about once a minute per
+   * token, so that the value is there when the response is; and it never fails the request: a
+   * failure is logged (the token id only) and the request goes on.
    */
-  private async recordUse(token: AccessToken, now: Date): Promise<void> {
-    if (
-      token.last_used_at &&
-      now.getTime() - token.last_used_at.getTime() < LAST_USED_RESOLUTION_MS
-    ) {
-      return;
-    }
+  private async recordUse(tokenId: number, now: Date): Promise<void> {
     try {
-      await this.users.touchToken(token.id, now, LAST_USED_RESOLUTION_MS);
+      await this.users.touchToken(tokenId, now, LAST_USED_RESOLUTION_MS);
     } catch (error) {
       this.logger.warn(
-        `could not record the use of access token ${token.id}: ${error instanceof Error ? error.name : 'error'}`,
+        `could not record the use of access token ${tokenId}: ${error instanceof Error ? error.name : 'error'}`,
       );
     }
   }

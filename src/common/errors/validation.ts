@@ -1,10 +1,12 @@
 import {
+  applyDecorators,
   ArgumentMetadata,
   CallHandler,
   ExecutionContext,
   Injectable,
   NestInterceptor,
   SetMetadata,
+  UseInterceptors,
   ValidationError,
   ValidationPipe,
 } from '@nestjs/common';
@@ -64,11 +66,18 @@ interface OnInvalidOptions {
   msg: string;
 }
 
-/** Names the code and message an operation answers when its input fails validation (default 1030). */
+/**
+ * Names the code and message an operation answers when its input fails validation (default
+ * 1030). The interceptor that does it runs on these operations only: a global one cost every
+ * request an rxjs pipe and an AsyncResource.bind for nothing.
+ */
 export const OnInvalid = (code: ApiErrorCode, msg: string) =>
-  SetMetadata(ON_INVALID, { code, msg } satisfies OnInvalidOptions);
+  applyDecorators(
+    SetMetadata(ON_INVALID, { code, msg } satisfies OnInvalidOptions),
+    UseInterceptors(ValidationCodeInterceptor),
+  );
 
-/** Gives a validation failure the code of the operation it happened in. */
+/** Gives a validation failure the code of the operation it happened in (see OnInvalid). */
 @Injectable()
 export class ValidationCodeInterceptor implements NestInterceptor {
   constructor(private readonly reflector: Reflector) {}

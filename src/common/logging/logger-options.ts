@@ -1,6 +1,9 @@
-import { DestinationStream } from 'pino';
-import { Params } from 'nestjs-pino';
+import { hostname } from 'node:os';
+import pino, { DestinationStream, Logger } from 'pino';
 import { serializeError, serializeRequest, serializeResponse } from './log-serializers';
+
+/** The injection token of the application's one pino logger (LoggingModule). */
+export const APP_LOG = Symbol('APP_LOG');
 
 /**
  * Second line of defence behind the serializers: any of these keys, at the top of a log line or
@@ -16,16 +19,16 @@ const REDACTED_PATHS = [
 ];
 
 /**
- * The one logging configuration (CONTRACT 9, Exposure): request, reply and error serializers that
- * keep secrets out, redaction behind them, and an optional destination (tests read the lines).
+ * The one logger (CONTRACT 9, Exposure): request, reply and error serializers that keep secrets
+ * out, redaction behind them, and an optional destination (tests read the lines). Every line
+ * names the service, the process and the host.
  */
-export function loggerParams(level: string, destination?: DestinationStream): Params {
+export function createLog(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
-    wrapSerializers: false,
+    base: { pid: process.pid, hostname: hostname(), service: 'airfleet' },
     serializers: { req: serializeRequest, res: serializeResponse, err: serializeError },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    customProps: () => ({ service: 'airfleet' }),
   };
-  return { pinoHttp: destination ? [options, destination] : options };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -2,20 +2,10 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
 import { isDevicePrincipal } from '../auth/device-principal';
+import { presentedBearerToken } from '../auth/bearer-authenticator';
 import { hashToken } from '../auth/token-secret';
 
-/** The token a request carries, from the header, the query or the body (as passport reads it). */
-function presentedToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    return header.slice(7).trim();
-  }
-  const query = request.query as Record<string, unknown> | undefined;
-  const body = request.body as Record<string, unknown> | undefined;
-  const fromParams =
-    query?.access_token ?? (typeof body === 'object' ? body?.access_token : undefined);
-  return typeof fromParams === 'string' ? fromParams : undefined;
-}
+const ALLOWED = Promise.resolve(true);
 
 /** The caller's address: the socket's, or X-Forwarded-For's as TRUST_PROXY allows (IPv6 per /64). */
 export function clientIp(request: FastifyRequest): string {
@@ -32,6 +22,18 @@ export function clientIp(request: FastifyRequest): string {
  */
 @Injectable()
 export class CallerThrottlerGuard extends ThrottlerGuard {
+  /** RATE_LIMIT_PER_MINUTE=0: no limit, nothing to look up or count on any request. */
+  private unlimited = false;
+
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    this.unlimited = this.throttlers.every((throttler) => throttler.limit === 0);
+  }
+
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    return this.unlimited ? ALLOWED : super.canActivate(context);
+  }
+
   /** Counts a failed authentication against the IP: ThrottlerException (429 1031) past the limit. */
   async countFailedAuthentication(context: ExecutionContext): Promise<void> {
     await this.canActivate(context);
@@ -42,7 +44,7 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
     if (isDevicePrincipal(req.user)) {
       return Promise.resolve(`device:${req.user.mac_id}`);
     }
-    const token = req.user ? presentedToken(req) : undefined;
+    const token = req.user ? presentedBearerToken(req) : null;
     return Promise.resolve(token ? `token:${hashToken(token)}` : `ip:${clientIp(req)}`);
   }
 

@@ -53,6 +53,18 @@ export abstract class Dialect {
    */
   abstract takeStartupLock(manager: EntityManager): Promise<void>;
 
+  /**
+   * Runs one statement outside any transaction, on the driver's pool where there is one
+   * (PostgreSQL), for the statements that every request sends (authentication, `/health`):
+   * TypeORM's query runner builds an object graph (runner, entity manager, broadcaster) per
+   * statement. Logged through the data source's logger like TypeORM's own statements.
+   */
+  abstract queryOutsideTransaction<T>(
+    dataSource: DataSource,
+    sql: string,
+    parameters?: unknown[],
+  ): Promise<T[]>;
+
   /** Whether `error` is this database's unique-index violation (wrapped by TypeORM). */
   abstract isUniqueViolation(error: unknown): boolean;
 

@@ -5,6 +5,7 @@ import {
   QueryFailedError,
   SelectQueryBuilder,
 } from 'typeorm';
+import type { Pool } from 'pg';
 import { Dialect } from './dialect';
 
 /**
@@ -35,6 +36,20 @@ export class PostgresDialect extends Dialect {
 
   positional(position: number): string {
     return `$${position}`;
+  }
+
+  async queryOutsideTransaction<T>(
+    dataSource: DataSource,
+    sql: string,
+    parameters: unknown[] = [],
+  ): Promise<T[]> {
+    const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+    if (!pool) {
+      // Not connected (destroyed): TypeORM's own error, which reads as an outage.
+      return dataSource.query<T[]>(sql, parameters);
+    }
+    dataSource.logger.logQuery(sql, parameters);
+    return (await pool.query(sql, parameters)).rows as T[];
   }
 
   cast(mark: string, type: string): string {

@@ -23,6 +23,15 @@ export class SqliteDialect extends Dialect {
 
   readonly unavailableMessages = [/^The database connection is not open$/]; // after close
 
+  /** One connection, which TypeORM's query runner only wraps: nothing to gain around it. */
+  queryOutsideTransaction<T>(
+    dataSource: DataSource,
+    sql: string,
+    parameters: unknown[] = [],
+  ): Promise<T[]> {
+    return dataSource.query<T[]>(sql, parameters);
+  }
+
   /** Placeholders are positional: parameters bind in the order their marks appear. */
   positional(): string {
     return '?';
