@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../common/auth/auth.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
@@ -7,9 +6,9 @@ import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Users and their access tokens (tables users, access_tokens); registers the bearer token lookup. */
+/** Users and their access tokens (tables users, access_tokens); registers the bearer strategy. */
 @Module({
-  imports: [AuthModule, OrganisationsModule],
+  imports: [OrganisationsModule],
   controllers: [TokensController],
   providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
   exports: [UsersRepository, UsersService],

@@ -1,11 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { FastifyRequest } from 'fastify';
 import { CallerThrottlerGuard } from '../rate-limit/caller-throttler.guard';
 import { DeviceUnauthenticatedError, ForbiddenError, UnauthenticatedError } from '../errors';
 import { AuthUser } from './auth-user';
-import { BearerAuthenticator } from './bearer-authenticator';
 import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
 import { IS_DEVICE_ROUTE } from './device-principal';
 
@@ -31,42 +29,48 @@ export class DeviceAuthGuard extends AuthGuard('device') {
  * @DeviceRoute() needs device credentials instead (DeviceAuthGuard), so a device's credentials
  * open no user route (no bearer token: 401 1028) and a user's token opens no device route. A
  * failed authentication counts against the caller's IP (429 1031 instead of 401 past the limit).
- * A failure of the lookup itself (the database unreachable, say) is not a bad token: it
- * propagates to the filters (503 1040, or a logged 500) instead of answering 401.
  */
 @Injectable()
-export class BearerAuthGuard implements CanActivate {
+export class BearerAuthGuard extends AuthGuard('bearer') {
   private readonly deviceGuard = new DeviceAuthGuard();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly throttler: CallerThrottlerGuard,
-    private readonly bearer: BearerAuthenticator,
-  ) {}
+  ) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
       return true;
     }
     const isDeviceRoute = this.reflector.getAllAndOverride<boolean>(IS_DEVICE_ROUTE, targets);
     try {
-      if (isDeviceRoute) {
-        return (await this.deviceGuard.canActivate(context)) as boolean;
-      }
-      const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
-      const user = await this.bearer.authenticate(request);
-      if (!user) {
-        throw new UnauthenticatedError();
-      }
-      request.user = user;
-      return true;
+      return (await (isDeviceRoute
+        ? this.deviceGuard.canActivate(context)
+        : super.canActivate(context))) as boolean;
     } catch (error) {
       if (error instanceof UnauthenticatedError || error instanceof DeviceUnauthenticatedError) {
         await this.throttler.countFailedAuthentication(context);
       }
       throw error;
     }
+  }
+
+  /**
+   * `err` is a failure of the lookup itself (the database unreachable, say), not a bad token:
+   * it propagates to the filters (503 1040, or a logged 500) instead of answering 401.
+   */
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
+    if (err) {
+      throw err instanceof Error ? err : new Error('Authentication failed', { cause: err });
+    }
+    if (!user) {
+      throw new UnauthenticatedError();
+    }
+    return user;
   }
 }
 

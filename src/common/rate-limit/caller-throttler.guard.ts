@@ -2,10 +2,22 @@ import { ExecutionContext, Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
 import { isDevicePrincipal } from '../auth/device-principal';
-import { presentedBearerToken } from '../auth/bearer-authenticator';
 import { hashToken } from '../auth/token-secret';
 
 const ALLOWED = Promise.resolve(true);
+
+/** The token a request carries, from the header, the query or the body (as passport reads it). */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    return header.slice(7).trim();
+  }
+  const query = request.query as Record<string, unknown> | undefined;
+  const body = request.body as Record<string, unknown> | undefined;
+  const fromParams =
+    query?.access_token ?? (typeof body === 'object' ? body?.access_token : undefined);
+  return typeof fromParams === 'string' ? fromParams : undefined;
+}
 
 /** The caller's address: the socket's, or X-Forwarded-For's as TRUST_PROXY allows (IPv6 per /64). */
 export function clientIp(request: FastifyRequest): string {
@@ -44,7 +56,7 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
     if (isDevicePrincipal(req.user)) {
       return Promise.resolve(`device:${req.user.mac_id}`);
     }
-    const token = req.user ? presentedBearerToken(req) : null;
+    const token = req.user ? presentedToken(req) : undefined;
     return Promise.resolve(token ? `token:${hashToken(token)}` : `ip:${clientIp(req)}`);
   }
 
