@@ -9,6 +9,8 @@ describe('loadAppConfig', () => {
       rateLimitPerMinute: 600,
       deviceCheckinIntervalSeconds: 60,
       upgradeTimeoutSeconds: 1800,
+      heartbeatFlushMs: 1000,
+      webConcurrency: 1,
       redisUrl: undefined,
       logLevel: 'info',
       sessionSecret: expect.stringMatching(/^[\w-]{43}$/),

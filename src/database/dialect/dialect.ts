@@ -36,6 +36,16 @@ export abstract class Dialect {
   /** A FROM item `t` with one integer column `value` holding the ids of the list at `mark`. */
   abstract idListTable(mark: string): string;
 
+  /**
+   * An aggregate over a group of rows: one JSON array holding, for each row, the JSON array of
+   * `values` (column expressions), so that one statement can carry a device's few uplinks or
+   * SSIDs beside its own columns. Read the result with `readJsonRows`.
+   */
+  abstract jsonRowsAggregate(values: string[]): string;
+
+  /** The result of a `jsonRowsAggregate` as the driver returns it: one array per row. */
+  abstract readJsonRows(value: unknown): unknown[][];
+
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(
     query: SelectQueryBuilder<T>,

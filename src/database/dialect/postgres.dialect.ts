@@ -58,6 +58,15 @@ export class PostgresDialect extends Dialect {
     return `unnest(${mark}) AS t(value)`;
   }
 
+  jsonRowsAggregate(values: string[]): string {
+    return `json_agg(json_build_array(${values.join(', ')}))`;
+  }
+
+  /** node-postgres parses `json` values; an empty group aggregates to NULL. */
+  readJsonRows(value: unknown): unknown[][] {
+    return (value as unknown[][] | null) ?? [];
+  }
+
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query.setLock('pessimistic_write');
   }

@@ -45,6 +45,15 @@ export class SqliteDialect extends Dialect {
     return `json_each(${mark}) AS t`;
   }
 
+  jsonRowsAggregate(values: string[]): string {
+    return `json_group_array(json_array(${values.join(', ')}))`;
+  }
+
+  /** SQLite returns JSON as text; an empty group aggregates to '[]'. */
+  readJsonRows(value: unknown): unknown[][] {
+    return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : [];
+  }
+
   /** No row locks: UnitOfWork already runs one transaction at a time. */
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query;
