@@ -149,8 +149,45 @@ export class HeartbeatsRepository {
     }
   }
 
-  /** Replaces the device's last heartbeat in one statement. */
-  async record(heartbeat: Omit<Heartbeat, 'device'>): Promise<void> {
-    await this.repository.upsert(heartbeat, { conflictPaths: ['device_id'] });
+  /**
+   * The admin heartbeat (CONTRACT 5): replaces the heartbeat record of the organisation's device
+   * with this MAC, keeping what only check-ins write, in one statement that also finds the
+   * device. Returns whether the organisation has such a device (nothing is written otherwise).
+   */
+  async recordForMac(
+    orgId: number,
+    mac: string,
+    heartbeat: Pick<
+      Heartbeat,
+      'name' | 'firmware_version' | 'hardware_model' | 'public_ip' | 'network_name' | 'received_at'
+    >,
+  ): Promise<boolean> {
+    const sql = new SqlBuilder(this.dialect);
+    const replaced = [
+      ['name', 'varchar'],
+      ['firmware_version', 'varchar'],
+      ['hardware_model', 'varchar'],
+      ['public_ip', 'varchar'],
+      ['network_name', 'varchar'],
+      ['received_at', 'timestamp'],
+    ] as const;
+    const values = replaced.map(([column, type]) =>
+      sql.param(
+        column === 'received_at'
+          ? persistedValue(this.manager, Heartbeat, column, heartbeat[column])
+          : heartbeat[column],
+        type,
+      ),
+    );
+    const rows: unknown[] = await this.manager.query(
+      `INSERT INTO "heartbeats" ("device_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
+       SELECT d."id", ${values.join(', ')} FROM "devices" d
+       WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)}
+       ON CONFLICT ("device_id") DO UPDATE SET
+         ${replaced.map(([c]) => `"${c}" = ${given(c)}`).join(', ')}
+       RETURNING "device_id"`,
+      sql.params,
+    );
+    return rows.length > 0;
   }
 }
