@@ -138,14 +138,20 @@ export class HeartbeatsRepository {
       });
       const columns = CHECKIN_COLUMNS.map(([column]) => `"${column}"`).join(', ');
       const selected = CHECKIN_COLUMNS.map((_, i) => `v."column${i + 1}"`).join(', ');
-      await this.manager.query(
-        `INSERT INTO "heartbeats" (${columns})
+      const statement = `INSERT INTO "heartbeats" (${columns})
          SELECT ${selected} FROM (VALUES ${rows.join(', ')}) AS v
          WHERE EXISTS (SELECT 1 FROM "devices" d WHERE d."id" = v."column1")
          ON CONFLICT ("device_id") DO UPDATE SET
-         ${CHECKIN_UPDATE}`,
-        sql.params,
-      );
+         ${CHECKIN_UPDATE}`;
+      // A single check-in (written before its answer) is the same text every time.
+      await (chunk.length === 1
+        ? this.dialect.preparedQuery(
+            this.manager,
+            'airfleet_checkin_heartbeat',
+            statement,
+            sql.params,
+          )
+        : this.manager.query(statement, sql.params));
     }
   }
 
@@ -179,7 +185,9 @@ export class HeartbeatsRepository {
         type,
       ),
     );
-    const rows: unknown[] = await this.manager.query(
+    const rows = await this.dialect.preparedQuery(
+      this.manager,
+      'airfleet_heartbeat_for_mac',
       `INSERT INTO "heartbeats" ("device_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
        SELECT d."id", ${values.join(', ')} FROM "devices" d
        WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)}

@@ -76,6 +76,7 @@ export class GatewayReads {
   async byMac(mac: string): Promise<MacFacts> {
     const sql = new SqlBuilder(this.dialect);
     const [row] = await this.query(
+      'airfleet_device_facts_by_mac',
       sql,
       `mi."secret_hash"`,
       `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
@@ -101,6 +102,7 @@ export class GatewayReads {
   async byDevice(orgId: number, deviceId: number): Promise<DeviceFacts | null> {
     const sql = new SqlBuilder(this.dialect);
     const [row] = await this.query(
+      'airfleet_device_facts_by_id',
       sql,
       null,
       `"devices" d`,
@@ -111,6 +113,7 @@ export class GatewayReads {
 
   /** The one statement: the device `d` of `from` where `where`, with `extra` selected first. */
   private query(
+    name: string,
     sql: SqlBuilder,
     extra: string | null,
     from: string,
@@ -127,7 +130,9 @@ export class GatewayReads {
       's."v_lan_attributes"',
     ]);
     const open = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
-    return this.txHost.tx.query(
+    return this.dialect.preparedQuery<FactsRow>(
+      this.txHost.tx,
+      name,
       `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version",

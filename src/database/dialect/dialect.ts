@@ -46,6 +46,20 @@ export abstract class Dialect {
   /** The result of a `jsonRowsAggregate` as the driver returns it: one array per row. */
   abstract readJsonRows(value: unknown): unknown[][];
 
+  /**
+   * Runs `sql`, a statement the hot path sends thousands of times a second under one `name`
+   * (unique per text), where `manager` runs (in its transaction, if any). PostgreSQL keeps it
+   * as a named prepared statement per connection: parsed once, and planned once when its
+   * generic plan is as good (planning a join costs more than running it); elsewhere it is an
+   * ordinary query. Logged and wrapped in QueryFailedError as TypeORM's own queries are.
+   */
+  abstract preparedQuery<T>(
+    manager: EntityManager,
+    name: string,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]>;
+
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(
     query: SelectQueryBuilder<T>,

@@ -54,6 +54,16 @@ export class SqliteDialect extends Dialect {
     return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : [];
   }
 
+  /** An ordinary query: TypeORM's better-sqlite3 driver already caches prepared statements. */
+  preparedQuery<T>(
+    manager: EntityManager,
+    _name: string,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    return manager.query(sql, params);
+  }
+
   /** No row locks: UnitOfWork already runs one transaction at a time. */
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query;
