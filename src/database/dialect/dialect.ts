@@ -18,6 +18,12 @@ export abstract class Dialect {
    */
   abstract readonly serialisesTransactions: boolean;
 
+  /**
+   * Whether several processes may serve one database (WEB_CONCURRENCY): not SQLite, whose
+   * transactions UnitOfWork queues within one process.
+   */
+  abstract readonly servesSeveralProcesses: boolean;
+
   /** The most bind parameters the database accepts in one statement. */
   abstract readonly maxBindParameters: number;
 

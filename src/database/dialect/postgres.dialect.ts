@@ -26,6 +26,7 @@ const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** PostgreSQL through node-postgres: a pool of connections, row locks, advisory locks. */
 export class PostgresDialect extends Dialect {
   readonly serialisesTransactions = false;
+  readonly servesSeveralProcesses = true;
   readonly maxBindParameters = 65_535;
 
   readonly unavailableMessages = [

@@ -18,6 +18,7 @@ const UNAVAILABLE_FAMILIES = new Set(['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_
  */
 export class SqliteDialect extends Dialect {
   readonly serialisesTransactions = true;
+  readonly servesSeveralProcesses = false;
   /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite better-sqlite3 bundles. */
   readonly maxBindParameters = 32_766;
 
