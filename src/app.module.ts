@@ -55,6 +55,11 @@ const FEATURE_MODULES = [
 export interface AppModuleOptions {
   /** Where log lines go instead of stdout (the log tests read them). */
   logDestination?: DestinationStream;
+  /**
+   * Run the pending migrations at start (default). False for the worker processes that start
+   * after the first one has (WEB_CONCURRENCY, src/cluster.ts): migrations run once.
+   */
+  migrate?: boolean;
 }
 
 /**
@@ -87,7 +92,8 @@ export class AppModule {
             ...START_RETRY,
           }),
           // Migrations run at start, under a lock so that instances starting together take turns.
-          dataSourceFactory: (options) => initializeMigrated(options!),
+          dataSourceFactory: (dataSourceOptions) =>
+            initializeMigrated(dataSourceOptions!, options.migrate ?? true),
         }),
         // The transactions' plugin only: UnitOfWork opens its own CLS context per transaction.
         // ClsModule.forRoot would also install a global guard and interceptor that do nothing

@@ -293,6 +293,20 @@ onBothDatabases('access points: device writes', (t) => {
         0,
       );
     });
+
+    it('records a heartbeat in one statement that also finds the device (issue 14)', async () => {
+      const admin = await t().fixtures.admin();
+      const device = await f.device(admin.orgId);
+      // Authentication's own statements (access tokens) aside.
+      const beat = async () =>
+        (
+          await t().statementsOf(() =>
+            post('heartbeat', admin.auth, { mac_id: device.mac_id }).expect(200),
+          )
+        ).filter((sql) => !sql.includes('"access_tokens"'));
+      expect(await beat()).toEqual([expect.stringMatching(/^INSERT INTO "heartbeats"/)]);
+      expect(await beat()).toHaveLength(1);
+    });
   });
 
   describe('release_devices', () => {

@@ -10,6 +10,7 @@ import { DeviceAssignmentService } from './device-assignment.service';
 import { DeviceRecords } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
+import { HeartbeatWriter } from './heartbeat-writer.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { InitTemplatesController } from './init-templates.controller';
 import { InitTemplatesRepository } from './init-templates.repository';
@@ -34,10 +35,11 @@ import { UplinksRepository } from './uplinks.repository';
     InitTemplatesRepository,
     UplinksRepository,
     HeartbeatsRepository,
+    HeartbeatWriter,
     DeviceStatusesRepository,
     FleetStatusService,
     FleetConfigSync,
   ],
-  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService, HeartbeatsRepository],
+  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService, HeartbeatWriter],
 })
 export class AccessPointsModule {}

@@ -6,23 +6,57 @@ import { chunksOf } from '../database/bind-parameters';
 import { ConfigReport } from '../device-config/config-sync';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
+import { CheckinHeartbeat } from './checkin-heartbeat';
 import { Heartbeat } from './heartbeat.entity';
 
-/** What one device check-in records (DEVICES 3); undefined fields were not reported. */
-export interface CheckinRecord {
-  device_id: number;
-  at: Date;
-  name?: string;
-  firmware_version?: string;
-  hardware_model?: string;
-  /** The device's network name at the check-in (null in none). */
-  network_name: string | null;
-  public_ip: string;
-  clients?: number;
-  uptime_seconds?: number;
-  applied_revision?: string;
-  config_error?: { revision: string; message: string };
-}
+/** The columns a check-in writes, in the order of the VALUES of `upsertCheckins`. */
+const CHECKIN_COLUMNS = [
+  ['device_id', 'integer'],
+  ['name', 'varchar'],
+  ['firmware_version', 'varchar'],
+  ['network_name', 'varchar'],
+  ['hardware_model', 'varchar'],
+  ['public_ip', 'varchar'],
+  ['received_at', 'timestamp'],
+  ['clients', 'integer'],
+  ['uptime_seconds', 'integer'],
+  ['checked_in_at', 'timestamp'],
+  ['applied_revision', 'varchar'],
+  ['config_error_revision', 'varchar'],
+  ['config_error_message', 'varchar'],
+] as const satisfies readonly (readonly [keyof Heartbeat, string])[];
+
+const stored = (column: string) => `"heartbeats"."${column}"`;
+const given = (column: string) => `EXCLUDED."${column}"`;
+/** The stored value when the record holds a later heartbeat (of any writer), else `value`. */
+const unlessNewer = (column: string, value: string) =>
+  `CASE WHEN ${stored('received_at')} > ${given('received_at')} THEN ${stored(column)} ELSE ${value} END`;
+/** The same for the fields only check-ins write, against the later check-in. */
+const unlessNewerCheckin = (column: string) =>
+  `CASE WHEN ${stored('checked_in_at')} > ${given('checked_in_at')} THEN ${stored(column)} ELSE ${given(column)} END`;
+const kept = (column: string) => `COALESCE(${given(column)}, ${stored(column)})`;
+
+/**
+ * How a check-in changes a stored heartbeat record (DEVICES 3). Name, firmware and hardware model
+ * that it omits keep the stored values, whichever of the check-in and the admin heartbeat wrote
+ * them; the applied revision and the last configuration error are kept until reported anew.
+ * A check-in older than what the record holds (one buffered by another instance while a later
+ * one was written) changes none of the fields the later one wrote: last write wins per device.
+ */
+const CHECKIN_UPDATE = [
+  `"name" = ${unlessNewer('name', kept('name'))}`,
+  `"firmware_version" = ${unlessNewer('firmware_version', kept('firmware_version'))}`,
+  `"hardware_model" = ${unlessNewer('hardware_model', kept('hardware_model'))}`,
+  `"network_name" = ${unlessNewer('network_name', given('network_name'))}`,
+  `"public_ip" = ${unlessNewer('public_ip', given('public_ip'))}`,
+  `"received_at" = ${unlessNewer('received_at', given('received_at'))}`,
+  `"clients" = ${unlessNewerCheckin('clients')}`,
+  `"uptime_seconds" = ${unlessNewerCheckin('uptime_seconds')}`,
+  `"checked_in_at" = ${unlessNewerCheckin('checked_in_at')}`,
+  `"applied_revision" = ${kept('applied_revision')}`,
+  `"config_error_revision" = ${kept('config_error_revision')}`,
+  `"config_error_message" = CASE WHEN ${given('config_error_revision')} IS NULL THEN ${stored('config_error_message')} ELSE ${given('config_error_message')} END`,
+].join(',\n         ');
 
 /** The last heartbeat of each device; device ids come from organisation-scoped lookups. */
 @Injectable()
@@ -72,54 +106,96 @@ export class HeartbeatsRepository {
   }
 
   /**
-   * Records a device check-in (DEVICES 3) in one upsert: name, firmware and hardware model that
-   * it omits keep the stored values, whichever of the check-in and the admin heartbeat wrote
-   * them; the applied revision and the last configuration error are kept until reported anew.
+   * Writes these check-ins (at most one per device) into the heartbeat records: one multi-row
+   * upsert per chunk of rows under the bind-parameter limit (one statement up to about 2,300
+   * check-ins). A check-in of a device removed since then is left out.
    */
-  async recordCheckin(checkin: CheckinRecord): Promise<void> {
-    const at = persistedValue(this.manager, Heartbeat, 'received_at', checkin.at);
-    const values: [keyof Heartbeat, unknown][] = [
-      ['device_id', checkin.device_id],
-      ['name', checkin.name],
-      ['firmware_version', checkin.firmware_version],
-      ['network_name', checkin.network_name],
-      ['hardware_model', checkin.hardware_model],
-      ['public_ip', checkin.public_ip],
-      ['received_at', at],
-      ['clients', checkin.clients],
-      ['uptime_seconds', checkin.uptime_seconds],
-      ['checked_in_at', at],
-      ['applied_revision', checkin.applied_revision],
-      ['config_error_revision', checkin.config_error?.revision ?? null],
-      ['config_error_message', checkin.config_error?.message ?? null],
-    ];
-    const sql = new SqlBuilder(this.dialect);
-    const marks = values.map(([, value]) => sql.param(value ?? null));
-    const kept = (column: string) => `COALESCE(EXCLUDED."${column}", "heartbeats"."${column}")`;
-    const replaced = (column: string) => `EXCLUDED."${column}"`;
-    const errorKept = checkin.config_error ? replaced : kept;
-    await this.manager.query(
-      `INSERT INTO "heartbeats" (${values.map(([column]) => `"${column}"`).join(', ')})
-       VALUES (${marks.join(', ')})
-       ON CONFLICT ("device_id") DO UPDATE SET
-         "name" = ${kept('name')},
-         "firmware_version" = ${kept('firmware_version')},
-         "hardware_model" = ${kept('hardware_model')},
-         "network_name" = ${replaced('network_name')},
-         "public_ip" = ${replaced('public_ip')},
-         "received_at" = ${replaced('received_at')},
-         "clients" = ${replaced('clients')},
-         "uptime_seconds" = ${replaced('uptime_seconds')},
-         "checked_in_at" = ${replaced('checked_in_at')},
-         "applied_revision" = ${kept('applied_revision')},
-         "config_error_revision" = ${errorKept('config_error_revision')},
-         "config_error_message" = ${errorKept('config_error_message')}`,
-      sql.params,
-    );
+  async upsertCheckins(checkins: readonly CheckinHeartbeat[]): Promise<void> {
+    for (const chunk of chunksOf(checkins, CHECKIN_COLUMNS.length)) {
+      const sql = new SqlBuilder(this.dialect);
+      const rows = chunk.map((checkin, index) => {
+        const at = persistedValue(this.manager, Heartbeat, 'received_at', checkin.at);
+        const values: Record<(typeof CHECKIN_COLUMNS)[number][0], unknown> = {
+          device_id: checkin.device_id,
+          name: checkin.name,
+          firmware_version: checkin.firmware_version,
+          network_name: checkin.network_name,
+          hardware_model: checkin.hardware_model,
+          public_ip: checkin.public_ip,
+          received_at: at,
+          clients: checkin.clients,
+          uptime_seconds: checkin.uptime_seconds,
+          checked_in_at: at,
+          applied_revision: checkin.applied_revision,
+          config_error_revision: checkin.config_error?.revision,
+          config_error_message: checkin.config_error?.message,
+        };
+        // The first row's types name the columns' types (PostgreSQL reads the rest alike).
+        const marks = CHECKIN_COLUMNS.map(([column, type]) =>
+          sql.param(values[column] ?? null, index === 0 ? type : undefined),
+        );
+        return `(${marks.join(', ')})`;
+      });
+      const columns = CHECKIN_COLUMNS.map(([column]) => `"${column}"`).join(', ');
+      const selected = CHECKIN_COLUMNS.map((_, i) => `v."column${i + 1}"`).join(', ');
+      const statement = `INSERT INTO "heartbeats" (${columns})
+         SELECT ${selected} FROM (VALUES ${rows.join(', ')}) AS v
+         WHERE EXISTS (SELECT 1 FROM "devices" d WHERE d."id" = v."column1")
+         ON CONFLICT ("device_id") DO UPDATE SET
+         ${CHECKIN_UPDATE}`;
+      // A single check-in (written before its answer) is the same text every time.
+      await (chunk.length === 1
+        ? this.dialect.preparedQuery(
+            this.manager,
+            'airfleet_checkin_heartbeat',
+            statement,
+            sql.params,
+          )
+        : this.manager.query(statement, sql.params));
+    }
   }
 
-  /** Replaces the device's last heartbeat in one statement. */
-  async record(heartbeat: Omit<Heartbeat, 'device'>): Promise<void> {
-    await this.repository.upsert(heartbeat, { conflictPaths: ['device_id'] });
+  /**
+   * The admin heartbeat (CONTRACT 5): replaces the heartbeat record of the organisation's device
+   * with this MAC, keeping what only check-ins write, in one statement that also finds the
+   * device. Returns whether the organisation has such a device (nothing is written otherwise).
+   */
+  async recordForMac(
+    orgId: number,
+    mac: string,
+    heartbeat: Pick<
+      Heartbeat,
+      'name' | 'firmware_version' | 'hardware_model' | 'public_ip' | 'network_name' | 'received_at'
+    >,
+  ): Promise<boolean> {
+    const sql = new SqlBuilder(this.dialect);
+    const replaced = [
+      ['name', 'varchar'],
+      ['firmware_version', 'varchar'],
+      ['hardware_model', 'varchar'],
+      ['public_ip', 'varchar'],
+      ['network_name', 'varchar'],
+      ['received_at', 'timestamp'],
+    ] as const;
+    const values = replaced.map(([column, type]) =>
+      sql.param(
+        column === 'received_at'
+          ? persistedValue(this.manager, Heartbeat, column, heartbeat[column])
+          : heartbeat[column],
+        type,
+      ),
+    );
+    const rows = await this.dialect.preparedQuery(
+      this.manager,
+      'airfleet_heartbeat_for_mac',
+      `INSERT INTO "heartbeats" ("device_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
+       SELECT d."id", ${values.join(', ')} FROM "devices" d
+       WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)}
+       ON CONFLICT ("device_id") DO UPDATE SET
+         ${replaced.map(([c]) => `"${c}" = ${given(c)}`).join(', ')}
+       RETURNING "device_id"`,
+      sql.params,
+    );
+    return rows.length > 0;
   }
 }

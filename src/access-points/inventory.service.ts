@@ -128,22 +128,21 @@ export class InventoryService {
     };
   }
 
-  /** Replaces the device's last heartbeat (one lookup, one upsert). */
+  /** Replaces the device's last heartbeat: one statement that also finds the device. */
   async recordHeartbeat(user: AuthUser, body: HeartbeatDto): Promise<void> {
     const { valid } = parseMacs(body.mac_id);
-    const [device] =
-      valid.length === 1 ? await this.devices.findPlain(user.organisation_id, { macs: valid }) : [];
-    if (!device) {
+    const recorded =
+      valid.length === 1 &&
+      (await this.heartbeats.recordForMac(user.organisation_id, valid[0], {
+        name: body.name ?? null,
+        firmware_version: body.firmware_version ?? null,
+        hardware_model: body.hardware_model ?? null,
+        public_ip: body.public_ip ?? null,
+        network_name: body.network_name ?? null,
+        received_at: new Date(),
+      }));
+    if (!recorded) {
       throw deviceNotFound();
     }
-    await this.heartbeats.record({
-      device_id: device.id,
-      name: body.name ?? null,
-      firmware_version: body.firmware_version ?? null,
-      hardware_model: body.hardware_model ?? null,
-      public_ip: body.public_ip ?? null,
-      network_name: body.network_name ?? null,
-      received_at: new Date(),
-    });
   }
 }

@@ -59,6 +59,25 @@ class EnvironmentVariables {
   @Min(1)
   UPGRADE_TIMEOUT_SECONDS: number = 1800;
 
+  /**
+   * Issue 14: how long the heartbeat fields of device check-ins may wait in memory before they
+   * are written together in one statement; 0 writes each before the check-in answers.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  HEARTBEAT_FLUSH_MS: number = 1000;
+
+  /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEB_CONCURRENCY: number = 1;
+
   @IsOptional()
   @IsString()
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must start with redis://' })
@@ -93,6 +112,13 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   deviceCheckinIntervalSeconds: number;
   upgradeTimeoutSeconds: number;
+  /**
+   * Issue 14: the longest a check-in's heartbeat fields wait in memory before one multi-row
+   * write (0: written before the answer). A crash loses at most this much of heartbeats.
+   */
+  heartbeatFlushMs: number;
+  /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
+  webConcurrency: number;
   redisUrl?: string;
   logLevel: string;
   /**
@@ -136,6 +162,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
+    heartbeatFlushMs: vars.HEARTBEAT_FLUSH_MS,
+    webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
     sessionSecret: vars.SESSION_SECRET ?? randomBytes(32).toString('base64url'),

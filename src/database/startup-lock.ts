@@ -11,9 +11,19 @@ export async function runMigrationsExclusively(dataSource: DataSource): Promise<
   );
 }
 
-/** Creates, connects and migrates the data source: TypeOrmModule's dataSourceFactory. */
-export async function initializeMigrated(options: DataSourceOptions): Promise<DataSource> {
+/**
+ * Creates, connects and migrates the data source: TypeOrmModule's dataSourceFactory. With
+ * `migrate` false (a worker process started after the first one migrated, WEB_CONCURRENCY) it
+ * only connects.
+ */
+export async function initializeMigrated(
+  options: DataSourceOptions,
+  migrate = true,
+): Promise<DataSource> {
   const dataSource = await new DataSource({ ...options, migrationsRun: false }).initialize();
+  if (!migrate) {
+    return dataSource;
+  }
   try {
     await runMigrationsExclusively(dataSource);
   } catch (error) {

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Uplink } from '../devices/uplink.entity';
-import { uplinkView, UplinkView } from '../devices/uplink.view';
-import { NetworkSsid } from '../network-ssids/network-ssid.entity';
-import { NetworkSsidView, ssidView } from '../network-ssids/network-ssid.view';
+import { uplinkView, UplinkView, UplinkViewSource } from '../devices/uplink.view';
+import { NetworkSsidView, ssidView, SsidViewSource } from '../network-ssids/network-ssid.view';
 
 /** What the configuration of one device is built from, looked up by DeviceConfigService. */
 export interface ConfigFacts {
@@ -10,9 +8,9 @@ export interface ConfigFacts {
   /** The device's network, or null when it is in none. */
   network: { id: number; network_name: string; timezone: string } | null;
   /** The SSIDs of that network (ignored when it is in none). */
-  ssids: NetworkSsid[];
+  ssids: SsidViewSource[];
   /** The device's live uplinks. */
-  uplinks: Uplink[];
+  uplinks: UplinkViewSource[];
 }
 
 /** The answer of GET /device/v1/config (DEVICES 4) without its `revision`. */
@@ -82,4 +80,16 @@ export function canonicalJson(value: unknown): string {
  */
 export function configRevision(document: ConfigDocument): string {
   return createHash('sha256').update(canonicalJson(document)).digest('hex');
+}
+
+/** A device's configuration and the revision that names it (DEVICES 4). */
+export interface DeviceConfig {
+  revision: string;
+  document: ConfigDocument;
+}
+
+/** The configuration these facts give, with its revision. */
+export function deviceConfig(facts: ConfigFacts): DeviceConfig {
+  const document = configDocument(facts);
+  return { revision: configRevision(document), document };
 }

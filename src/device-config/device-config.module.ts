@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
-import { DevicesModule } from '../devices/devices.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
 import { DeviceConfigService } from './device-config.service';
 
 /**
  * Device configuration (DEVICES 4): what a device receives and the revision that names it. A
- * feature below access-points: it reads networks, SSIDs and devices, and owns no table.
+ * feature below access-points: it reads networks and SSIDs, and owns no table.
  */
 @Module({
-  imports: [DevicesModule, NetworksModule, NetworkSsidsModule],
+  imports: [NetworksModule, NetworkSsidsModule],
   providers: [DeviceConfigService],
   exports: [DeviceConfigService],
 })

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Device } from '../devices/device.entity';
-import { DevicesRepository } from '../devices/devices.repository';
 import { Uplink } from '../devices/uplink.entity';
 import { NetworkSsid } from '../network-ssids/network-ssid.entity';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { ConfigDocument, configDocument, configRevision } from './config-document';
+import { DeviceConfig, deviceConfig } from './config-document';
 
 /** A device whose configuration is rendered: what DevicesRepository.findDetailed loads. */
 export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
@@ -13,21 +12,15 @@ export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_ne
   uplinks?: Uplink[];
 };
 
-/** A device's current configuration and the revision that names it (DEVICES 4). */
-export interface DeviceConfig {
-  revision: string;
-  document: ConfigDocument;
-}
-
 /**
  * Renders device configurations: looks up the facts (networks, their SSIDs) and hands them to the
- * pure rule in config-document.ts. Used by the device records (their `config` block) and by the
- * device gateway (GET /device/v1/config, check-ins).
+ * pure rule in config-document.ts (`deviceConfig`). Used by the device records (their `config`
+ * block); the device gateway reads one device's facts in its own single statement and renders
+ * them with the same rule, so both name a configuration by the same revision.
  */
 @Injectable()
 export class DeviceConfigService {
   constructor(
-    private readonly devices: DevicesRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly ssids: NetworkSsidsService,
   ) {}
@@ -66,23 +59,16 @@ export class DeviceConfigService {
         subject.location_network_id === null
           ? null
           : (networkById.get(subject.location_network_id) ?? null);
-      const document = configDocument({
-        device: subject,
-        network,
-        ssids: network ? (ssidsByNetwork.get(network.id) ?? []) : [],
-        uplinks: subject.uplinks ?? [],
-      });
-      configs.set(subject.id, { revision: configRevision(document), document });
+      configs.set(
+        subject.id,
+        deviceConfig({
+          device: subject,
+          network,
+          ssids: network ? (ssidsByNetwork.get(network.id) ?? []) : [],
+          uplinks: subject.uplinks ?? [],
+        }),
+      );
     }
     return configs;
-  }
-
-  /** The current configuration of one device of the organisation; null when it has no such device. */
-  async forDevice(orgId: number, deviceId: number): Promise<DeviceConfig | null> {
-    const [device] = await this.devices.findWithUplinks(orgId, [deviceId]);
-    if (!device) {
-      return null;
-    }
-    return (await this.currentFor(orgId, [device])).get(device.id) ?? null;
   }
 }

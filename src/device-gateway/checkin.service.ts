@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { HeartbeatsRepository } from '../access-points/heartbeats.repository';
+import { CheckinHeartbeat } from '../access-points/checkin-heartbeat';
+import { HeartbeatWriter } from '../access-points/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/auth/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { DeviceConfigService } from '../device-config/device-config.service';
-import { DevicesRepository } from '../devices/devices.repository';
+import { deviceConfig } from '../device-config/config-document';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
+import { DeviceCredentialsService } from './device-credentials.service';
+import { DeviceFacts, GatewayReads } from './gateway-reads.repository';
 
 /** The answer to a check-in (DEVICES 3). */
 export interface CheckinAnswer {
@@ -19,68 +21,100 @@ export interface CheckinAnswer {
 }
 
 /**
- * A device check-in (DEVICES 3): a heartbeat, configuration bookkeeping and the firmware
- * lifecycle, in one transaction with a constant number of statements: the device (1) with its
- * live uplinks (1), its network and SSIDs (2, none outside a network), its open upgrades (1),
- * the heartbeat upsert (1); a report adds the known firmware (1) and its conditional update (1), and
- * an upgrade handed out adds its firmware lookup (1) and, in progress, the check-in mark (1). A
- * pending upgrade of a rollout adds its rollout (1); a report on an upgrade of a rollout adds the
- * rollout's lock and its settling (DEVICES 6), the same few statements whatever its size.
+ * Whether a check-in's configuration report changes what is stored (DEVICES 4): a configuration
+ * error, or a revision other than the one last reported. Such a report is written before the
+ * answer; a check-in that reports nothing new leaves only heartbeat fields, which may wait.
+ */
+export function reportsConfiguration(body: CheckinDto, facts: DeviceFacts): boolean {
+  return (
+    body.config_error !== undefined ||
+    (body.config_revision !== undefined && body.config_revision !== facts.appliedRevision)
+  );
+}
+
+/**
+ * A device check-in (DEVICES 3). The steady state (nothing new to report, nothing to hand out)
+ * is ONE statement: the device read fresh (a removed device is refused at once) with its
+ * configuration facts, its stored report and whether it has an open upgrade, by GatewayReads
+ * (with the credentials when they were not cached); the heartbeat fields wait in
+ * HeartbeatWriter's buffer (HEARTBEAT_FLUSH_MS). A new
+ * configuration report adds its upsert (with the heartbeat), written before the answer. An open
+ * upgrade adds the firmware lifecycle (UpgradeLifecycleService.checkIn: its upgrades, a report's
+ * conditional update, the firmware lookup of an upgrade handed out, a rollout's lock and
+ * settling), in one transaction with the report.
  */
 @Injectable()
 export class CheckinService {
   constructor(
-    private readonly devices: DevicesRepository,
-    private readonly configs: DeviceConfigService,
-    private readonly heartbeats: HeartbeatsRepository,
+    private readonly reads: GatewayReads,
+    private readonly credentials: DeviceCredentialsService,
+    private readonly heartbeats: HeartbeatWriter,
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
   ) {}
 
-  checkIn(principal: DevicePrincipal, body: CheckinDto, sourceIp: string): Promise<CheckinAnswer> {
+  async checkIn(
+    principal: DevicePrincipal,
+    body: CheckinDto,
+    sourceIp: string,
+  ): Promise<CheckinAnswer> {
     const orgId = principal.organisation_id;
     const at = new Date();
-    return this.unitOfWork.run(async () => {
-      const [device] = await this.devices.findWithUplinks(orgId, [principal.device_id]);
-      if (!device) {
-        throw deviceNotClaimed(); // removed since its credentials were cached
-      }
-      const current = (await this.configs.currentFor(orgId, [device])).get(device.id)!;
-      const upgrade = await this.lifecycle.checkIn({
-        device: {
-          id: device.id,
-          organisation_id: orgId,
-          part_number: device.hardware_part?.part_number ?? null,
-        },
-        report: body.upgrade,
-        firmwareVersion: body.firmware_version,
-        knownFirmware: async () =>
-          (await this.heartbeats.findForDevice(device.id))?.firmware_version ?? null,
-        at,
+    const facts =
+      this.credentials.takeFacts(principal) ??
+      (await this.reads.byDevice(orgId, principal.device_id));
+    if (!facts) {
+      throw deviceNotClaimed(); // removed since its credentials were cached
+    }
+    const current = deviceConfig(facts.config);
+    const reportNow = reportsConfiguration(body, facts);
+    const heartbeat: CheckinHeartbeat = {
+      device_id: facts.device.id,
+      at,
+      name: body.name,
+      firmware_version: body.firmware_version,
+      hardware_model: body.hardware_model,
+      network_name: facts.config.network?.network_name ?? null,
+      public_ip: body.public_ip ?? sourceIp,
+      clients: body.clients,
+      uptime_seconds: body.uptime_seconds,
+      // Only a new report: a buffered copy of the stored one could undo a later report.
+      applied_revision: reportNow ? body.config_revision : undefined,
+      config_error: body.config_error,
+    };
+    let upgrade: HandedOutUpgrade | null = null;
+    if (facts.hasOpenUpgrades) {
+      upgrade = await this.unitOfWork.run(async () => {
+        const handedOut = await this.lifecycle.checkIn({
+          device: {
+            id: facts.device.id,
+            organisation_id: orgId,
+            part_number: facts.device.part_number,
+          },
+          report: body.upgrade,
+          firmwareVersion: body.firmware_version,
+          // Before this check-in: what this instance still buffers, else the stored record.
+          knownFirmware: () =>
+            Promise.resolve(
+              this.heartbeats.waitingFirmware(facts.device.id) ?? facts.storedFirmware,
+            ),
+          at,
+        });
+        await this.heartbeats.record(heartbeat, reportNow);
+        return handedOut;
       });
-      await this.heartbeats.recordCheckin({
-        device_id: device.id,
-        at,
-        name: body.name,
-        firmware_version: body.firmware_version,
-        hardware_model: body.hardware_model,
-        network_name: current.document.network?.network_name ?? null,
-        public_ip: body.public_ip ?? sourceIp,
-        clients: body.clients,
-        uptime_seconds: body.uptime_seconds,
-        applied_revision: body.config_revision,
-        config_error: body.config_error,
-      });
-      return {
-        checkin_interval:
-          this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).deviceCheckinIntervalSeconds,
-        config:
-          body.config_revision === current.revision
-            ? null
-            : { revision: current.revision, url: CONFIG_URL },
-        upgrade,
-      };
-    });
+    } else {
+      await this.heartbeats.record(heartbeat, reportNow);
+    }
+    return {
+      checkin_interval:
+        this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).deviceCheckinIntervalSeconds,
+      config:
+        body.config_revision === current.revision
+          ? null
+          : { revision: current.revision, url: CONFIG_URL },
+      upgrade,
+    };
   }
 }

@@ -1,22 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { DevicePrincipal } from '../common/auth/device-principal';
-import { DeviceConfig, DeviceConfigService } from '../device-config/device-config.service';
+import { DeviceConfig, deviceConfig } from '../device-config/config-document';
+import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';
+import { GatewayReads } from './gateway-reads.repository';
 
 /** Hands a device its configuration (DEVICES 4). */
 @Injectable()
 export class ConfigDeliveryService {
-  constructor(private readonly configs: DeviceConfigService) {}
+  constructor(
+    private readonly reads: GatewayReads,
+    private readonly credentials: DeviceCredentialsService,
+  ) {}
 
   /**
    * The current configuration of the authenticated device, read fresh (a move or an SSID change
-   * shows at once). A device that left its organisation's inventory since it authenticated: 403 1037.
+   * shows at once) in one statement, the one that read its credentials when they were not
+   * cached. A device that left its organisation's inventory since it authenticated: 403 1037.
    */
   async current(device: DevicePrincipal): Promise<DeviceConfig> {
-    const config = await this.configs.forDevice(device.organisation_id, device.device_id);
-    if (!config) {
+    const facts =
+      this.credentials.takeFacts(device) ??
+      (await this.reads.byDevice(device.organisation_id, device.device_id));
+    if (!facts) {
       throw deviceNotClaimed();
     }
-    return config;
+    return deviceConfig(facts.config);
   }
 }

@@ -1,7 +1,5 @@
-import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { hashDeviceSecret } from '../catalogue/device-secret';
 import { DeviceUnauthenticatedError } from '../common/errors';
-import { DevicesRepository } from '../devices/devices.repository';
 import {
   CREDENTIALS_CACHE_TTL_MS,
   DeviceCredentialsService,
@@ -18,18 +16,20 @@ function world() {
     holder: null as { id: number; organisation_id: number } | null,
     lookups: 0,
   };
-  const catalogue = {
-    findSecretHash: () => {
+  const source = {
+    byMac: () => {
       state.lookups += 1;
-      return Promise.resolve(state.secretHash);
+      const secretHash = state.secretHash ?? null;
+      const holder =
+        secretHash !== null && state.holder
+          ? { device_id: state.holder.id, organisation_id: state.holder.organisation_id }
+          : null;
+      return Promise.resolve({ secretHash, holder, facts: null });
     },
-  } as unknown as CatalogueRepository;
-  const devices = {
-    findTakenMacs: () => Promise.resolve(state.holder ? [{ ...state.holder, mac_id: MAC }] : []),
-  } as unknown as DevicesRepository;
+  };
   let now = 1_000_000; // lru-cache treats an entry stored at time 0 as never stale
   const clock = { now: () => now };
-  const service = new DeviceCredentialsService(catalogue, devices, clock);
+  const service = new DeviceCredentialsService(source, clock);
   return { state, service, advance: (ms: number) => (now += ms) };
 }
 

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { deviceSecretMatches } from '../catalogue/device-secret';
-import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { DevicePrincipal } from '../common/auth/device-principal';
 import { DeviceUnauthenticatedError } from '../common/errors';
-import { DevicesRepository } from '../devices/devices.repository';
 import { deviceNotClaimed } from './device-gateway.errors';
+import { CredentialFacts, DeviceFacts, MacFacts } from './gateway-reads.repository';
 
 /**
  * DEVICES 2: the user name of a device is its MAC without colons (12 hex digits) or in the
@@ -20,31 +19,31 @@ export function deviceMacFromUserName(user: string): string | null {
   return hex === null ? null : hex.toUpperCase().match(/.{2}/g)!.join(':');
 }
 
-/** What the catalogue and the inventories say about one MAC, as cached. */
-interface CredentialFacts {
-  /** The master inventory entry's secret hash; null: no entry, or an entry without a secret. */
-  secretHash: string | null;
-  /** The organisation holding the device, or null when it is in no inventory. */
-  holder: Pick<DevicePrincipal, 'device_id' | 'organisation_id'> | null;
-}
-
 /** DEVICES 2: "a cache of verified credentials, if any, is at most 10 seconds old". */
 export const CREDENTIALS_CACHE_TTL_MS = 10_000;
 
+/** Where the facts about a MAC come from (GatewayReads.byMac: one statement). */
+export interface CredentialSource {
+  byMac(mac: string): Promise<MacFacts>;
+}
+
 /**
  * Verifies a device's HTTP Basic credentials. The facts about a MAC (secret hash, holder) are
- * read in two indexed lookups and cached per instance for at most 10 seconds, so a claim,
+ * read in one statement and cached per instance for at most 10 seconds, so a claim,
  * remove_devices or a new secret takes effect within 10 seconds on every instance; the secret
- * is compared by SHA-256 in constant time on every request. The routes themselves load the
- * device fresh, so a removed device is refused at once by the instance that sees the removal.
+ * is compared by SHA-256 in constant time on every request. The routes themselves use the
+ * device fresh, so a removed device is refused at once: the statement that reads the
+ * credentials also reads the device's facts, which the route then takes (`takeFacts`) instead
+ * of reading them again; after a cache hit the route reads them itself.
  */
 @Injectable()
 export class DeviceCredentialsService {
   private readonly cache: LRUCache<string, CredentialFacts>;
+  /** Facts read with the credentials of a request, by the principal attached to it. */
+  private readonly readWith = new WeakMap<DevicePrincipal, DeviceFacts>();
 
   constructor(
-    private readonly catalogue: CatalogueRepository,
-    private readonly devices: DevicesRepository,
+    private readonly source: CredentialSource,
     clock: { now(): number } = performance,
   ) {
     // ttlResolution 0: read the clock on every lookup (it would otherwise reuse a reading for 1 ms).
@@ -62,24 +61,32 @@ export class DeviceCredentialsService {
     if (mac === null) {
       throw new DeviceUnauthenticatedError();
     }
-    const facts = this.cache.get(mac) ?? (await this.lookUp(mac));
+    const cached = this.cache.get(mac);
+    const read = cached ? null : await this.source.byMac(mac);
+    const facts: CredentialFacts = cached ?? { secretHash: read!.secretHash, holder: read!.holder };
+    if (read) {
+      this.cache.set(mac, facts);
+    }
     if (facts.secretHash === null || !deviceSecretMatches(secret, facts.secretHash)) {
       throw new DeviceUnauthenticatedError();
     }
     if (facts.holder === null) {
       throw deviceNotClaimed();
     }
-    return { kind: 'device', mac_id: mac, ...facts.holder };
+    const principal: DevicePrincipal = { kind: 'device', mac_id: mac, ...facts.holder };
+    if (read?.facts) {
+      this.readWith.set(principal, read.facts);
+    }
+    return principal;
   }
 
-  private async lookUp(mac: string): Promise<CredentialFacts> {
-    const secretHash = (await this.catalogue.findSecretHash(mac)) ?? null;
-    const [holder] = secretHash === null ? [] : await this.devices.findTakenMacs([mac]);
-    const facts: CredentialFacts = {
-      secretHash,
-      holder: holder ? { device_id: holder.id, organisation_id: holder.organisation_id } : null,
-    };
-    this.cache.set(mac, facts);
+  /**
+   * The device's facts if they were read while verifying this principal's credentials (in this
+   * request, so as fresh as reading them now), once; undefined after a cache hit.
+   */
+  takeFacts(principal: DevicePrincipal): DeviceFacts | undefined {
+    const facts = this.readWith.get(principal);
+    this.readWith.delete(principal);
     return facts;
   }
 }

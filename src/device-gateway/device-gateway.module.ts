@@ -2,15 +2,11 @@ import { Module } from '@nestjs/common';
 import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
 import { AccessPointsModule } from '../access-points/access-points.module';
-import { DeviceConfigModule } from '../device-config/device-config.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
-import { CatalogueModule } from '../catalogue/catalogue.module';
-import { CatalogueRepository } from '../catalogue/catalogue.repository';
-import { DevicesRepository } from '../devices/devices.repository';
-import { DevicesModule } from '../devices/devices.module';
 import { DeviceCredentialsService } from './device-credentials.service';
+import { GatewayReads } from './gateway-reads.repository';
 import { DeviceCredentialsStrategy } from './device-credentials.strategy';
 
 /**
@@ -18,14 +14,14 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [AccessPointsModule, CatalogueModule, DeviceConfigModule, DevicesModule, UpgradesModule],
+  imports: [AccessPointsModule, UpgradesModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
+    GatewayReads,
     {
       provide: DeviceCredentialsService,
-      useFactory: (catalogue: CatalogueRepository, devices: DevicesRepository) =>
-        new DeviceCredentialsService(catalogue, devices),
-      inject: [CatalogueRepository, DevicesRepository],
+      useFactory: (reads: GatewayReads) => new DeviceCredentialsService(reads),
+      inject: [GatewayReads],
     },
     DeviceCredentialsStrategy,
     CheckinService,

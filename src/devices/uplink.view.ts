@@ -11,7 +11,10 @@ export type UplinkView = Record<string, unknown> & {
   is_deleted: boolean;
 };
 
-export const uplinkView = (uplink: Uplink): UplinkView => ({
+/** What the view is built from: an uplink row's shown columns. */
+export type UplinkViewSource = Pick<Uplink, 'id' | 'uplink_type' | 'details' | 'is_deleted'>;
+
+export const uplinkView = (uplink: UplinkViewSource): UplinkView => ({
   ...uplink.details,
   id: uplink.id,
   uplink_type: uplink.uplink_type,

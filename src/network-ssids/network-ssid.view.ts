@@ -8,6 +8,19 @@ export type NetworkSsidView = Record<string, unknown> & {
   ssid_name: string;
 };
 
+/** What the record is built from: an SSID row without its timestamps. */
+export type SsidViewSource = Pick<
+  NetworkSsid,
+  | 'id'
+  | 'location_network_id'
+  | 'ssid_name'
+  | 'settings'
+  | 'associated_aps_and_tags'
+  | 'dhcp_mappings'
+  | 'dhcp_ranges'
+  | 'v_lan_attributes'
+>;
+
 /** Fields only a caller with `full` access to the SSID's network receives (CONTRACT 9). */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
 
@@ -15,7 +28,7 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
  * The SSID record; with `withSecrets` false (a `read_only` member) the secret fields are
  * absent, not null, so that a client cannot mistake them for an SSID without a key.
  */
-export function ssidView(ssid: NetworkSsid, withSecrets: boolean): NetworkSsidView {
+export function ssidView(ssid: SsidViewSource, withSecrets: boolean): NetworkSsidView {
   const scalars = Object.fromEntries(
     SCALAR_FIELDS.filter((field) => withSecrets || !SECRET_FIELDS.has(field)).map((field) => [
       field,

@@ -52,6 +52,21 @@ describe('SqlBuilder', () => {
   });
 });
 
+describe('jsonRowsAggregate', () => {
+  it('aggregates one JSON array per row, read back as arrays (an empty group as none)', () => {
+    expect(postgres.jsonRowsAggregate(['u."id"', 'u."details"'])).toBe(
+      'json_agg(json_build_array(u."id", u."details"))',
+    );
+    expect(sqlite.jsonRowsAggregate(['u."id"', 'u."details"'])).toBe(
+      'json_group_array(json_array(u."id", u."details"))',
+    );
+    expect(postgres.readJsonRows([[1, '{}']])).toEqual([[1, '{}']]);
+    expect(postgres.readJsonRows(null)).toEqual([]);
+    expect(sqlite.readJsonRows('[[1,"{}"]]')).toEqual([[1, '{}']]);
+    expect(sqlite.readJsonRows('[]')).toEqual([]);
+  });
+});
+
 describe('idsParameter', () => {
   it('binds the ids as one named parameter for a query builder', () => {
     const pg = postgres.idsParameter('ids', [4, 5]);
@@ -69,6 +84,11 @@ describe('transactions and limits', () => {
   it('queues transactions on SQLite only', () => {
     expect(sqlite.serialisesTransactions).toBe(true);
     expect(postgres.serialisesTransactions).toBe(false);
+  });
+
+  it('lets several processes serve PostgreSQL only', () => {
+    expect(postgres.servesSeveralProcesses).toBe(true);
+    expect(sqlite.servesSeveralProcesses).toBe(false);
   });
 
   it('states each database’s bind parameter limit', () => {

@@ -18,6 +18,12 @@ export abstract class Dialect {
    */
   abstract readonly serialisesTransactions: boolean;
 
+  /**
+   * Whether several processes may serve one database (WEB_CONCURRENCY): not SQLite, whose
+   * transactions UnitOfWork queues within one process.
+   */
+  abstract readonly servesSeveralProcesses: boolean;
+
   /** The most bind parameters the database accepts in one statement. */
   abstract readonly maxBindParameters: number;
 
@@ -35,6 +41,30 @@ export abstract class Dialect {
 
   /** A FROM item `t` with one integer column `value` holding the ids of the list at `mark`. */
   abstract idListTable(mark: string): string;
+
+  /**
+   * An aggregate over a group of rows: one JSON array holding, for each row, the JSON array of
+   * `values` (column expressions), so that one statement can carry a device's few uplinks or
+   * SSIDs beside its own columns. Read the result with `readJsonRows`.
+   */
+  abstract jsonRowsAggregate(values: string[]): string;
+
+  /** The result of a `jsonRowsAggregate` as the driver returns it: one array per row. */
+  abstract readJsonRows(value: unknown): unknown[][];
+
+  /**
+   * Runs `sql`, a statement the hot path sends thousands of times a second under one `name`
+   * (unique per text), where `manager` runs (in its transaction, if any). PostgreSQL keeps it
+   * as a named prepared statement per connection: parsed once, and planned once when its
+   * generic plan is as good (planning a join costs more than running it); elsewhere it is an
+   * ordinary query. Logged and wrapped in QueryFailedError as TypeORM's own queries are.
+   */
+  abstract preparedQuery<T>(
+    manager: EntityManager,
+    name: string,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]>;
 
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(

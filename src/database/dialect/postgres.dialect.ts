@@ -1,11 +1,13 @@
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import {
   DataSource,
   EntityManager,
   ObjectLiteral,
   QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
   SelectQueryBuilder,
 } from 'typeorm';
-import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Dialect } from './dialect';
 
 /**
@@ -24,6 +26,7 @@ const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** PostgreSQL through node-postgres: a pool of connections, row locks, advisory locks. */
 export class PostgresDialect extends Dialect {
   readonly serialisesTransactions = false;
+  readonly servesSeveralProcesses = true;
   readonly maxBindParameters = 65_535;
 
   readonly unavailableMessages = [
@@ -71,6 +74,43 @@ export class PostgresDialect extends Dialect {
 
   idListTable(mark: string): string {
     return `unnest(${mark}) AS t(value)`;
+  }
+
+  jsonRowsAggregate(values: string[]): string {
+    return `json_agg(json_build_array(${values.join(', ')}))`;
+  }
+
+  /** node-postgres parses `json` values; an empty group aggregates to NULL. */
+  readJsonRows(value: unknown): unknown[][] {
+    return (value as unknown[][] | null) ?? [];
+  }
+
+  /**
+   * Through node-postgres directly: TypeORM's query() takes only a text. Outside a transaction
+   * on the pool (no query runner to create and release), inside on the transaction's client.
+   */
+  async preparedQuery<T>(
+    manager: EntityManager,
+    name: string,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    manager.connection.logger.logQuery(sql, params);
+    const runner = manager.queryRunner;
+    try {
+      if (runner?.isReleased) {
+        throw new QueryRunnerAlreadyReleasedError();
+      }
+      const target: Pool | PoolClient = runner
+        ? ((await runner.connect()) as PoolClient)
+        : ((manager.connection.driver as PostgresDriver).master as Pool);
+      const result: QueryResult = await target.query({ name, text: sql, values: params });
+      return result.rows as T[];
+    } catch (error) {
+      throw error instanceof QueryRunnerAlreadyReleasedError
+        ? error
+        : new QueryFailedError(sql, params, error as Error);
+    }
   }
 
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {

@@ -18,6 +18,7 @@ const UNAVAILABLE_FAMILIES = new Set(['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_
  */
 export class SqliteDialect extends Dialect {
   readonly serialisesTransactions = true;
+  readonly servesSeveralProcesses = false;
   /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite better-sqlite3 bundles. */
   readonly maxBindParameters = 32_766;
 
@@ -52,6 +53,25 @@ export class SqliteDialect extends Dialect {
 
   idListTable(mark: string): string {
     return `json_each(${mark}) AS t`;
+  }
+
+  jsonRowsAggregate(values: string[]): string {
+    return `json_group_array(json_array(${values.join(', ')}))`;
+  }
+
+  /** SQLite returns JSON as text; an empty group aggregates to '[]'. */
+  readJsonRows(value: unknown): unknown[][] {
+    return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : [];
+  }
+
+  /** An ordinary query: TypeORM's better-sqlite3 driver already caches prepared statements. */
+  preparedQuery<T>(
+    manager: EntityManager,
+    _name: string,
+    sql: string,
+    params: unknown[],
+  ): Promise<T[]> {
+    return manager.query(sql, params);
   }
 
   /** No row locks: UnitOfWork already runs one transaction at a time. */

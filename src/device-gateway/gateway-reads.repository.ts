@@ -1,0 +1,188 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Dialect, SqlBuilder } from '../database/dialect';
+import { ConfigFacts } from '../device-config/config-document';
+import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
+
+/** What the master inventory and the inventories say about one MAC (DEVICES 2). */
+export interface CredentialFacts {
+  /** The master inventory entry's secret hash; null: no entry, or an entry without a secret. */
+  secretHash: string | null;
+  /** The device holding the MAC and its organisation, or null when it is in no inventory. */
+  holder: { device_id: number; organisation_id: number } | null;
+}
+
+/** Everything the device routes read about their device (DEVICES 3 to 5). */
+export interface DeviceFacts {
+  device: { id: number; part_number: string | null };
+  /** What its configuration is built from (DEVICES 4). */
+  config: ConfigFacts;
+  /** The revision it last reported running, as its heartbeat record holds it. */
+  appliedRevision: string | null;
+  /** The firmware its heartbeat record holds (DEVICES 5: an upgrade's previous_version). */
+  storedFirmware: string | null;
+  /** Whether it has a pending or in-progress upgrade. */
+  hasOpenUpgrades: boolean;
+}
+
+/** A MAC's credentials with the facts of the device holding it (null when none does). */
+export interface MacFacts extends CredentialFacts {
+  facts: DeviceFacts | null;
+}
+
+interface FactsRow {
+  secret_hash?: string | null;
+  id: number | null;
+  organisation_id: number | null;
+  mac_id: string;
+  name: string | null;
+  part_number: string | null;
+  network_id: number | null;
+  network_name: string | null;
+  timezone: string | null;
+  applied_revision: string | null;
+  firmware_version: string | null;
+  uplinks: unknown;
+  ssids: unknown;
+  open_upgrades: number | string | boolean;
+}
+
+/** A `simple-json` column's text as TypeORM hydrates it. */
+const simpleJson = <T>(text: unknown): T =>
+  (text === null ? null : JSON.parse(text as string)) as T;
+
+/**
+ * The reads of the device routes' hot path (issue 14), each ONE statement: what a check-in or a
+ * configuration request needs about its device, by id or, while verifying credentials, by MAC
+ * with the MAC's secret hash. They read across the tables of catalogue, devices, networks,
+ * network-ssids, upgrades and access-points (heartbeats) because a check-in arrives thousands of
+ * times a second and each statement costs a round trip; they only read, every write stays with
+ * the table's owner. Only the columns the answers use, hydrated by hand (no entity metadata, no
+ * date parsing).
+ */
+@Injectable()
+export class GatewayReads {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * The MAC's master inventory secret hash and the device holding it, with that device's facts:
+   * DeviceCredentialsService reads them at once, so that a check-in whose credentials were not
+   * cached still costs one statement.
+   */
+  async byMac(mac: string): Promise<MacFacts> {
+    const sql = new SqlBuilder(this.dialect);
+    const [row] = await this.query(
+      'airfleet_device_facts_by_mac',
+      sql,
+      `mi."secret_hash"`,
+      `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
+      `mi."mac_id" = ${sql.param(mac)}`,
+    );
+    const secretHash = row?.secret_hash ?? null;
+    const facts = secretHash === null || row.id === null ? null : this.facts(row);
+    return {
+      secretHash,
+      holder: facts
+        ? { device_id: facts.device.id, organisation_id: Number(row.organisation_id) }
+        : null,
+      facts,
+    };
+  }
+
+  /**
+   * The organisation's device with what the device routes need: its MAC, name and hardware part
+   * number, its network, that network's SSIDs and its live uplinks (the configuration), its
+   * heartbeat record's applied revision and firmware, and whether it has an open upgrade.
+   * Null when the organisation holds no such device (removed since it authenticated).
+   */
+  async byDevice(orgId: number, deviceId: number): Promise<DeviceFacts | null> {
+    const sql = new SqlBuilder(this.dialect);
+    const [row] = await this.query(
+      'airfleet_device_facts_by_id',
+      sql,
+      null,
+      `"devices" d`,
+      `d."organisation_id" = ${sql.param(orgId)} AND d."id" = ${sql.param(deviceId)}`,
+    );
+    return row ? this.facts(row) : null;
+  }
+
+  /** The one statement: the device `d` of `from` where `where`, with `extra` selected first. */
+  private query(
+    name: string,
+    sql: SqlBuilder,
+    extra: string | null,
+    from: string,
+    where: string,
+  ): Promise<FactsRow[]> {
+    const uplinks = this.dialect.jsonRowsAggregate(['u."id"', 'u."uplink_type"', 'u."details"']);
+    const ssids = this.dialect.jsonRowsAggregate([
+      's."id"',
+      's."ssid_name"',
+      's."settings"',
+      's."associated_aps_and_tags"',
+      's."dhcp_mappings"',
+      's."dhcp_ranges"',
+      's."v_lan_attributes"',
+    ]);
+    const open = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
+    return this.dialect.preparedQuery<FactsRow>(
+      this.txHost.tx,
+      name,
+      `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name",
+         hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
+         h."applied_revision", h."firmware_version",
+         (SELECT ${uplinks} FROM "uplinks" u
+          WHERE u."device_id" = d."id" AND u."is_deleted" = FALSE) AS "uplinks",
+         (SELECT ${ssids} FROM "network_ssids" s
+          WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id") AS "ssids",
+         CASE WHEN EXISTS (SELECT 1 FROM "upgrades" g
+           WHERE g."organisation_id" = d."organisation_id" AND g."device_id" = d."id"
+             AND g."status" IN (${open})) THEN 1 ELSE 0 END AS "open_upgrades"
+       FROM ${from}
+       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
+       LEFT JOIN "location_networks" n
+         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
+       LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       WHERE ${where}`,
+      sql.params,
+    );
+  }
+
+  private facts(row: FactsRow): DeviceFacts {
+    const networkId = row.network_id === null ? null : Number(row.network_id);
+    return {
+      device: { id: Number(row.id), part_number: row.part_number },
+      config: {
+        device: { mac_id: row.mac_id, name: row.name },
+        network:
+          networkId === null
+            ? null
+            : { id: networkId, network_name: row.network_name!, timezone: row.timezone! },
+        ssids: this.dialect.readJsonRows(row.ssids).map((ssid) => ({
+          id: Number(ssid[0]),
+          location_network_id: networkId!,
+          ssid_name: ssid[1] as string,
+          settings: simpleJson(ssid[2]),
+          associated_aps_and_tags: simpleJson(ssid[3]),
+          dhcp_mappings: simpleJson(ssid[4]),
+          dhcp_ranges: simpleJson(ssid[5]),
+          v_lan_attributes: simpleJson(ssid[6]),
+        })),
+        uplinks: this.dialect.readJsonRows(row.uplinks).map((uplink) => ({
+          id: Number(uplink[0]),
+          uplink_type: uplink[1] as string,
+          details: simpleJson(uplink[2]),
+          is_deleted: false,
+        })),
+      },
+      appliedRevision: row.applied_revision,
+      storedFirmware: row.firmware_version,
+      hasOpenUpgrades: Number(row.open_upgrades) === 1,
+    };
+  }
+}
