@@ -1,0 +1,83 @@
+/**
+ * Preloaded into every server process the bench starts, Airfleet and bare alike
+ * (`node -r dist/bench/child/stats-hook.js …`): counts the SQL statements the process sends
+ * through its database driver, at the driver, the same way for both servers.
+ *
+ * - PostgreSQL: every `pg` Client#query call (one round trip each: a SELECT, an UPSERT, BEGIN
+ *   and COMMIT alike). pg.Pool#query goes through Client#query, so it is counted once.
+ * - SQLite: every execution of a better-sqlite3 statement (run, get, all, iterate) and every
+ *   Database#exec.
+ *
+ * The count is written to `$BENCH_STATS_DIR/<pid>` at most every 100 ms when it changed (cluster
+ * workers preload this too, each writing its own file); the runner sums the files before and
+ * after a measured window. With BENCH_LOG_SQL=1 each statement is also printed on stderr.
+ */
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+type Method = (this: unknown, ...args: unknown[]) => unknown;
+
+const directory = process.env.BENCH_STATS_DIR;
+const logSql = process.env.BENCH_LOG_SQL === '1';
+const load = createRequire(__filename);
+let statements = 0;
+let written = -1;
+
+function counted(original: Method): Method {
+  return function (this: unknown, ...args: unknown[]) {
+    statements++;
+    if (logSql) {
+      const text = typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]);
+      process.stderr.write(`[sql ${process.pid}] ${text.replace(/\s+/g, ' ').slice(0, 400)}\n`);
+    }
+    return original.apply(this, args);
+  };
+}
+
+function wrap(prototype: object, names: string[]): void {
+  const record = prototype as Record<string, Method>;
+  for (const name of names) {
+    if (typeof record[name] === 'function') {
+      record[name] = counted(record[name]);
+    }
+  }
+}
+
+function hookPostgres(): void {
+  const pg = load('pg') as typeof import('pg');
+  wrap(pg.Client.prototype, ['query']);
+}
+
+function hookSqlite(): void {
+  const Database = load('better-sqlite3') as typeof import('better-sqlite3');
+  const database = Database.prototype as unknown as Record<string, Method>;
+  const prepare = database.prepare;
+  let statementsWrapped = false;
+  database.prepare = function (this: unknown, ...args: unknown[]) {
+    const statement = prepare.apply(this, args) as object;
+    if (!statementsWrapped) {
+      statementsWrapped = true;
+      wrap(Object.getPrototypeOf(statement) as object, ['run', 'get', 'all', 'iterate']);
+    }
+    return statement;
+  };
+  wrap(database, ['exec']);
+}
+
+if (directory) {
+  if (process.env.BENCH_DATABASE === 'sqlite') {
+    hookSqlite();
+  } else {
+    hookPostgres();
+  }
+  const file = join(directory, String(process.pid));
+  const flush = () => {
+    if (statements !== written) {
+      writeFileSync(file, String(statements));
+      written = statements;
+    }
+  };
+  flush();
+  setInterval(flush, 100).unref();
+}
