@@ -12,7 +12,7 @@
  * workers preload this too, each writing its own file); the runner sums the files before and
  * after a measured window. With BENCH_LOG_SQL=1 each statement is also printed on stderr.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -74,7 +74,9 @@ if (directory) {
   const file = join(directory, String(process.pid));
   const flush = () => {
     if (statements !== written) {
-      writeFileSync(file, String(statements));
+      // Written aside, then renamed: the runner never reads a half-written count.
+      writeFileSync(`${file}.tmp`, String(statements));
+      renameSync(`${file}.tmp`, file);
       written = statements;
     }
   };
