@@ -107,7 +107,8 @@ class Bench {
       const measured = await load(server.url, scenario.requests(), this.options.seconds);
       await settle();
       const after = server.sample();
-      const requests = Math.max(1, measured.requests);
+      // Per request: what the server did over what it served in the window (the preload counts).
+      const served = Math.max(1, after.requests - before.requests);
       const result: RoundResult = {
         server: kind,
         round,
@@ -115,8 +116,8 @@ class Bench {
         perSecond: measured.perSecond,
         p50: measured.p50,
         p99: measured.p99,
-        cpuMsPerRequest: (after.cpuMs - before.cpuMs) / requests,
-        statementsPerRequest: (after.statements - before.statements) / requests,
+        cpuMsPerRequest: (after.cpuMs - before.cpuMs) / served,
+        statementsPerRequest: (after.statements - before.statements) / served,
         peakRssMiB: server.peakRssMiB(),
         startMs: server.startMs,
         failed: measured.failed,

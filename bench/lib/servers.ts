@@ -23,6 +23,8 @@ export interface ProcessSample {
   cpuMs: number;
   /** SQL statements sent so far by the process tree. */
   statements: number;
+  /** HTTP requests received so far by the process tree. */
+  requests: number;
 }
 
 export interface RunningServer {
@@ -153,11 +155,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     startMs,
     sample() {
       const tree = processTree(pid);
-      const statements = readdirSync(statsDir)
-        .filter((file) => /^\d+$/.test(file))
-        .reduce((sum, file) => sum + Number(readFileSync(join(statsDir, file), 'utf8') || 0), 0);
+      let statements = 0;
+      let requests = 0;
+      for (const file of readdirSync(statsDir).filter((name) => /^\d+$/.test(name))) {
+        const [sent, received] = readFileSync(join(statsDir, file), 'utf8').split(' ');
+        statements += Number(sent);
+        requests += Number(received);
+      }
       const ticks = tree.reduce((sum, each) => sum + cpuTicks(each), 0);
-      return { cpuMs: (ticks * 1000) / CLOCK_TICKS, statements };
+      return { cpuMs: (ticks * 1000) / CLOCK_TICKS, statements, requests };
     },
     peakRssMiB() {
       return Math.max(...processTree(pid).map(peakRssKiB)) / 1024;
