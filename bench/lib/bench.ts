@@ -95,11 +95,12 @@ export class Bench {
         peakRssMiB: server.peakRssMiB(),
         startMs: server.startMs,
         failed: measured.failed,
+        failures: measured.failures,
       };
       say(
         `  ${kind.padEnd(8)} round ${round}: ${Math.round(result.perSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
           `${result.cpuMsPerRequest.toFixed(3)} CPU ms/req, ${result.statementsPerRequest.toFixed(2)} SQL/req, ` +
-          `${Math.round(result.peakRssMiB)} MiB${result.failed ? `, ${result.failed} FAILED REQUESTS` : ''}`,
+          `${Math.round(result.peakRssMiB)} MiB${result.failed ? `, ${result.failed} FAILED REQUESTS (${result.failures})` : ''}`,
       );
       return result;
     } finally {

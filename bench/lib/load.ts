@@ -14,6 +14,8 @@ export interface LoadResult {
   p99: number;
   /** Answers other than 2xx, connection errors and timeouts. */
   failed: number;
+  /** How the failures split, e.g. `503: 12, timeouts: 3` (empty when none). */
+  failures: string;
 }
 
 export async function load(
@@ -33,6 +35,13 @@ export async function load(
     perSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failed: result.non2xx + result.errors + result.timeouts,
+    failed: result.non2xx + result.errors, // errors include timeouts
+    failures: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, stats]) => `${code}: ${stats.count ?? 0}`),
+      ...(result.timeouts ? [`timeouts: ${result.timeouts}`] : []),
+      ...(result.errors > result.timeouts ? [`errors: ${result.errors - result.timeouts}`] : []),
+    ].join(', '),
   };
 }

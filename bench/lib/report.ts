@@ -18,6 +18,8 @@ export interface RoundResult {
   peakRssMiB: number;
   startMs: number;
   failed: number;
+  /** How the failed requests split by status, timeouts and errors. */
+  failures: string;
 }
 
 /** Medians over a server's rounds. */
