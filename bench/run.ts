@@ -68,6 +68,7 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
         result.scenarios.push({
           id: scenario.id,
           label: scenario.label,
+          short: scenario.short,
           outcome: withBare ? 'differs' : 'failed',
           problem,
           rounds: [],
@@ -82,6 +83,7 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
         result.scenarios.push({
           id: scenario.id,
           label: scenario.label,
+          short: scenario.short,
           outcome: 'failed',
           problem: message,
           rounds: [],

@@ -125,6 +125,7 @@ export class Bench {
     return {
       id: scenario.id,
       label: scenario.label,
+      short: scenario.short,
       outcome: 'ok',
       rounds,
       airfleet,

@@ -36,6 +36,7 @@ export interface Summary {
 export interface ScenarioResult {
   id: string;
   label: string;
+  short: string;
   /** ok; `differs`: the answers were not byte-identical (not measured); `failed`: an error. */
   outcome: 'ok' | 'differs' | 'failed';
   problem?: string;
@@ -191,21 +192,20 @@ const escape = (text: string) =>
 /** A horizontal bar per scenario: Airfleet's req/s as a share of the bare server's. */
 export function ratioChart(result: DatabaseResult, title: string): string {
   const rows = result.scenarios.filter((s) => Number.isFinite(s.ratio));
-  const labelWidth = 380;
+  const labelWidth = 200;
   const barWidth = 360;
   const rowHeight = 30;
   const top = 56;
   const height = top + rows.length * rowHeight + 40;
-  const width = labelWidth + barWidth + 80;
+  const width = labelWidth + barWidth + 60;
   const scale = Math.max(1, ...rows.map((s) => s.ratio!));
   const x = (ratio: number) => labelWidth + (ratio / scale) * barWidth;
   const bars = rows.map((scenario, i) => {
     const y = top + i * rowHeight;
     const ratio = scenario.ratio!;
     const color = ratio >= 0.8 ? '#2e7d32' : ratio >= 0.5 ? '#f9a825' : '#c62828';
-    const label = scenario.label.replace(/`/g, '');
     return [
-      `<text x="${labelWidth - 8}" y="${y + 19}" text-anchor="end">${escape(label)}</text>`,
+      `<text x="${labelWidth - 8}" y="${y + 19}" text-anchor="end">${escape(scenario.short)}</text>`,
       `<rect x="${labelWidth}" y="${y + 5}" width="${(x(ratio) - labelWidth).toFixed(1)}" height="${rowHeight - 10}" fill="${color}"/>`,
       `<text x="${(x(ratio) + 6).toFixed(1)}" y="${y + 19}">${ratio.toFixed(2)}</text>`,
     ].join('\n  ');
@@ -219,7 +219,7 @@ export function ratioChart(result: DatabaseResult, title: string): string {
   ${axis(0.8, '0.8')}
   ${axis(1, 'bare = 1')}
   ${bars.join('\n  ')}
-  <text x="${labelWidth}" y="${height - 12}" font-size="11" fill="#555">Airfleet req/s ÷ bare server req/s (median of alternating rounds); green ≥ 0.8, amber ≥ 0.5</text>
+  <text x="${width / 2}" y="${height - 12}" text-anchor="middle" font-size="11" fill="#555">Airfleet req/s ÷ bare server req/s, medians of alternating rounds; green ≥ 0.8, amber ≥ 0.5</text>
 </svg>
 `;
 }

@@ -26,6 +26,8 @@ export interface Probe {
 export interface Scenario {
   id: string;
   label: string;
+  /** A few words for the chart. */
+  short: string;
   probe: Probe;
   /** Fresh request definitions for one autocannon run (rotations continue across runs). */
   requests(): autocannon.Request[];
@@ -154,18 +156,21 @@ export function scenarios(seeded: Seeded, fleet: Fleet): Scenario[] {
     {
       id: 'health',
       label: '`GET /health` (one `SELECT 1`)',
+      short: 'GET /health',
       probe: health,
       requests: fixed(health),
     },
     {
       id: 'timezones',
       label: 'authenticated trivial GET (list_network_timezone)',
+      short: 'authenticated trivial GET',
       probe: timezones,
       requests: fixed(timezones),
     },
     {
       id: 'heartbeat',
       label: `admin heartbeat (${fleet.heartbeatMacs.length.toLocaleString('en')} MACs rotating)`,
+      short: 'admin heartbeat',
       probe: {
         method: 'POST',
         path: '/v1/access_points/heartbeat',
@@ -187,6 +192,7 @@ export function scenarios(seeded: Seeded, fleet: Fleet): Scenario[] {
     {
       id: 'checkin',
       label: `device check-in, nothing to hand out (${fleet.checkins.length.toLocaleString('en')} devices rotating)`,
+      short: 'device check-in',
       probe: {
         method: 'POST',
         path: '/device/v1/checkin',
@@ -212,21 +218,30 @@ export function scenarios(seeded: Seeded, fleet: Fleet): Scenario[] {
     {
       id: 'inventory-1',
       label: 'list_inventory page 1 (100 records)',
+      short: 'list_inventory page 1',
       probe: inventory1,
       requests: fixed(inventory1),
     },
     {
       id: 'inventory-100',
       label: 'list_inventory page 100',
+      short: 'list_inventory page 100',
       probe: inventory100,
       requests: fixed(inventory100),
     },
     {
       id: 'statuses',
       label: '`GET /v1/access_points/statuses` (page 1)',
+      short: 'statuses page 1',
       probe: statuses,
       requests: fixed(statuses),
     },
-    { id: 'overview', label: '`GET /v1/overview`', probe: overview, requests: fixed(overview) },
+    {
+      id: 'overview',
+      label: '`GET /v1/overview`',
+      short: 'overview',
+      probe: overview,
+      requests: fixed(overview),
+    },
   ];
 }
