@@ -2,6 +2,7 @@
  * The measuring of one database's bench: the byte comparison, the alternating rounds on fresh
  * server processes, and the bulk timings, with every start-up time kept (bench/run.ts drives it).
  */
+import { loadavg } from 'node:os';
 import { difference, fetchProbe } from './compare';
 import { load } from './load';
 import { BenchOptions } from './options';
@@ -96,11 +97,12 @@ export class Bench {
         startMs: server.startMs,
         failed: measured.failed,
         failures: measured.failures,
+        loadAverage: loadavg()[0],
       };
       say(
         `  ${kind.padEnd(8)} round ${round}: ${Math.round(result.perSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
           `${result.cpuMsPerRequest.toFixed(3)} CPU ms/req, ${result.statementsPerRequest.toFixed(2)} SQL/req, ` +
-          `${Math.round(result.peakRssMiB)} MiB${result.failed ? `, ${result.failed} FAILED REQUESTS (${result.failures})` : ''}`,
+          `${Math.round(result.peakRssMiB)} MiB, load ${result.loadAverage.toFixed(1)}${result.failed ? `, ${result.failed} FAILED REQUESTS (${result.failures})` : ''}`,
       );
       return result;
     } finally {

@@ -20,6 +20,8 @@ export interface RoundResult {
   failed: number;
   /** How the failed requests split by status, timeouts and errors. */
   failures: string;
+  /** The machine's 1-minute load average at the end of the measured window. */
+  loadAverage: number;
 }
 
 /** Medians over a server's rounds. */
