@@ -1,231 +1,171 @@
 /**
- * Benchmarks (`npm run bench`): throughput of the hot read and write paths and the latency of the
- * bulk operations, on SQLite and on PostgreSQL (a throwaway database on the local server).
- * Speed is measured here, never in the test suite. Pass `sqlite` or `postgres` to run one.
+ * `npm run bench [postgres|sqlite]`: Airfleet side by side with a bare Fastify + pg server doing
+ * the same work (bench/bare), on a throwaway database seeded with a fleet (bench/lib/seed.ts).
+ *
+ * For each database: seed; compare every scenario's answer from both servers byte for byte; then
+ * for each scenario, alternating rounds Airfleet / bare, each on a fresh server process: warm-up,
+ * then a measured window under autocannon (50 connections, in this process). Then, on Airfleet,
+ * the bulk timings (provisioning 10,000 MACs, a rollout over them). SQLite runs Airfleet alone.
+ * Writes bench/results/<date>.json and .svg and prints the Markdown tables. Speed is measured
+ * here, never in the test suite. Options: README, Benchmarks.
  */
 import 'reflect-metadata';
 process.env.TZ = 'UTC';
 
-import autocannon from 'autocannon';
-import { AddressInfo } from 'node:net';
-import { Device } from '../src/devices/device.entity';
-import { LocationNetwork } from '../src/networks/location-network.entity';
-import { DATABASES, DatabaseKind, startApp, TestApp } from '../test/harness/app';
-import { unique } from '../test/harness/fixtures';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { AIRFLEET_MAIN, buildChildren, ROOT } from './lib/build';
+import { Bench, say } from './lib/bench';
+import { createBenchDatabase } from './lib/database';
+import { BenchOptions, readOptions, resultName } from './lib/options';
+import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report';
+import { loadFleet, scenarios } from './lib/scenarios';
+import { DatabaseKind, seed } from './lib/seed';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
-
-interface Row {
-  database: DatabaseKind;
-  scenario: string;
-  result: string;
-}
-
-async function throughput(
-  url: string,
-  requests: autocannon.Request[],
-  headers: Record<string, string>,
-): Promise<string> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    headers: { 'content-type': 'application/json', ...headers },
-    requests,
-  });
-  const failed = result.non2xx + result.errors;
-  return `${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${failed ? `, ${failed} failed` : ''}`;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await work();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-async function seed(t: TestApp) {
-  const org = await t.fixtures.organisation({ allowed_device_count: 100_000 });
-  const admin = await t.fixtures.admin(org.id);
-  const part = await t.fixtures.hardwarePart({ wifi_uplink: true, usb: true });
-  const networks: LocationNetwork[] = [];
-  for (let i = 0; i < 200; i++) {
-    networks.push(await t.fixtures.network(org.id, { network_name: unique('bench-net-') }));
-  }
-  const master = await t.fixtures.masterDevices(10_500, part);
-  const inNetwork = master.slice(0, 10_000);
-  for (let i = 0; i < inNetwork.length; i += 1000) {
-    await t.dataSource
-      .getRepository(Device)
-      .createQueryBuilder()
-      .insert()
-      .updateEntity(false)
-      .values(
-        inNetwork.slice(i, i + 1000).map((m) => ({
-          organisation_id: org.id,
-          mac_id: m.mac_id,
-          serial: m.serial,
-          hardware_part_id: part.id,
-          location_network_id: networks[0].id,
-        })),
-      )
-      .execute();
-  }
-  await t.fixtures.upgradeData({
-    organisation_id: org.id,
-    version: '9.9.9',
-    url: { [part.part_number]: 'https://fw/9.9.9.bin' },
-  });
-  return { admin, part, networks, inNetwork, spare: master.slice(10_000) };
-}
-
-async function bench(db: DatabaseKind): Promise<Row[]> {
-  const t = await startApp(db, { LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise<DatabaseResult> {
+  const started = Date.now();
+  const database = await createBenchDatabase(kind);
   try {
-    await t.app.listen(0, '127.0.0.1');
-    const { port } = t.app.getHttpServer().address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const data = await seed(t);
-    const auth = data.admin.auth;
-    const rows: Row[] = [];
-    const add = (scenario: string, result: string) => {
-      rows.push({ database: db, scenario, result });
-      process.stderr.write(`${db}: ${scenario}: ${result}\n`);
+    say(`${kind}: seeding ${options.devices.toLocaleString('en')} devices into ${database.where}`);
+    const seeded = await seed(database.dataSource, kind, {
+      devices: options.devices,
+      spare: Math.min(10_000, options.devices),
+    });
+    const seedMs = Date.now() - started;
+    say(`${kind}: seeded in ${(seedMs / 1000).toFixed(1)} s`);
+    const fleet = await loadFleet(database.dataSource);
+    const all = scenarios(seeded, fleet);
+    const unknown = (options.scenarios ?? []).filter((id) => !all.some((s) => s.id === id));
+    if (unknown.length > 0) {
+      throw new Error(
+        `unknown BENCH_SCENARIOS ${unknown.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`,
+      );
+    }
+    const chosen = all.filter((s) => !options.scenarios || options.scenarios.includes(s.id));
+    const withBare = kind === 'postgres';
+    const bench = new Bench(options, kind, {
+      ...database.env,
+      LOG_LEVEL: options.logLevel,
+      RATE_LIMIT_PER_MINUTE: '0',
+      HEARTBEAT_TIMEOUT_SECONDS: '86400',
+      DEMO: 'false',
+      SESSION_SECRET: 'bench-session-secret-of-32-characters',
+    });
+    const problems = await bench.compare(chosen, withBare);
+    const result: DatabaseResult = {
+      database: kind,
+      devices: options.devices,
+      seedMs,
+      scenarios: [],
+      startMs: {},
     };
-
-    add(
-      'GET /health',
-      await throughput(`${base}/health`, [{ method: 'GET', path: '/health' }], {}),
-    );
-    add(
-      'GET list_networks, page of 100',
-      await throughput(
-        base,
-        [{ method: 'GET', path: '/v1/location_networks/list_networks?per_page=100' }],
-        auth,
-      ),
-    );
-    const macs = data.inNetwork.slice(0, 1000).map((d) => d.mac_id);
-    let next = 0;
-    add(
-      'POST heartbeat (1,000 devices round robin)',
-      await throughput(
-        base,
-        [
-          {
-            method: 'POST',
-            path: '/v1/access_points/heartbeat',
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({
-                mac_id: macs[next++ % macs.length],
-                firmware_version: '1.0.0',
-                public_ip: '203.0.113.7',
-              }),
-            }),
-          },
-        ],
-        auth,
-      ),
-    );
-    add(
-      'GET current_status',
-      await throughput(
-        base,
-        [{ method: 'GET', path: `/v1/access_points/current_status?mac_id=${macs[0]}` }],
-        auth,
-      ),
-    );
-
-    const provisioningMacs = data.spare
-      .slice(0, 500)
-      .map((m) => m.mac_id)
-      .join(',');
-    let statements = 0;
-    const provisionMs = await timed(async () => {
-      statements = (
-        await t.statementsOf(async () => {
-          const res = await fetch(`${base}/v1/access_points/provisioning`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ mac_id: provisioningMacs, network_id: data.networks[1].id }),
-          });
-          if (res.status !== 200) {
-            throw new Error(`provisioning answered ${res.status}`);
-          }
-        })
-      ).length;
-    });
-    add(
-      'provisioning 500 MACs (one request)',
-      `${provisionMs.toFixed(0)} ms, ${statements} SQL statements`,
-    );
-
-    const upgradeMs = await timed(async () => {
-      statements = (
-        await t.statementsOf(async () => {
-          const res = await fetch(`${base}/upgrades`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify({ upgrade: { aps: [`network:${data.networks[0].id}`] } }),
-          });
-          if (res.status !== 200) {
-            throw new Error(`upgrade create answered ${res.status}: ${await res.text()}`);
-          }
-        })
-      ).length;
-    });
-    add(
-      'upgrade of a network of 10,000 devices',
-      `${upgradeMs.toFixed(0)} ms, ${statements} SQL statements`,
-    );
-
-    // DEVICES 6: the same 10,000 devices staged (1,000 of them UP from the heartbeats above).
-    const rolloutMs = await timed(async () => {
-      statements = (
-        await t.statementsOf(async () => {
-          const res = await fetch(`${base}/upgrades`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json', accept: 'application/json' },
-            body: JSON.stringify({
-              upgrade: {
-                aps: [`network:${data.networks[0].id}`],
-                rollout: { stages: [1, 10, 50, 100], max_failure_percent: 5, auto_revert: true },
-              },
-            }),
-          });
-          if (res.status !== 200) {
-            throw new Error(`rollout create answered ${res.status}: ${await res.text()}`);
-          }
-        })
-      ).length;
-    });
-    add(
-      'rollout over 10,000 devices (stages 1/10/50/100)',
-      `${rolloutMs.toFixed(0)} ms, ${statements} SQL statements`,
-    );
-    return rows;
+    for (const scenario of chosen) {
+      const problem = problems.get(scenario.id);
+      if (problem) {
+        say(`\n*** ${kind} ${scenario.id}: THE ANSWERS DIFFER, not measured ***\n${problem}\n`);
+        result.scenarios.push({
+          id: scenario.id,
+          label: scenario.label,
+          short: scenario.short,
+          outcome: withBare ? 'differs' : 'failed',
+          problem,
+          rounds: [],
+        });
+        continue;
+      }
+      try {
+        result.scenarios.push(await bench.scenario(scenario, withBare));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        say(`\n*** ${kind} ${scenario.id} FAILED: ${message}\n`);
+        result.scenarios.push({
+          id: scenario.id,
+          label: scenario.label,
+          short: scenario.short,
+          outcome: 'failed',
+          problem: message,
+          rounds: [],
+        });
+      }
+    }
+    await bench.bulk(seeded, result);
+    result.startMs = bench.startMedians();
+    return result;
   } finally {
-    await t.close();
+    await database.dispose(options.keep);
+    if (options.keep) {
+      say(`${kind}: kept ${database.where}`);
+    }
+  }
+}
+
+function postgresVersion(results: DatabaseResult[]): string | undefined {
+  if (!results.some((r) => r.database === 'postgres')) {
+    return undefined;
+  }
+  try {
+    return execFileSync('psql', ['--version']).toString().trim();
+  } catch {
+    return undefined;
   }
 }
 
 async function main() {
-  const chosen = process.argv
-    .slice(2)
-    .filter((a): a is DatabaseKind => (DATABASES as readonly string[]).includes(a));
-  const rows: Row[] = [];
-  for (const db of chosen.length ? chosen : DATABASES) {
-    rows.push(...(await bench(db)));
+  const options = readOptions(process.argv.slice(2));
+  buildChildren();
+  say(
+    `Airfleet bench (${AIRFLEET_MAIN}): ${options.databases.join(', ')}, ${options.devices.toLocaleString('en')} devices, ` +
+      `${options.rounds} round(s) of ${options.warmupSeconds} s warm-up + ${options.seconds} s`,
+  );
+  const startedAt = new Date();
+  const loadAverageAtStart = loadavg();
+  const databases: DatabaseResult[] = [];
+  for (const kind of options.databases) {
+    databases.push(await benchDatabase(options, kind));
   }
-  const lines = [
-    `Airfleet benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per throughput scenario, Node ${process.version}`,
-    '',
-    '| database | scenario | result |',
-    '|---|---|---|',
-    ...rows.map((r) => `| ${r.database} | ${r.scenario} | ${r.result} |`),
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const finishedAt = new Date();
+  const date = startedAt.toISOString().slice(0, 10);
+  const results: BenchResults = {
+    date,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: postgresVersion(databases),
+      loadAverageAtStart,
+      loadAverageAtEnd: loadavg(),
+    },
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim(),
+    options: { ...options },
+    databases,
+  };
+  const folder = join(ROOT, 'bench', 'results');
+  mkdirSync(folder, { recursive: true });
+  const name = resultName(date, options);
+  writeFileSync(join(folder, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const postgres = databases.find((d) => d.database === 'postgres');
+  if (postgres) {
+    writeFileSync(
+      join(folder, `${name}.svg`),
+      ratioChart(
+        postgres,
+        `Airfleet ÷ bare server, PostgreSQL, ${postgres.devices.toLocaleString('en')} devices (${date})`,
+      ),
+    );
+  }
+  process.stdout.write(`${markdown(results)}\nResults: bench/results/${name}.json\n`);
+  const bad = databases.flatMap((d) => d.scenarios).filter((s) => s.outcome !== 'ok');
+  if (bad.length > 0) {
+    say(
+      `${bad.length} scenario(s) did not pass: ${bad.map((s) => `${s.id} (${s.outcome})`).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,202 @@
+/**
+ * The measuring of one database's bench: the byte comparison, the alternating rounds on fresh
+ * server processes, and the bulk timings, with every start-up time kept (bench/run.ts drives it).
+ */
+import { loadavg } from 'node:os';
+import { difference, fetchProbe } from './compare';
+import { load } from './load';
+import { BenchOptions } from './options';
+import { DatabaseResult, median, RoundResult, ScenarioResult, summarise, Timing } from './report';
+import { Scenario } from './scenarios';
+import { DatabaseKind, Seeded } from './seed';
+import { RunningServer, ServerKind, settle, startServer } from './servers';
+
+export const say = (line: string) => process.stderr.write(`${line}\n`);
+
+export class Bench {
+  private readonly starts: Record<ServerKind, number[]> = { airfleet: [], bare: [] };
+
+  constructor(
+    private readonly options: BenchOptions,
+    private readonly database: DatabaseKind,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  private async start(kind: ServerKind): Promise<RunningServer> {
+    const server = await startServer({
+      kind,
+      database: this.database,
+      env: {
+        ...this.env,
+        ...(kind === 'airfleet' && this.options.workers !== undefined
+          ? { WEB_CONCURRENCY: String(this.options.workers) }
+          : {}),
+      },
+    });
+    this.starts[kind].push(server.startMs);
+    return server;
+  }
+
+  startMedians(): DatabaseResult['startMs'] {
+    const result: DatabaseResult['startMs'] = {};
+    for (const kind of ['airfleet', 'bare'] as const) {
+      if (this.starts[kind].length > 0) {
+        result[kind] = median(this.starts[kind]);
+      }
+    }
+    return result;
+  }
+
+  /** Each scenario's probe from both servers on the same data: the problem of each that differs. */
+  async compare(all: Scenario[], withBare: boolean): Promise<Map<string, string>> {
+    const problems = new Map<string, string>();
+    const airfleet = await this.start('airfleet');
+    const bare = withBare ? await this.start('bare') : null;
+    try {
+      for (const scenario of all) {
+        const a = await fetchProbe(airfleet.url, scenario.probe);
+        if (a.status < 200 || a.status > 299) {
+          problems.set(scenario.id, `Airfleet answered ${a.status}: ${a.body.slice(0, 300)}`);
+          continue;
+        }
+        if (bare) {
+          const problem = difference(a, await fetchProbe(bare.url, scenario.probe));
+          if (problem) {
+            problems.set(scenario.id, problem);
+          }
+        }
+      }
+    } finally {
+      await airfleet.stop();
+      await bare?.stop();
+    }
+    return problems;
+  }
+
+  async round(kind: ServerKind, scenario: Scenario, round: number): Promise<RoundResult> {
+    const server = await this.start(kind);
+    try {
+      await load(server.url, scenario.requests(), this.options.warmupSeconds);
+      await settle();
+      const before = server.sample();
+      const measured = await load(server.url, scenario.requests(), this.options.seconds);
+      await settle();
+      const after = server.sample();
+      // Per request: what the server did over what it served in the window (the preload counts).
+      const served = Math.max(1, after.requests - before.requests);
+      const result: RoundResult = {
+        server: kind,
+        round,
+        requests: measured.requests,
+        perSecond: measured.perSecond,
+        p50: measured.p50,
+        p99: measured.p99,
+        cpuMsPerRequest: (after.cpuMs - before.cpuMs) / served,
+        statementsPerRequest: (after.statements - before.statements) / served,
+        peakRssMiB: server.peakRssMiB(),
+        startMs: server.startMs,
+        failed: measured.failed,
+        failures: measured.failures,
+        loadAverage: loadavg()[0],
+      };
+      say(
+        `  ${kind.padEnd(8)} round ${round}: ${Math.round(result.perSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+          `${result.cpuMsPerRequest.toFixed(3)} CPU ms/req, ${result.statementsPerRequest.toFixed(2)} SQL/req, ` +
+          `${Math.round(result.peakRssMiB)} MiB, load ${result.loadAverage.toFixed(1)}${result.failed ? `, ${result.failed} FAILED REQUESTS (${result.failures})` : ''}`,
+      );
+      return result;
+    } finally {
+      await server.stop();
+    }
+  }
+
+  async scenario(scenario: Scenario, withBare: boolean): Promise<ScenarioResult> {
+    say(`${this.database} ${scenario.id}: ${scenario.label}`);
+    const rounds: RoundResult[] = [];
+    for (let round = 1; round <= this.options.rounds; round++) {
+      for (const kind of withBare ? (['airfleet', 'bare'] as const) : (['airfleet'] as const)) {
+        rounds.push(await this.round(kind, scenario, round));
+      }
+    }
+    const of = (kind: ServerKind) => {
+      const mine = rounds.filter((r) => r.server === kind);
+      return mine.length > 0 ? summarise(mine) : undefined;
+    };
+    const airfleet = of('airfleet');
+    const bare = of('bare');
+    return {
+      id: scenario.id,
+      label: scenario.label,
+      short: scenario.short,
+      outcome: 'ok',
+      rounds,
+      airfleet,
+      bare,
+      ratio:
+        airfleet && bare && bare.perSecond > 0 ? airfleet.perSecond / bare.perSecond : undefined,
+    };
+  }
+
+  /** One request, timed, with the statements the server sent for it. */
+  async timed(
+    server: RunningServer,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): Promise<Timing> {
+    await settle();
+    const before = server.sample();
+    const started = process.hrtime.bigint();
+    const response = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    await settle();
+    if (response.status !== 200) {
+      say(`  ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    return {
+      ms,
+      statements: server.sample().statements - before.statements,
+      status: response.status,
+    };
+  }
+
+  /** On a fresh Airfleet: provisioning of the spare MACs into the empty network, then a rollout. */
+  async bulk(seeded: Seeded, result: DatabaseResult): Promise<void> {
+    const auth = { authorization: `Bearer ${seeded.tokens[0]}` };
+    const count = seeded.spareMacs.length;
+    say(`${this.database} bulk: provisioning ${count} MACs, then a rollout over them`);
+    const server = await this.start('airfleet');
+    try {
+      const provisioning = await this.timed(
+        server,
+        '/v1/access_points/provisioning',
+        { mac_id: seeded.spareMacs.join(','), network_id: seeded.bulkNetworkId },
+        auth,
+      );
+      result.provisioning = { ...provisioning, macs: count };
+      const rollout = await this.timed(
+        server,
+        '/upgrades',
+        {
+          upgrade: {
+            aps: [`network:${seeded.bulkNetworkId}`],
+            rollout: { stages: [1, 10, 50, 100], max_failure_percent: 5, auto_revert: true },
+          },
+        },
+        auth,
+      );
+      result.rollout = { ...rollout, devices: count };
+      say(
+        `  provisioning ${Math.round(provisioning.ms)} ms (${provisioning.statements} statements), ` +
+          `rollout ${Math.round(rollout.ms)} ms (${rollout.statements} statements)`,
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The servers under test, each a child process started fresh for every round: Airfleet from
+ * dist/src/main.js, the bare server from dist/bench/bare/main.js, both with the statement-counting
+ * preload. What is read of them while they run comes from the outside: CPU time and peak RSS
+ * from /proc (summed, or the largest, over the server process and its workers), SQL statements
+ * from the files the preload writes.
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AIRFLEET_MAIN, BARE_MAIN, STATS_HOOK } from './build';
+
+export type ServerKind = 'airfleet' | 'bare';
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+const START_TIMEOUT_MS = 60_000;
+
+export interface ProcessSample {
+  /** CPU time (user + system) of the process tree, in milliseconds. */
+  cpuMs: number;
+  /** SQL statements sent so far by the process tree. */
+  statements: number;
+  /** HTTP requests received so far by the process tree. */
+  requests: number;
+}
+
+export interface RunningServer {
+  kind: ServerKind;
+  url: string;
+  pid: number;
+  /** Spawn to the first 200 on /health, in milliseconds. */
+  startMs: number;
+  sample(): ProcessSample;
+  /** The largest peak resident set (VmHWM) of any process of the tree so far, in MiB. */
+  peakRssMiB(): number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The pid and its descendants (cluster workers), from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    tree.push(...(children.get(tree[i]) ?? []));
+  }
+  return tree;
+}
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5) (utime, stime); fields[0] here is field 3.
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function peakRssKiB(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export interface StartOptions {
+  kind: ServerKind;
+  database: 'postgres' | 'sqlite';
+  env: Record<string, string>;
+}
+
+/** Starts a server and resolves once its /health answers 200. */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const statsDir = mkdtempSync(join(tmpdir(), 'airfleet-bench-stats-'));
+  const main = options.kind === 'airfleet' ? AIRFLEET_MAIN : BARE_MAIN;
+  const output: string[] = [];
+  const started = process.hrtime.bigint();
+  const child: ChildProcess = spawn(process.execPath, ['-r', STATS_HOOK, main], {
+    env: {
+      PATH: process.env.PATH,
+      ...options.env,
+      PORT: String(port),
+      BENCH_STATS_DIR: statsDir,
+      BENCH_DATABASE: options.database,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 50) {
+      output.shift();
+    }
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (exited || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(statsDir, { recursive: true, force: true });
+      throw new Error(`${options.kind} did not start:\n${output.join('')}`);
+    }
+    const healthy = await fetch(`${url}/health`)
+      .then((response) => response.status === 200)
+      .catch(() => false);
+    if (healthy) {
+      break;
+    }
+    await sleep(20);
+  }
+  const startMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const pid = child.pid!;
+  return {
+    kind: options.kind,
+    url,
+    pid,
+    startMs,
+    sample() {
+      const tree = processTree(pid);
+      let statements = 0;
+      let requests = 0;
+      for (const file of readdirSync(statsDir).filter((name) => /^\d+$/.test(name))) {
+        const [sent, received] = readFileSync(join(statsDir, file), 'utf8').split(' ');
+        statements += Number(sent);
+        requests += Number(received);
+      }
+      const ticks = tree.reduce((sum, each) => sum + cpuTicks(each), 0);
+      return { cpuMs: (ticks * 1000) / CLOCK_TICKS, statements, requests };
+    },
+    peakRssMiB() {
+      return Math.max(...processTree(pid).map(peakRssKiB)) / 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killed);
+      rmSync(statsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits long enough for the preload's next write of its counter (every 100 ms). */
+export const settle = () => sleep(250);
