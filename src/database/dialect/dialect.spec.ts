@@ -52,6 +52,27 @@ describe('SqlBuilder', () => {
   });
 });
 
+describe('SqlBuilder.idValueTable', () => {
+  it('pairs two int[] parameters with unnest on PostgreSQL', () => {
+    const sql = new SqlBuilder(postgres);
+    expect(sql.idValueTable([1, 2], [5, -3])).toBe(
+      'unnest(CAST($1 AS int[]), CAST($2 AS int[])) AS t(id, value)',
+    );
+    expect(sql.params).toEqual([
+      [1, 2],
+      [5, -3],
+    ]);
+  });
+
+  it('joins two JSON arrays on their positions on SQLite', () => {
+    const sql = new SqlBuilder(sqlite);
+    expect(sql.idValueTable([1, 2], [5, -3])).toBe(
+      '(SELECT i.value AS id, v.value AS value FROM json_each(?) i JOIN json_each(?) v ON v.key = i.key) AS t',
+    );
+    expect(sql.params).toEqual(['[1,2]', '[5,-3]']);
+  });
+});
+
 describe('idsParameter', () => {
   it('binds the ids as one named parameter for a query builder', () => {
     const pg = postgres.idsParameter('ids', [4, 5]);

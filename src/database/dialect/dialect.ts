@@ -36,6 +36,12 @@ export abstract class Dialect {
   /** A FROM item `t` with one integer column `value` holding the ids of the list at `mark`. */
   abstract idListTable(mark: string): string;
 
+  /**
+   * A FROM item `t` with integer columns `id` and `value`, pairing the lists bound at `idsMark`
+   * and `valuesMark` element by element (both of the same length).
+   */
+  abstract idValueTable(idsMark: string, valuesMark: string): string;
+
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(
     query: SelectQueryBuilder<T>,

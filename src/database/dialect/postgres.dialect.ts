@@ -58,6 +58,10 @@ export class PostgresDialect extends Dialect {
     return `unnest(${mark}) AS t(value)`;
   }
 
+  idValueTable(idsMark: string, valuesMark: string): string {
+    return `unnest(${idsMark}, ${valuesMark}) AS t(id, value)`;
+  }
+
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query.setLock('pessimistic_write');
   }

@@ -45,6 +45,11 @@ export class SqliteDialect extends Dialect {
     return `json_each(${mark}) AS t`;
   }
 
+  /** The two JSON arrays joined on their positions. */
+  idValueTable(idsMark: string, valuesMark: string): string {
+    return `(SELECT i.value AS id, v.value AS value FROM json_each(${idsMark}) i JOIN json_each(${valuesMark}) v ON v.key = i.key) AS t`;
+  }
+
   /** No row locks: UnitOfWork already runs one transaction at a time. */
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query;
