@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Uplink } from '../devices/uplink.entity';
-import { uplinkView, UplinkView } from '../devices/uplink.view';
+import { ShownUplink, uplinkView, UplinkView } from '../devices/uplink.view';
 import { NetworkSsid } from '../network-ssids/network-ssid.entity';
 import { NetworkSsidView, ssidView } from '../network-ssids/network-ssid.view';
 
@@ -12,7 +11,7 @@ export interface ConfigFacts {
   /** The SSIDs of that network (ignored when it is in none). */
   ssids: NetworkSsid[];
   /** The device's live uplinks. */
-  uplinks: Uplink[];
+  uplinks: ShownUplink[];
 }
 
 /** The answer of GET /device/v1/config (DEVICES 4) without its `revision`. */
@@ -23,8 +22,96 @@ export interface ConfigDocument {
   uplinks: UplinkView[];
 }
 
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
 const byId = <T extends { id: number }>(rows: readonly T[]): T[] =>
   [...rows].sort((a, b) => a.id - b.id);
+
+/** The part of the configuration that every device of one network shares, rendered once. */
+export interface NetworkSection {
+  network: ConfigDocument['network'];
+  ssids: NetworkSsidView[];
+  /** `"network":…,"ssids":…` as canonicalJson writes them inside a document. */
+  canonical: string;
+}
+
+/** A device's configuration and its revision. */
+export interface RenderedConfig {
+  document: ConfigDocument;
+  revision: string;
+}
+
+/**
+ * The network and SSIDs of the configuration of a device in `network` (null: in none): the
+ * network's SSIDs as SSID show returns them to a `full` caller (secrets included: the device
+ * must apply them), by id; none in no network.
+ */
+export function networkSection(
+  network: ConfigFacts['network'],
+  ssids: readonly NetworkSsid[],
+): NetworkSection {
+  const shown = network
+    ? { id: network.id, network_name: network.network_name, timezone: network.timezone }
+    : null;
+  const views = network
+    ? byId(ssids.filter((ssid) => ssid.location_network_id === network.id)).map((ssid) =>
+        ssidView(ssid, true),
+      )
+    : [];
+  return {
+    network: shown,
+    ssids: views,
+    canonical: `"network":${canonicalJson(shown)},"ssids":[${views.map(ssidCanonical).join(',')}]`,
+  };
+}
+
+/** The members of every SSID view with secrets, in canonical (sorted) order, each as `"key":`. */
+const SSID_MEMBERS = Object.keys(
+  ssidView({ id: 0, location_network_id: 0, ssid_name: '' } as NetworkSsid, true),
+)
+  .sort()
+  .map((key) => [key, `${JSON.stringify(key)}:`] as const);
+
+/**
+ * canonicalJson of an SSID view with secrets, whose members are always those of SSID_MEMBERS
+ * (never undefined): their order is sorted once, not for every SSID of every page.
+ */
+function ssidCanonical(view: NetworkSsidView): string {
+  if (Object.keys(view).length !== SSID_MEMBERS.length) {
+    return canonicalJson(view);
+  }
+  let text = '';
+  for (const [key, member] of SSID_MEMBERS) {
+    text += (text === '' ? '{' : ',') + member + canonicalJson(view[key]);
+  }
+  return `${text}}`;
+}
+
+/**
+ * The configuration of a device whose network part is `section` (shared, not copied, by the
+ * documents of one network), and its revision: the hash of the document's canonical JSON,
+ * written around the section's canonical text rather than recomputed for each device.
+ */
+export function renderConfig(
+  device: ConfigFacts['device'],
+  section: NetworkSection,
+  uplinks: readonly ShownUplink[],
+): RenderedConfig {
+  const shownDevice = { mac_id: device.mac_id, name: device.name };
+  const shownUplinks = byId(uplinks).map(uplinkView);
+  const document: ConfigDocument = {
+    device: shownDevice,
+    network: section.network,
+    ssids: section.ssids,
+    uplinks: shownUplinks,
+  };
+  // canonicalJson(document): its keys device < network < ssids < uplinks, and the device's
+  // mac_id < name, sorted already.
+  const canonical =
+    `{"device":{"mac_id":${JSON.stringify(device.mac_id)},"name":${JSON.stringify(device.name)}},` +
+    `${section.canonical},"uplinks":${canonicalJson(shownUplinks)}}`;
+  return { document, revision: sha256Hex(canonical) };
+}
 
 /**
  * The configuration a device receives: its MAC and record name, its network, that network's SSIDs
@@ -33,19 +120,8 @@ const byId = <T extends { id: number }>(rows: readonly T[]): T[] =>
  * network gets `network: null, ssids: []` and still its uplinks.
  */
 export function configDocument(facts: ConfigFacts): ConfigDocument {
-  const network = facts.network;
-  return {
-    device: { mac_id: facts.device.mac_id, name: facts.device.name },
-    network: network
-      ? { id: network.id, network_name: network.network_name, timezone: network.timezone }
-      : null,
-    ssids: network
-      ? byId(facts.ssids.filter((ssid) => ssid.location_network_id === network.id)).map((ssid) =>
-          ssidView(ssid, true),
-        )
-      : [],
-    uplinks: byId(facts.uplinks).map(uplinkView),
-  };
+  return renderConfig(facts.device, networkSection(facts.network, facts.ssids), facts.uplinks)
+    .document;
 }
 
 /**
@@ -53,21 +129,30 @@ export function configDocument(facts: ConfigFacts): ConfigDocument {
  * whatever order its keys were built in. `undefined` members are left out, as JSON.stringify does.
  */
 export function canonicalJson(value: unknown): string {
-  if (value !== null && typeof value === 'object' && 'toJSON' in value) {
+  if (value === null || typeof value !== 'object') {
+    return JSON.stringify(value) ?? 'null';
+  }
+  if ('toJSON' in value) {
     return canonicalJson((value as { toJSON: () => unknown }).toJSON());
   }
+  // Loops and one string rather than map/filter/join: this runs for every device of a page.
   if (Array.isArray(value)) {
-    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      text += (i === 0 ? '' : ',') + (item === undefined ? 'null' : canonicalJson(item));
+    }
+    return `${text}]`;
   }
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const members = Object.keys(record)
-      .sort()
-      .filter((key) => record[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
-    return `{${members.join(',')}}`;
+  const record = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member !== undefined) {
+      text += (text.length === 1 ? '' : ',') + JSON.stringify(key) + ':' + canonicalJson(member);
+    }
   }
-  return JSON.stringify(value) ?? 'null';
+  return `${text}}`;
 }
 
 /**
@@ -81,5 +166,5 @@ export function canonicalJson(value: unknown): string {
  * even in one network.
  */
 export function configRevision(document: ConfigDocument): string {
-  return createHash('sha256').update(canonicalJson(document)).digest('hex');
+  return sha256Hex(canonicalJson(document));
 }

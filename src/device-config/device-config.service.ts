@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Device } from '../devices/device.entity';
 import { DevicesRepository } from '../devices/devices.repository';
-import { Uplink } from '../devices/uplink.entity';
+import { ShownUplink } from '../devices/uplink.view';
 import { NetworkSsid } from '../network-ssids/network-ssid.entity';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { ConfigDocument, configDocument, configRevision } from './config-document';
+import { ConfigDocument, networkSection, NetworkSection, renderConfig } from './config-document';
 
 /** A device whose configuration is rendered: what DevicesRepository.findDetailed loads. */
 export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
   /** Its live uplinks. */
-  uplinks?: Uplink[];
+  uplinks?: ShownUplink[];
 };
 
 /** A device's current configuration and the revision that names it (DEVICES 4). */
@@ -61,18 +61,20 @@ export class DeviceConfigService {
       ssidsByNetwork.set(ssid.location_network_id, list);
     }
     const configs = new Map<number, DeviceConfig>();
+    // The network part of the documents is rendered once per network, not once per device.
+    const sections = new Map<number | null, NetworkSection>();
     for (const subject of subjects) {
       const network =
         subject.location_network_id === null
           ? null
           : (networkById.get(subject.location_network_id) ?? null);
-      const document = configDocument({
-        device: subject,
-        network,
-        ssids: network ? (ssidsByNetwork.get(network.id) ?? []) : [],
-        uplinks: subject.uplinks ?? [],
-      });
-      configs.set(subject.id, { revision: configRevision(document), document });
+      const key = network ? network.id : null;
+      let section = sections.get(key);
+      if (!section) {
+        section = networkSection(network, network ? (ssidsByNetwork.get(network.id) ?? []) : []);
+        sections.set(key, section);
+      }
+      configs.set(subject.id, renderConfig(subject, section, subject.uplinks ?? []));
     }
     return configs;
   }

@@ -16,22 +16,23 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
  * absent, not null, so that a client cannot mistake them for an SSID without a key.
  */
 export function ssidView(ssid: NetworkSsid, withSecrets: boolean): NetworkSsidView {
-  const scalars = Object.fromEntries(
-    SCALAR_FIELDS.filter((field) => withSecrets || !SECRET_FIELDS.has(field)).map((field) => [
-      field,
-      ssid.settings?.[field] ?? null,
-    ]),
-  );
-  return {
+  // Built member by member, in the order of the record: a spread of the scalars in the middle
+  // of a literal made V8 (Node 20) build the record about twice as slowly.
+  const view: NetworkSsidView = {
     id: ssid.id,
     location_network_id: ssid.location_network_id,
     ssid_name: ssid.ssid_name,
-    ...scalars,
-    associated_aps_and_tags: ssid.associated_aps_and_tags ?? null,
-    dhcp_mappings: ssid.dhcp_mappings ?? null,
-    dhcp_ranges: ssid.dhcp_ranges ?? null,
-    v_lan_attributes: ssid.v_lan_attributes ?? null,
   };
+  for (const field of SCALAR_FIELDS) {
+    if (withSecrets || !SECRET_FIELDS.has(field)) {
+      view[field] = ssid.settings?.[field] ?? null;
+    }
+  }
+  view.associated_aps_and_tags = ssid.associated_aps_and_tags ?? null;
+  view.dhcp_mappings = ssid.dhcp_mappings ?? null;
+  view.dhcp_ranges = ssid.dhcp_ranges ?? null;
+  view.v_lan_attributes = ssid.v_lan_attributes ?? null;
+  return view;
 }
 
 /** The short answer of create, update and destroy: `{id, ssid_name}`. */
