@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { configSync } from '../device-config/config-sync';
-import { DeviceConfigService } from '../device-config/device-config.service';
+import { ConfigSubject, DeviceConfigService } from '../device-config/device-config.service';
 import { DevicesRepository } from '../devices/devices.repository';
 
-/** What the sync test needs of a device: the revision it last reported running (DEVICES 4). */
-export interface AppliedRevision {
-  id: number;
+/**
+ * What the sync test needs of a device: what its configuration is built from and the revision
+ * it last reported running (DEVICES 4).
+ */
+export type AppliedRevision = Omit<ConfigSubject, 'uplinks'> & {
   applied_revision: string | null;
-}
+};
 
 /**
  * `config_in_sync` of the fleet status (DEVICES 7) for a page of devices: their current
  * revisions from the device configuration, compared by the one sync rule of device records
- * (device-config/config-sync.ts). A constant number of statements: the devices with their
- * uplinks, their networks and those networks' SSIDs.
+ * (device-config/config-sync.ts). A constant number of statements: the devices' uplinks, their
+ * networks and those networks' SSIDs.
  */
 @Injectable()
 export class FleetConfigSync {
@@ -26,11 +28,11 @@ export class FleetConfigSync {
     if (devices.length === 0) {
       return new Map();
     }
-    const detailed = await this.devices.findWithUplinks(
+    const uplinks = await this.devices.liveUplinks(devices.map((d) => d.id));
+    const current = await this.configs.currentFor(
       orgId,
-      devices.map((d) => d.id),
+      devices.map((device) => ({ ...device, uplinks: uplinks.get(device.id) ?? [] })),
     );
-    const current = await this.configs.currentFor(orgId, detailed);
     return new Map(
       devices.map((device) => {
         const revision = current.get(device.id)?.revision;

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigSync, configSync } from '../device-config/config-sync';
 import { DeviceConfigService } from '../device-config/device-config.service';
-import { Device } from '../devices/device.entity';
+import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
-import { Upgrade } from '../upgrades/upgrade.entity';
-import { UpgradesRepository } from '../upgrades/upgrades.repository';
-import { HeartbeatsRepository } from './heartbeats.repository';
+import { ShownPendingUpgrade, UpgradesRepository } from '../upgrades/upgrades.repository';
+import { DeviceStatusesRepository } from './device-statuses.repository';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
  * configuration sync (DEVICES 4).
  */
-export type DetailedDevice = Device & { pending_upgrade: Upgrade | null; config: ConfigSync };
+export type DetailedDevice = DeviceWithParts & {
+  pending_upgrade: ShownPendingUpgrade | null;
+  config: ConfigSync;
+};
 
 /**
  * The device record of SPEC 2.2 (device.view.ts) spans several owners: the device with its parts
@@ -25,12 +27,12 @@ export class DeviceRecords {
     private readonly devices: DevicesRepository,
     private readonly upgrades: UpgradesRepository,
     private readonly configs: DeviceConfigService,
-    private readonly heartbeats: HeartbeatsRepository,
+    private readonly statuses: DeviceStatusesRepository,
   ) {}
 
   /**
    * The matching devices with their pending upgrade and configuration sync, in a constant number
-   * of statements (devices, upgrades, networks, SSIDs, heartbeats).
+   * of statements: devices, uplinks, tags, upgrades, networks, SSIDs, heartbeats.
    */
   async findDetailed(
     orgId: number,
@@ -42,9 +44,9 @@ export class DeviceRecords {
       return [];
     }
     const ids = devices.map((device) => device.id);
-    const pending = await this.upgrades.findPendingByDevice(orgId, ids);
+    const pending = await this.upgrades.findPendingShown(orgId, ids);
     const configs = await this.configs.currentFor(orgId, devices);
-    const reports = await this.heartbeats.findConfigReports(ids);
+    const reports = await this.statuses.configReports(orgId, ids);
     return devices.map((device) =>
       Object.assign(device, {
         pending_upgrade: pending.get(device.id) ?? null,

@@ -11,6 +11,8 @@ import { Heartbeat } from './heartbeat.entity';
 /** What one device check-in records (DEVICES 3); undefined fields were not reported. */
 export interface CheckinRecord {
   device_id: number;
+  /** The device's organisation (heartbeats keep it for the UP counts). */
+  organisation_id: number;
   at: Date;
   name?: string;
   firmware_version?: string;
@@ -80,6 +82,7 @@ export class HeartbeatsRepository {
     const at = persistedValue(this.manager, Heartbeat, 'received_at', checkin.at);
     const values: [keyof Heartbeat, unknown][] = [
       ['device_id', checkin.device_id],
+      ['organisation_id', checkin.organisation_id],
       ['name', checkin.name],
       ['firmware_version', checkin.firmware_version],
       ['network_name', checkin.network_name],

@@ -61,6 +61,7 @@ export class CheckinService {
       });
       await this.heartbeats.recordCheckin({
         device_id: device.id,
+        organisation_id: orgId,
         at,
         name: body.name,
         firmware_version: body.firmware_version,

@@ -24,7 +24,7 @@ export interface OverviewDetails extends OverviewView {
 /**
  * The organisation at a glance (DEVICES 7): counts asked of each owner, limited for a member to
  * the networks it may read, their devices and those devices' upgrades. One access read, then one
- * counting statement per owner.
+ * or two counting statements per owner.
  */
 @Injectable()
 export class OverviewService {
@@ -36,36 +36,40 @@ export class OverviewService {
     private readonly rollouts: RolloutsService,
   ) {}
 
+  /**
+   * The API's overview: the networks counted, the devices from the kept counts and one UP count
+   * (FleetStatusService.upDown), the upgrades by status, the running rollouts.
+   */
   async overview(user: AuthUser): Promise<OverviewView> {
-    const { networks, devices, upgrades, rollouts } = await this.counted(user);
+    const orgId = user.organisation_id;
+    const readable = await this.access.readableNetworkIds(user);
+    const networks = await this.networks.count(orgId, readable);
+    const { up, down } = await this.fleet.upDown(orgId, readable);
     return {
       networks,
-      devices: { total: devices.total, up: devices.up, down: devices.down },
-      upgrades,
-      rollouts,
+      devices: { total: up + down, up, down },
+      ...(await this.upgradesAndRollouts(user, readable)),
     };
   }
 
-  /** The same counts for the console's overview page, with the firmware distribution. */
+  /** The same counts for the console's overview page, with never-seen devices and firmware. */
   async details(user: AuthUser): Promise<OverviewDetails> {
-    const { readable, ...view } = await this.counted(user);
-    const firmware = await this.fleet.firmwareCounts(user.organisation_id, readable);
-    return { ...view, firmware };
-  }
-
-  private async counted(
-    user: AuthUser,
-  ): Promise<Omit<OverviewDetails, 'firmware'> & { readable: number[] | 'all' }> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const networks = await this.networks.count(orgId, readable);
     const { up, down, never_seen } = await this.fleet.counts(orgId, readable);
-    const upgrades = await this.upgrades.countByStatus(orgId, readable);
+    const rest = await this.upgradesAndRollouts(user, readable);
+    const firmware = await this.fleet.firmwareCounts(orgId, readable);
+    return { networks, devices: { total: up + down, up, down, never_seen }, ...rest, firmware };
+  }
+
+  private async upgradesAndRollouts(
+    user: AuthUser,
+    readable: number[] | 'all',
+  ): Promise<Pick<OverviewView, 'upgrades' | 'rollouts'>> {
+    const orgId = user.organisation_id;
     return {
-      readable,
-      networks,
-      devices: { total: up + down, up, down, never_seen },
-      upgrades,
+      upgrades: await this.upgrades.countByStatus(orgId, readable),
       // Rollouts need role admin (DEVICES 6): members always get 0.
       rollouts: { running: user.role === 'admin' ? await this.rollouts.countRunning(orgId) : 0 },
     };

@@ -5,7 +5,7 @@ import { In, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { persistedValue } from '../database/persisted-value';
+import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
@@ -47,6 +47,12 @@ export interface UpgradeFilter {
   status?: UpgradeStatus;
   rollout_id?: number;
 }
+
+/** What a device record shows of its pending upgrade (CONTRACT 7). */
+export type ShownPendingUpgrade = Pick<
+  Upgrade,
+  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
+>;
 
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
 @Injectable()
@@ -101,13 +107,23 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
-   * How many visible upgrades of the organisation are in each status: one GROUP BY statement;
-   * a status without upgrades is absent from the map.
+   * How many visible upgrades of the organisation are in each status: one GROUP BY statement
+   * (over the index of organisation and status alone when every upgrade is visible); a status
+   * without upgrades is absent from the map.
    */
   async countByStatus(
     orgId: number,
     visibility: UpgradeVisibility,
   ): Promise<Map<UpgradeStatus, number>> {
+    if (visibility.networkIds === undefined) {
+      const sql = new SqlBuilder(this.dialect);
+      const all: { status: UpgradeStatus; count: number | string }[] = await this.manager.query(
+        `SELECT "status" AS status, COUNT(*) AS count FROM "upgrades"
+         WHERE "organisation_id" = ${sql.param(orgId)} GROUP BY "status"`,
+        sql.params,
+      );
+      return new Map(all.map((row) => [row.status, Number(row.count)]));
+    }
     const rows = await this.visible(orgId, visibility)
       .select('u.status', 'status')
       .addSelect('COUNT(u.id)', 'count')
@@ -143,6 +159,51 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       );
     }
     return new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
+  }
+
+  /**
+   * What the records of these devices of the organisation show of their pending upgrade, by
+   * device id: one statement of the shown columns (raw rows, no entity), whatever the number of
+   * ids.
+   */
+  async findPendingShown(
+    orgId: number,
+    deviceIds: number[],
+  ): Promise<Map<number, ShownPendingUpgrade>> {
+    if (deviceIds.length === 0) {
+      return new Map();
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: (Omit<ShownPendingUpgrade, 'schedule_at'> & {
+      device_id: number | string;
+      schedule_at: unknown;
+    })[] = await this.manager.query(
+      `SELECT "id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at",
+              "time_zone", "status"
+       FROM "upgrades"
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
+         AND ${sql.inIds('"device_id"', deviceIds)}`,
+      sql.params,
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.device_id),
+        {
+          id: Number(row.id),
+          version: row.version,
+          upgrade_type: row.upgrade_type,
+          schedule_type: row.schedule_type,
+          schedule_at: hydratedValue(
+            this.manager,
+            Upgrade,
+            'schedule_at',
+            row.schedule_at,
+          ) as Date | null,
+          time_zone: row.time_zone,
+          status: row.status,
+        },
+      ]),
+    );
   }
 
   /** Which of these devices have a firmware upgrade being written right now (one statement). */
