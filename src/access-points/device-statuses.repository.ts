@@ -3,7 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { hydratedValue, persistedValue } from '../database/persisted-value';
-import { ConfigReport } from '../device-config/config-sync';
+import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
+import { ShownUplink } from '../devices/uplink.view';
 import { DeviceStatus, deviceStatusCondition } from './device-liveness';
 import { Heartbeat } from './heartbeat.entity';
 
@@ -40,6 +41,9 @@ export interface DeviceStatusRow {
   clients: number | null;
   uptime_seconds: number | null;
   applied_revision: string | null;
+  /** Its live uplinks and network, for its configuration revision. */
+  uplinks: ShownUplink[];
+  network: { id: number; network_name: string; timezone: string } | null;
 }
 
 /** What current_status shows of a device's last heartbeat (all null when never heard from). */
@@ -92,7 +96,10 @@ export class DeviceStatusesRepository {
     return this.txHost.tx;
   }
 
-  /** One page of the matching devices ordered by id, each with its heartbeat (one statement). */
+  /**
+   * One page of the matching devices ordered by id, each with its heartbeat, live uplinks and
+   * network (one statement; what each shown row computes is computed for the page only).
+   */
   async page(
     orgId: number,
     filter: StatusFilter,
@@ -101,32 +108,53 @@ export class DeviceStatusesRepository {
   ): Promise<DeviceStatusRow[]> {
     const sql = new SqlBuilder(this.dialect);
     const where = this.where(sql, orgId, filter, upSince);
-    const rows: (Omit<DeviceStatusRow, 'received_at'> & { received_at: unknown })[] =
-      await this.manager.query(
-        `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
-                d."location_network_id" AS location_network_id, h."received_at" AS received_at,
-                h."firmware_version" AS firmware_version, h."clients" AS clients,
-                h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision
-         FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-         WHERE ${where} ORDER BY d."id" LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}`,
-        sql.params,
-      );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      mac_id: row.mac_id,
-      name: row.name,
-      location_network_id: orNull(row.location_network_id),
-      received_at: hydratedValue(
-        this.manager,
-        Heartbeat,
-        'received_at',
-        row.received_at,
-      ) as Date | null,
-      firmware_version: row.firmware_version,
-      clients: orNull(row.clients),
-      uptime_seconds: orNull(row.uptime_seconds),
-      applied_revision: row.applied_revision,
-    }));
+    const rows: (Omit<DeviceStatusRow, 'received_at' | 'uplinks' | 'network'> & {
+      received_at: unknown;
+      uplinks: unknown;
+      network_name: string | null;
+      network_timezone: string | null;
+    })[] = await this.manager.query(
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+              d."location_network_id" AS location_network_id, h."received_at" AS received_at,
+              h."firmware_version" AS firmware_version, h."clients" AS clients,
+              h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,
+              n."network_name" AS network_name, n."timezone" AS network_timezone,
+              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
+       FROM (SELECT d."id" AS id
+             FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+             WHERE ${where} ORDER BY d."id"
+             LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}) page
+       JOIN "devices" d ON d."id" = page.id
+       LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       LEFT JOIN "location_networks" n
+         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
+       ORDER BY d."id"`,
+      sql.params,
+    );
+    return rows.map((row) => {
+      const networkId = orNull(row.location_network_id);
+      return {
+        id: Number(row.id),
+        mac_id: row.mac_id,
+        name: row.name,
+        location_network_id: networkId,
+        received_at: hydratedValue(
+          this.manager,
+          Heartbeat,
+          'received_at',
+          row.received_at,
+        ) as Date | null,
+        firmware_version: row.firmware_version,
+        clients: orNull(row.clients),
+        uptime_seconds: orNull(row.uptime_seconds),
+        applied_revision: row.applied_revision,
+        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
+        network:
+          networkId === null || row.network_name === null
+            ? null
+            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+      };
+    });
   }
 
   /**
@@ -165,27 +193,34 @@ export class DeviceStatusesRepository {
 
   /**
    * How many of the organisation's devices, or (`networkIds` given) of the devices in these of
-   * its networks, are UP at `upSince`: one statement that reads, without networks, only the
-   * index entries of the organisation's recent heartbeats.
+   * its networks, are UP and DOWN at `upSince`, in one statement: how many there are from the
+   * kept counts (devices/device-counts.ts), how many are UP from the heartbeats (without networks,
+   * only the index entries of the organisation's recent heartbeats).
    */
-  async upCount(orgId: number, upSince: Date, networkIds?: number[]): Promise<number> {
+  async summary(orgId: number, upSince: Date, networkIds?: number[]): Promise<StatusCounts> {
     const sql = new SqlBuilder(this.dialect);
-    const rows: { up: number | string }[] =
+    const rows: { total: number | string | null; up: number | string }[] =
       networkIds === undefined
         ? await this.manager.query(
-            `SELECT COUNT(*) AS up FROM "heartbeats" h
-             WHERE h."organisation_id" = ${sql.param(orgId)}
-               AND ${deviceStatusCondition('UP', 'h."received_at"', this.instant(sql, upSince))}`,
+            `SELECT o."device_count" AS total,
+                    (SELECT COUNT(*) FROM "heartbeats" h WHERE h."organisation_id" = o."id"
+                       AND ${deviceStatusCondition('UP', 'h."received_at"', this.instant(sql, upSince))}) AS up
+             FROM "organisations" o WHERE o."id" = ${sql.param(orgId)}`,
             sql.params,
           )
         : await this.manager.query(
-            `SELECT COUNT(*) AS up FROM "devices" d JOIN "heartbeats" h ON h."device_id" = d."id"
-             WHERE d."organisation_id" = ${sql.param(orgId)}
-               AND ${sql.inIds('d."location_network_id"', networkIds)}
-               AND ${deviceStatusCondition('UP', 'h."received_at"', this.instant(sql, upSince))}`,
+            `SELECT (SELECT SUM(n."device_count") FROM "location_networks" n
+                     WHERE n."organisation_id" = ${sql.param(orgId)}
+                       AND ${sql.inIds('n."id"', networkIds)}) AS total,
+                    (SELECT COUNT(*) FROM "devices" d JOIN "heartbeats" h ON h."device_id" = d."id"
+                     WHERE d."organisation_id" = ${sql.param(orgId)}
+                       AND ${sql.inIds('d."location_network_id"', networkIds)}
+                       AND ${deviceStatusCondition('UP', 'h."received_at"', this.instant(sql, upSince))}) AS up`,
             sql.params,
           );
-    return count(rows[0]?.up);
+    const total = count(rows[0]?.total);
+    const up = count(rows[0]?.up);
+    return { up, down: total - up };
   }
 
   /** How many matching devices are UP and DOWN at `upSince` (one statement). */
@@ -282,33 +317,6 @@ export class DeviceStatusesRepository {
       sql.params,
     );
     return new Set(rows.map((row) => Number(row.id)));
-  }
-
-  /**
-   * What these devices of the organisation last reported about their configuration (DEVICES 4),
-   * by device id: one statement whatever the number of ids. Devices never heard from are absent.
-   */
-  async configReports(orgId: number, deviceIds: number[]): Promise<Map<number, ConfigReport>> {
-    if (deviceIds.length === 0) {
-      return new Map();
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const rows: (ConfigReport & { device_id: number | string })[] = await this.manager.query(
-      `SELECT "device_id", "applied_revision", "config_error_revision", "config_error_message"
-       FROM "heartbeats"
-       WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"device_id"', deviceIds)}`,
-      sql.params,
-    );
-    return new Map(
-      rows.map((row) => [
-        Number(row.device_id),
-        {
-          applied_revision: row.applied_revision,
-          config_error_revision: row.config_error_revision,
-          config_error_message: row.config_error_message,
-        },
-      ]),
-    );
   }
 
   /** `upSince` bound as the heartbeats table stores instants. */

@@ -16,7 +16,6 @@ import {
   StatusCounts,
   StatusFilter,
 } from './device-statuses.repository';
-import { DeviceCounts } from '../devices/device-counts';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -58,7 +57,6 @@ export interface ConsoleStatusesView extends StatusesView {
 export class FleetStatusService implements OnModuleInit {
   constructor(
     private readonly live: DeviceStatusesRepository,
-    private readonly kept: DeviceCounts,
     private readonly access: NetworkAccessPolicy,
     private readonly configSync: FleetConfigSync,
     private readonly config: ConfigService,
@@ -75,8 +73,8 @@ export class FleetStatusService implements OnModuleInit {
   /**
    * One page of the caller's devices with their status, and the summary of every device matching
    * the filters other than `device_status`; the page's count is the summary's share of it, so the
-   * whole read is the access check, the counts (the kept device count and the UP count, see
-   * `summary`) and one page statement.
+   * whole read is the access check, one counting statement (`summary`), one page statement and
+   * one for the SSIDs of the page's networks (config_in_sync).
    */
   async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
     const orgId = user.organisation_id;
@@ -111,14 +109,13 @@ export class FleetStatusService implements OnModuleInit {
 
   /**
    * The up/down counts of the devices the filter (of the caller's visibility and network only)
-   * names: how many there are from the kept counts, how many are UP from the heartbeats.
+   * names: how many there are from the kept counts, how many are UP from the heartbeats (one
+   * statement).
    */
-  private async summary(orgId: number, filter: StatusFilter, since: Date): Promise<StatusCounts> {
+  private summary(orgId: number, filter: StatusFilter, since: Date): Promise<StatusCounts> {
     const networks =
       filter.networkId !== undefined ? [filter.networkId] : (filter.networkIds ?? undefined);
-    const total = await this.kept.count(orgId, networks);
-    const up = total === 0 ? 0 : await this.live.upCount(orgId, since, networks);
-    return { up, down: total - up };
+    return this.live.summary(orgId, since, networks);
   }
 
   /** The page of the query's `device_status`, whose count is the counts' share (one statement). */
@@ -158,12 +155,14 @@ export class FleetStatusService implements OnModuleInit {
   ): Promise<DeviceStatusView[]> {
     const inSync = await this.configSync.inSync(
       orgId,
-      rows.map(({ id, mac_id, name, location_network_id, applied_revision }) => ({
+      rows.map(({ id, mac_id, name, location_network_id, applied_revision, uplinks, network }) => ({
         id,
         mac_id,
         name,
         location_network_id,
         applied_revision,
+        uplinks,
+        network,
       })),
     );
     return rows.map((row): DeviceStatusView => ({
@@ -190,7 +189,7 @@ export class FleetStatusService implements OnModuleInit {
 
   /**
    * How many of the organisation's devices in these networks (`'all'`: every device, also those
-   * in no network) are UP and DOWN now: the kept count and one UP count.
+   * in no network) are UP and DOWN now: one statement (the kept count and the UP count).
    */
   async upDown(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
     return this.summary(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());

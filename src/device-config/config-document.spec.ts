@@ -178,3 +178,42 @@ describe('renderConfig', () => {
     expect(b.revision).toBe(revisionOf(facts({ device: other, uplinks: [] })));
   });
 });
+
+describe('renderConfig with a revision memo', () => {
+  it('remembers the revision it computes and gives it back for the same section, device and uplinks', () => {
+    const f = facts();
+    const section = networkSection(f.network, f.ssids);
+    const memo = new Map<string, string>();
+    const first = renderConfig(f.device, section, f.uplinks, memo);
+    expect(first.revision).toBe(revisionOf(f));
+    expect(memo.size).toBe(1);
+    const again = renderConfig(f.device, section, f.uplinks, memo);
+    expect(again.revision).toBe(first.revision);
+    expect(memo.size).toBe(1);
+  });
+
+  it('never answers for another section, device or uplinks', () => {
+    const f = facts();
+    const memo = new Map<string, string>();
+    const section = networkSection(f.network, f.ssids);
+    renderConfig(f.device, section, f.uplinks, memo);
+    const sameContent = networkSection(f.network, f.ssids);
+    expect(sameContent.serial).not.toBe(section.serial);
+    const other = facts({ ssids: [ssid(7)] });
+    const changed = renderConfig(
+      other.device,
+      networkSection(other.network, other.ssids),
+      f.uplinks,
+      memo,
+    );
+    expect(changed.revision).toBe(revisionOf(other));
+    const renamed = { mac_id: f.device.mac_id, name: 'Hall' };
+    expect(renderConfig(renamed, section, f.uplinks, memo).revision).toBe(
+      revisionOf(facts({ device: renamed })),
+    );
+    expect(renderConfig(f.device, section, [uplink(11)], memo).revision).toBe(
+      revisionOf(facts({ uplinks: [uplink(11)] })),
+    );
+    expect(memo.size).toBe(4);
+  });
+});

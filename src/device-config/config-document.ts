@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ShownUplink, uplinkView, UplinkView } from '../devices/uplink.view';
-import { NetworkSsid } from '../network-ssids/network-ssid.entity';
 import { NetworkSsidView, ssidView } from '../network-ssids/network-ssid.view';
+import { ShownSsid } from '../network-ssids/stored-ssid';
 
 /** What the configuration of one device is built from, looked up by DeviceConfigService. */
 export interface ConfigFacts {
@@ -9,7 +9,7 @@ export interface ConfigFacts {
   /** The device's network, or null when it is in none. */
   network: { id: number; network_name: string; timezone: string } | null;
   /** The SSIDs of that network (ignored when it is in none). */
-  ssids: NetworkSsid[];
+  ssids: ShownSsid[];
   /** The device's live uplinks. */
   uplinks: ShownUplink[];
 }
@@ -33,7 +33,20 @@ export interface NetworkSection {
   ssids: NetworkSsidView[];
   /** `"network":…,"ssids":…` as canonicalJson writes them inside a document. */
   canonical: string;
+  /** Names this rendered section among all others of the process (a RevisionMemo key part). */
+  serial: number;
 }
+
+/**
+ * Where renderConfig may remember revisions: keys name the section (its serial), the device and
+ * its uplinks exactly, so a remembered revision is the one it would compute.
+ */
+export interface RevisionMemo {
+  get(key: string): string | undefined;
+  set(key: string, revision: string): unknown;
+}
+
+let sectionSerial = 0;
 
 /** A device's configuration and its revision. */
 export interface RenderedConfig {
@@ -48,7 +61,7 @@ export interface RenderedConfig {
  */
 export function networkSection(
   network: ConfigFacts['network'],
-  ssids: readonly NetworkSsid[],
+  ssids: readonly ShownSsid[],
 ): NetworkSection {
   const shown = network
     ? { id: network.id, network_name: network.network_name, timezone: network.timezone }
@@ -62,12 +75,13 @@ export function networkSection(
     network: shown,
     ssids: views,
     canonical: `"network":${canonicalJson(shown)},"ssids":[${views.map(ssidCanonical).join(',')}]`,
+    serial: ++sectionSerial,
   };
 }
 
 /** The members of every SSID view with secrets, in canonical (sorted) order, each as `"key":`. */
 const SSID_MEMBERS = Object.keys(
-  ssidView({ id: 0, location_network_id: 0, ssid_name: '' } as NetworkSsid, true),
+  ssidView({ id: 0, location_network_id: 0, ssid_name: '' } as ShownSsid, true),
 )
   .sort()
   .map((key) => [key, `${JSON.stringify(key)}:`] as const);
@@ -90,12 +104,14 @@ function ssidCanonical(view: NetworkSsidView): string {
 /**
  * The configuration of a device whose network part is `section` (shared, not copied, by the
  * documents of one network), and its revision: the hash of the document's canonical JSON,
- * written around the section's canonical text rather than recomputed for each device.
+ * written around the section's canonical text rather than recomputed for each device, or the
+ * one `memo` remembers for the same section, device and uplinks.
  */
 export function renderConfig(
   device: ConfigFacts['device'],
   section: NetworkSection,
   uplinks: readonly ShownUplink[],
+  memo?: RevisionMemo,
 ): RenderedConfig {
   const shownDevice = { mac_id: device.mac_id, name: device.name };
   const shownUplinks = byId(uplinks).map(uplinkView);
@@ -106,11 +122,16 @@ export function renderConfig(
     uplinks: shownUplinks,
   };
   // canonicalJson(document): its keys device < network < ssids < uplinks, and the device's
-  // mac_id < name, sorted already.
-  const canonical =
-    `{"device":{"mac_id":${JSON.stringify(device.mac_id)},"name":${JSON.stringify(device.name)}},` +
-    `${section.canonical},"uplinks":${canonicalJson(shownUplinks)}}`;
-  return { document, revision: sha256Hex(canonical) };
+  // mac_id < name, sorted already. Neither part holds a raw line break (JSON escapes it).
+  const devicePart = `"device":{"mac_id":${JSON.stringify(device.mac_id)},"name":${JSON.stringify(device.name)}}`;
+  const uplinksPart = `"uplinks":${canonicalJson(shownUplinks)}`;
+  const key = `${section.serial}\n${devicePart}\n${uplinksPart}`;
+  let revision = memo?.get(key);
+  if (revision === undefined) {
+    revision = sha256Hex(`{${devicePart},${section.canonical},${uplinksPart}}`);
+    memo?.set(key, revision);
+  }
+  return { document, revision };
 }
 
 /**

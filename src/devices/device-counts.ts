@@ -15,6 +15,9 @@ import { deviceCountChanges, PlaceChange } from './device-count-changes';
  * places its devices are in after the previous one committed, and the counts stay equal to
  * count(*). A use case that locks other rows before its device write (remove locks rollouts)
  * takes `lock` first, so that locks are always taken in the same order.
+ *
+ * The fleet status reads the same columns joined with its UP count in one statement
+ * (access-points/device-statuses.repository.ts, `summary`).
  */
 @Injectable()
 export class DeviceCounts {

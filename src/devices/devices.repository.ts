@@ -14,15 +14,9 @@ import {
   deviceWithParts,
   DeviceWithParts,
 } from './device-parts';
-import { ShownUplink } from './uplink.view';
+import { DeviceFilter, devicePageIds, liveUplinksJson, parsedLiveUplinks } from './device-sql';
 
-export interface DeviceFilter {
-  ids?: number[];
-  macs?: string[];
-  networkId?: number;
-  /** Only devices in one of these networks (devices in no network excluded). */
-  networkIds?: number[];
-}
+export type { DeviceFilter } from './device-sql';
 
 /** Devices named by id, network or tag (an upgrade's `aps`, SPEC 4.4). */
 export interface DeviceTargets {
@@ -135,106 +129,26 @@ export class DevicesRepository extends TenantRepository<Device> {
   }
 
   /**
-   * The organisation's devices matching the filter with their hardware part, live uplinks and
-   * tags, ordered by id; `page` limits to one page. Three statements whatever the number of
-   * devices (one parameter per id list): the devices with their part, their live uplinks, their
-   * tags (one join would return a row per uplink × tag). Raw rows of the columns the record
-   * shows, never hydrated entities. The pending upgrade of the record is added by DeviceRecords
-   * (access-points), which asks upgrades.
-   */
-  async findDetailed(
-    orgId: number,
-    filter: DeviceFilter,
-    page?: { offset: number; limit: number },
-    parts: { tags: boolean } = { tags: true },
-  ): Promise<DeviceWithParts[]> {
-    if (filter.ids?.length === 0 || filter.macs?.length === 0) {
-      return [];
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const where = this.rawFilter(sql, orgId, filter);
-    const limit = page ? ` LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}` : '';
-    const rows: DevicePartsRow[] = await this.manager.query(
-      `SELECT ${DEVICE_PARTS_COLUMNS}
-       FROM "devices" d LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
-       WHERE ${where} ORDER BY d."id"${limit}`,
-      sql.params,
-    );
-    if (rows.length === 0) {
-      return [];
-    }
-    const ids = rows.map((row) => Number(row.id));
-    const uplinks = await this.liveUplinks(ids);
-    const tags = parts.tags ? await this.tagNames(ids) : undefined;
-    return rows.map((row) => {
-      const id = Number(row.id);
-      return deviceWithParts(row, uplinks.get(id) ?? [], tags && (tags.get(id) ?? []));
-    });
-  }
-
-  /**
-   * The live uplinks of these devices by device id, each list by uplink id (one statement). The
-   * ids come from an organisation-scoped read.
-   */
-  async liveUplinks(deviceIds: number[]): Promise<Map<number, ShownUplink[]>> {
-    const sql = new SqlBuilder(this.dialect);
-    const rows: {
-      id: number | string;
-      device_id: number | string;
-      uplink_type: string;
-      details: string;
-    }[] = await this.manager.query(
-      `SELECT "id", "device_id", "uplink_type", "details" FROM "uplinks"
-       WHERE ${sql.inIds('"device_id"', deviceIds)} AND "is_deleted" = false ORDER BY "id"`,
-      sql.params,
-    );
-    const uplinks = new Map<number, ShownUplink[]>();
-    for (const row of rows) {
-      const deviceId = Number(row.device_id);
-      const uplink: ShownUplink = {
-        id: Number(row.id),
-        uplink_type: row.uplink_type,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-        is_deleted: false,
-      };
-      const list = uplinks.get(deviceId);
-      if (list) {
-        list.push(uplink);
-      } else {
-        uplinks.set(deviceId, [uplink]);
-      }
-    }
-    return uplinks;
-  }
-
-  /** The tag names of these devices by device id, each list in name order (one statement). */
-  private async tagNames(deviceIds: number[]): Promise<Map<number, string[]>> {
-    const sql = new SqlBuilder(this.dialect);
-    const rows: { device_id: number | string; name: string }[] = await this.manager.query(
-      `SELECT dt."device_id" AS device_id, t."name" AS name
-       FROM "device_tags" dt INNER JOIN "tags" t ON t."id" = dt."tag_id"
-       WHERE ${sql.inIds('dt."device_id"', deviceIds)} ORDER BY t."name" ASC`,
-      sql.params,
-    );
-    const tags = new Map<number, string[]>();
-    for (const row of rows) {
-      const deviceId = Number(row.device_id);
-      const list = tags.get(deviceId);
-      if (list) {
-        list.push(row.name);
-      } else {
-        tags.set(deviceId, [row.name]);
-      }
-    }
-    return tags;
-  }
-
-  /**
    * The organisation's devices with these ids, their hardware part and live uplinks (what a
-   * device's configuration needs; no tags): two statements.
+   * device's configuration needs; no tags), by id: one statement of the shown columns (raw rows,
+   * no entity), whatever the number of ids.
    */
-  findWithUplinks(orgId: number, ids: number[]): Promise<DeviceWithParts[]> {
-    return this.findDetailed(orgId, { ids }, undefined, { tags: false });
+  async findWithUplinks(orgId: number, ids: number[]): Promise<DeviceWithParts[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: (DevicePartsRow & { uplinks: unknown })[] = await this.manager.query(
+      `SELECT ${DEVICE_PARTS_COLUMNS}, ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
+       FROM (${devicePageIds(sql, orgId, { ids })}) page
+       JOIN "devices" d ON d."id" = page.id
+       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
+       ORDER BY d."id"`,
+      sql.params,
+    );
+    return rows.map((row) =>
+      deviceWithParts(row, parsedLiveUplinks(this.dialect, row.uplinks), undefined),
+    );
   }
 
   /** The organisation's devices with these MACs and their hardware part (one statement). */
@@ -331,24 +245,6 @@ export class DevicesRepository extends TenantRepository<Device> {
     return rows.map((row) =>
       row.location_network_id === null ? null : Number(row.location_network_id),
     );
-  }
-
-  /** The filter as a raw condition on `devices` d, organisation first. */
-  private rawFilter(sql: SqlBuilder, orgId: number, filter: DeviceFilter): string {
-    const conditions = [`d."organisation_id" = ${sql.param(orgId)}`];
-    if (filter.ids) {
-      conditions.push(sql.inIds('d."id"', filter.ids));
-    }
-    if (filter.macs) {
-      conditions.push(`d."mac_id" IN (${filter.macs.map((mac) => sql.param(mac)).join(', ')})`);
-    }
-    if (filter.networkIds) {
-      conditions.push(sql.inIds('d."location_network_id"', filter.networkIds));
-    }
-    if (filter.networkId !== undefined) {
-      conditions.push(`d."location_network_id" = ${sql.param(filter.networkId)}`);
-    }
-    return conditions.join(' AND ');
   }
 
   private applyFilter(query: ReturnType<DevicesRepository['scoped']>, filter: DeviceFilter): void {

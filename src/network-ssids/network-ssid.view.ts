@@ -1,5 +1,5 @@
 import { SCALAR_FIELDS } from './network-ssid.fields';
-import { NetworkSsid } from './network-ssid.entity';
+import { ShownSsid } from './stored-ssid';
 
 /** The SSID record returned by show and list (SPEC 2.4): every field, absent ones null. */
 export type NetworkSsidView = Record<string, unknown> & {
@@ -15,7 +15,7 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
  * The SSID record; with `withSecrets` false (a `read_only` member) the secret fields are
  * absent, not null, so that a client cannot mistake them for an SSID without a key.
  */
-export function ssidView(ssid: NetworkSsid, withSecrets: boolean): NetworkSsidView {
+export function ssidView(ssid: ShownSsid, withSecrets: boolean): NetworkSsidView {
   // Built member by member, in the order of the record: a spread of the scalars in the middle
   // of a literal made V8 (Node 20) build the record about twice as slowly.
   const view: NetworkSsidView = {

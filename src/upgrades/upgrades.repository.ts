@@ -5,7 +5,7 @@ import { In, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { hydratedValue, persistedValue } from '../database/persisted-value';
+import { persistedValue } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
@@ -159,51 +159,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       );
     }
     return new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
-  }
-
-  /**
-   * What the records of these devices of the organisation show of their pending upgrade, by
-   * device id: one statement of the shown columns (raw rows, no entity), whatever the number of
-   * ids.
-   */
-  async findPendingShown(
-    orgId: number,
-    deviceIds: number[],
-  ): Promise<Map<number, ShownPendingUpgrade>> {
-    if (deviceIds.length === 0) {
-      return new Map();
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const rows: (Omit<ShownPendingUpgrade, 'schedule_at'> & {
-      device_id: number | string;
-      schedule_at: unknown;
-    })[] = await this.manager.query(
-      `SELECT "id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at",
-              "time_zone", "status"
-       FROM "upgrades"
-       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
-         AND ${sql.inIds('"device_id"', deviceIds)}`,
-      sql.params,
-    );
-    return new Map(
-      rows.map((row) => [
-        Number(row.device_id),
-        {
-          id: Number(row.id),
-          version: row.version,
-          upgrade_type: row.upgrade_type,
-          schedule_type: row.schedule_type,
-          schedule_at: hydratedValue(
-            this.manager,
-            Upgrade,
-            'schedule_at',
-            row.schedule_at,
-          ) as Date | null,
-          time_zone: row.time_zone,
-          status: row.status,
-        },
-      ]),
-    );
   }
 
   /** Which of these devices have a firmware upgrade being written right now (one statement). */

@@ -73,6 +73,32 @@ describe('SqlBuilder.idValueTable', () => {
   });
 });
 
+describe('JSON building', () => {
+  it('aggregates objects with json_agg / json_group_array, in order', () => {
+    const object = (d: typeof postgres) =>
+      d.jsonArrayAgg(
+        d.jsonObject([
+          ['id', 'u.id'],
+          ['details', d.jsonOf('u.details')],
+        ]),
+        'u.id',
+      );
+    expect(object(postgres)).toBe(
+      "json_agg(json_build_object('id', u.id, 'details', CAST(u.details AS json)) ORDER BY u.id)",
+    );
+    expect(object(sqlite)).toBe(
+      "json_group_array(json_object('id', u.id, 'details', json(u.details)) ORDER BY u.id)",
+    );
+  });
+
+  it('reads an aggregate over no rows as an empty array on both databases', () => {
+    expect(postgres.parsedJsonArray(null)).toEqual([]);
+    expect(postgres.parsedJsonArray([{ id: 1 }])).toEqual([{ id: 1 }]);
+    expect(sqlite.parsedJsonArray('[]')).toEqual([]);
+    expect(sqlite.parsedJsonArray('[{"id":1}]')).toEqual([{ id: 1 }]);
+  });
+});
+
 describe('idsParameter', () => {
   it('binds the ids as one named parameter for a query builder', () => {
     const pg = postgres.idsParameter('ids', [4, 5]);

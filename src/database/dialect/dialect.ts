@@ -42,6 +42,26 @@ export abstract class Dialect {
    */
   abstract idValueTable(idsMark: string, valuesMark: string): string;
 
+  /**
+   * An aggregate of the JSON array of `value` over the rows, in `orderBy` order. Over no rows it
+   * is NULL (PostgreSQL) or `[]` (SQLite): read it with `parsedJsonArray`.
+   */
+  abstract jsonArrayAgg(value: string, orderBy: string): string;
+
+  /** A JSON object of these members, each a name and an SQL expression. */
+  abstract jsonObject(members: readonly (readonly [string, string])[]): string;
+
+  /** The JSON text of `column` as a JSON value (not a string) inside jsonObject/jsonArrayAgg. */
+  abstract jsonOf(column: string): string;
+
+  /** A JSON value a statement returned, parsed (the PostgreSQL driver parses json itself). */
+  abstract parsedJson(value: unknown): unknown;
+
+  /** A JSON array a statement returned (jsonArrayAgg), parsed; NULL is an empty array. */
+  parsedJsonArray<T>(value: unknown): T[] {
+    return (value === null || value === undefined ? [] : this.parsedJson(value)) as T[];
+  }
+
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(
     query: SelectQueryBuilder<T>,

@@ -62,6 +62,23 @@ export class PostgresDialect extends Dialect {
     return `unnest(${idsMark}, ${valuesMark}) AS t(id, value)`;
   }
 
+  jsonArrayAgg(value: string, orderBy: string): string {
+    return `json_agg(${value} ORDER BY ${orderBy})`;
+  }
+
+  jsonObject(members: readonly (readonly [string, string])[]): string {
+    return `json_build_object(${members.map(([name, value]) => `'${name}', ${value}`).join(', ')})`;
+  }
+
+  jsonOf(column: string): string {
+    return `CAST(${column} AS json)`;
+  }
+
+  /** node-postgres parses json columns already. */
+  parsedJson(value: unknown): unknown {
+    return value;
+  }
+
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query.setLock('pessimistic_write');
   }

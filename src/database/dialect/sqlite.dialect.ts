@@ -50,6 +50,23 @@ export class SqliteDialect extends Dialect {
     return `(SELECT i.value AS id, v.value AS value FROM json_each(${idsMark}) i JOIN json_each(${valuesMark}) v ON v.key = i.key) AS t`;
   }
 
+  jsonArrayAgg(value: string, orderBy: string): string {
+    return `json_group_array(${value} ORDER BY ${orderBy})`;
+  }
+
+  jsonObject(members: readonly (readonly [string, string])[]): string {
+    return `json_object(${members.map(([name, value]) => `'${name}', ${value}`).join(', ')})`;
+  }
+
+  jsonOf(column: string): string {
+    return `json(${column})`;
+  }
+
+  /** better-sqlite3 returns JSON as text. */
+  parsedJson(value: unknown): unknown {
+    return typeof value === 'string' ? JSON.parse(value) : value;
+  }
+
   /** No row locks: UnitOfWork already runs one transaction at a time. */
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query;
