@@ -226,7 +226,8 @@ export class FleetStatusService implements OnModuleInit {
     return readable === 'all' ? {} : { networkIds: readable };
   }
 
-  private upSince(): Date {
+  /** The oldest heartbeat that counts as UP now (device-liveness.ts). */
+  upSince(): Date {
     const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
     return upSince(new Date(), timeout);
   }
