@@ -526,6 +526,6 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
     const steadyA = await statements(() => g.checkin(a.auth, { clients: 3 }).expect(200));
     const steadyB = await statements(() => g.checkin(b.auth, { clients: 3 }).expect(200));
     expect(steadyB.length).toBe(steadyA.length);
-    expect(steadyA.length).toBe(6);
+    expect(steadyA.length).toBe(5);
   });
 });
