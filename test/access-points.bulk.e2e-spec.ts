@@ -9,6 +9,11 @@ onBothDatabases('access points: constant statements', (t) => {
   const f = deviceFixtures(t);
   const BIG = 500;
 
+  afterEach(async () => {
+    // Every write of these tests keeps the organisation's and networks' device counts true.
+    expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+  });
+
   const setup = async (count: number, assigned: boolean) => {
     const org = await t().fixtures.organisation({ allowed_device_count: 10_000 });
     const admin = await t().fixtures.admin(org.id);
@@ -26,6 +31,7 @@ onBothDatabases('access points: constant statements', (t) => {
             location_network_id: net.id,
           })),
         );
+      await t().fixtures.recountDevices();
     }
     return { admin, net, macs: masters.map((m) => m.mac_id) };
   };

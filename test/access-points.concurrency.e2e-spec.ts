@@ -43,6 +43,47 @@ describe('access points: concurrent provisioning [postgres]', () => {
     expect(await t().dataSource.getRepository(Device).countBy({ organisation_id: org.id })).toBe(5);
   });
 
+  it('keeps the device counts equal to the rows under concurrent provisioning, moves, releases and removals', async () => {
+    const org = await t().fixtures.organisation({ allowed_device_count: 1000 });
+    const admin = await t().fixtures.admin(org.id);
+    const nets = await Promise.all([1, 2, 3].map(() => f.network(org.id)));
+    const masters = await t().fixtures.masterDevices(60);
+    const provision = (macs: string[], netIndex: number) =>
+      t()
+        .http()
+        .post('/v1/access_points/provisioning')
+        .set(admin.auth)
+        .send({ mac_id: macs.join(','), network_id: nets[netIndex].id });
+    const post = (path: string, body: object) =>
+      t().http().post(`/v1/access_points/${path}`).set(admin.auth).send(body);
+    const macs = masters.map((m) => m.mac_id);
+    await provision(macs.slice(0, 30), 0).expect(200);
+    for (let round = 0; round < 3; round++) {
+      const held = macs.slice(round * 10, round * 10 + 30);
+      const fresh = macs.slice(30 + round * 10, 40 + round * 10);
+      const results = await Promise.all([
+        ...fresh.map((mac, i) => provision([mac], i % 3)),
+        post('remove_devices', { devices: held.slice(0, 4) }),
+        post('remove_devices', { devices: held.slice(2, 6) }),
+        post('move_devices', { devices: held.slice(4, 14), existing_network_id: nets[1].id }),
+        post('move_devices', { devices: held.slice(8, 18), existing_network_id: nets[2].id }),
+        post('release_devices', { devices: held.slice(12, 20) }),
+        provision(held.slice(16, 24), round % 3),
+        post('release_devices', { devices: held.slice(20, 26) }),
+      ]);
+      // Only the expected refusals: entries another request removed first.
+      expect(results.filter((r) => r.status >= 500)).toEqual([]);
+      expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+    }
+    const rows = await t().dataSource.getRepository(Device).countBy({ organisation_id: org.id });
+    const list = await t()
+      .http()
+      .get('/v1/access_points/list_inventory')
+      .set(admin.auth)
+      .expect(200);
+    expect(list.body.data.meta.count).toBe(rows);
+  });
+
   it('puts one MAC provisioned by two organisations at once into exactly one inventory', async () => {
     for (let round = 0; round < 5; round++) {
       const [master] = await t().fixtures.masterDevices(1);

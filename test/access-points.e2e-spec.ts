@@ -6,6 +6,11 @@ import { bare, dashed, deviceFixtures } from './access-points.helpers';
 onBothDatabases('access points: inventory and provisioning', (t) => {
   const f = deviceFixtures(t);
 
+  afterEach(async () => {
+    // Every write of these tests keeps the organisation's and networks' device counts true.
+    expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+  });
+
   it('answers 401 1028 without a token', async () => {
     const res = await t().http().get('/v1/access_points/list_inventory').expect(401);
     expect(res.body).toEqual({ msg: expect.any(String), error_code: 1028 });

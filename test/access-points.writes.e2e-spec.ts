@@ -12,6 +12,11 @@ onBothDatabases('access points: device writes', (t) => {
   const post = (path: string, auth: Record<string, string>, body: object) =>
     t().http().post(`/v1/access_points/${path}`).set(auth).send(body);
 
+  afterEach(async () => {
+    // Every write of these tests keeps the organisation's and networks' device counts true.
+    expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+  });
+
   const template = async (
     auth: Record<string, string>,
     details: object[],

@@ -21,6 +21,11 @@ onBothDatabases('bulk requests of 10,000 entries', (t) => {
   let macs: string[];
   let part: HardwarePart;
 
+  afterEach(async () => {
+    // Every write of these tests keeps the organisation's and networks' device counts true.
+    expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+  });
+
   const send = (method: 'post' | 'put', path: string, caller: Caller, body: unknown) =>
     t()
       .http()

@@ -69,13 +69,20 @@ onBothDatabases(
       const batch: CheckinHeartbeat[] = [
         ...devices.map(({ device }, i) => ({
           device_id: device.id,
+          organisation_id: admin.orgId,
           at,
           name: `ap-${i}`,
           network_name: null,
           public_ip: '10.0.0.1',
           clients: i,
         })),
-        { device_id: 2_000_000_000, at, network_name: null, public_ip: '10.0.0.9' },
+        {
+          device_id: 2_000_000_000,
+          organisation_id: admin.orgId,
+          at,
+          network_name: null,
+          public_ip: '10.0.0.9',
+        },
       ];
       const statements = await t().statementsOf(() => repository().upsertCheckins(batch));
       expect(statements).toEqual([expect.stringMatching(/^INSERT INTO "heartbeats"/)]);
@@ -92,12 +99,13 @@ onBothDatabases(
       ]);
     });
 
-    it('splits a batch only past the bind-parameter limit (about 2,300 devices a statement)', async () => {
+    it('splits a batch only past the bind-parameter limit (about 2,100 devices a statement)', async () => {
       const admin = await t().fixtures.admin();
       const { device } = await g.device(admin.orgId);
       const at = new Date();
       const batch = Array.from({ length: 2_400 }, (_, i) => ({
         device_id: i === 0 ? device.id : 2_000_000_000 - i,
+        organisation_id: admin.orgId,
         at,
         network_name: null,
         public_ip: '10.0.0.1',
@@ -114,6 +122,7 @@ onBothDatabases(
       await repository().upsertCheckins([
         {
           device_id: device.id,
+          organisation_id: admin.orgId,
           at: later,
           name: 'later',
           network_name: 'Hall',
@@ -124,6 +133,7 @@ onBothDatabases(
       await repository().upsertCheckins([
         {
           device_id: device.id,
+          organisation_id: admin.orgId,
           at: earlier,
           name: 'earlier',
           firmware_version: '1.0.0',

@@ -48,6 +48,11 @@ onBothDatabases('location networks', (t) => {
   const post = (caller: Caller, location_network: Record<string, unknown>) =>
     t().http().post('/v1/location_networks').set(caller.auth).send({ location_network });
 
+  afterEach(async () => {
+    // Every write of these tests keeps the organisation's and networks' device counts true.
+    expect(await t().fixtures.keptCountMismatches()).toEqual([]);
+  });
+
   /** Creates a network directly and returns it. */
   const network = (caller: Caller, fields: Partial<LocationNetwork> = {}) =>
     t().fixtures.network(caller.orgId, { user_id: caller.userId, ...fields });

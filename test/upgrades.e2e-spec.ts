@@ -64,6 +64,7 @@ function scenario(t: () => TestApp) {
           .updateEntity(false)
           .execute();
       }
+      await f().recountDevices();
       return repository.find({ where: { location_network_id: networkId }, order: { id: 'ASC' } });
     },
     upgradesOf(orgId: number) {

@@ -603,6 +603,7 @@ onBothDatabases('upgrade pages', (t) => {
     await t()
       .dataSource.getRepository(Device)
       .update(device.id, { location_network_id: network.id });
+    await t().fixtures.recountDevices();
     await t().fixtures.grant(admin.orgId, member.userId, network.id, 'full');
     const agent = await signedIn(t(), member);
     const list = await agent.get('/upgrades').expect(200);

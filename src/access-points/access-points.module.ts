@@ -7,6 +7,7 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsController } from './access-points.controller';
 import { FleetConfigSync } from './config-sync';
 import { DeviceAssignmentService } from './device-assignment.service';
+import { DeviceRecordRows } from './device-record-rows.repository';
 import { DeviceRecords } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
@@ -31,6 +32,7 @@ import { UplinksRepository } from './uplinks.repository';
     InventoryService,
     DeviceAssignmentService,
     DeviceRecords,
+    DeviceRecordRows,
     UplinkConfigurationService,
     InitTemplatesRepository,
     UplinksRepository,

@@ -33,6 +33,7 @@ describe('foldCheckins', () => {
       'the later omits name, firmware and model',
       {
         device_id: 1,
+        organisation_id: 1,
         at: at(1),
         name: 'ap',
         firmware_version: '1.0',
@@ -42,13 +43,21 @@ describe('foldCheckins', () => {
         clients: 4,
         uptime_seconds: 9,
       },
-      { device_id: 1, at: at(2), network_name: null, public_ip: '10.0.0.2' },
+      { device_id: 1, organisation_id: 1, at: at(2), network_name: null, public_ip: '10.0.0.2' },
     ],
     [
       'the later gives them anew',
-      { device_id: 1, at: at(1), name: 'ap', network_name: 'Lobby', public_ip: '10.0.0.1' },
       {
         device_id: 1,
+        organisation_id: 1,
+        at: at(1),
+        name: 'ap',
+        network_name: 'Lobby',
+        public_ip: '10.0.0.1',
+      },
+      {
+        device_id: 1,
+        organisation_id: 1,
         at: at(2),
         name: 'renamed',
         firmware_version: '2.0',
@@ -61,6 +70,7 @@ describe('foldCheckins', () => {
       'a configuration report in either',
       {
         device_id: 1,
+        organisation_id: 1,
         at: at(1),
         network_name: null,
         public_ip: '10.0.0.1',
@@ -69,6 +79,7 @@ describe('foldCheckins', () => {
       },
       {
         device_id: 1,
+        organisation_id: 1,
         at: at(2),
         network_name: null,
         public_ip: '10.0.0.1',
@@ -83,8 +94,15 @@ describe('foldCheckins', () => {
 
   it('takes the later check-in’s time, address and counters', () => {
     const folded = foldCheckins(
-      { device_id: 1, at: at(1), network_name: 'A', public_ip: '1.1.1.1', clients: 3 },
-      { device_id: 1, at: at(2), network_name: 'B', public_ip: '2.2.2.2' },
+      {
+        device_id: 1,
+        organisation_id: 1,
+        at: at(1),
+        network_name: 'A',
+        public_ip: '1.1.1.1',
+        clients: 3,
+      },
+      { device_id: 1, organisation_id: 1, at: at(2), network_name: 'B', public_ip: '2.2.2.2' },
     );
     expect(folded).toMatchObject({ at: at(2), network_name: 'B', public_ip: '2.2.2.2' });
     expect(folded.clients).toBeUndefined();

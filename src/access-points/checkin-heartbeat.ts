@@ -1,6 +1,8 @@
 /** What one device check-in records in the heartbeat record (DEVICES 3); undefined: not reported. */
 export interface CheckinHeartbeat {
   device_id: number;
+  /** The device's organisation (heartbeats keep it for the UP counts). */
+  organisation_id: number;
   at: Date;
   name?: string;
   firmware_version?: string;

@@ -1,36 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { configSync } from '../device-config/config-sync';
-import { DeviceConfigService } from '../device-config/device-config.service';
-import { DevicesRepository } from '../devices/devices.repository';
+import { ConfigSubject, DeviceConfigService } from '../device-config/device-config.service';
 
-/** What the sync test needs of a device: the revision it last reported running (DEVICES 4). */
-export interface AppliedRevision {
-  id: number;
+/**
+ * What the sync test needs of a device: what its configuration is built from (its network read
+ * with it) and the revision it last reported running (DEVICES 4).
+ */
+export type AppliedRevision = Required<ConfigSubject> & {
+  network: { id: number; network_name: string; timezone: string } | null;
   applied_revision: string | null;
-}
+};
 
 /**
  * `config_in_sync` of the fleet status (DEVICES 7) for a page of devices: their current
  * revisions from the device configuration, compared by the one sync rule of device records
- * (device-config/config-sync.ts). A constant number of statements: the devices with their
- * uplinks, their networks and those networks' SSIDs.
+ * (device-config/config-sync.ts). One statement: the SSIDs of the devices' networks.
  */
 @Injectable()
 export class FleetConfigSync {
-  constructor(
-    private readonly devices: DevicesRepository,
-    private readonly configs: DeviceConfigService,
-  ) {}
+  constructor(private readonly configs: DeviceConfigService) {}
 
   async inSync(orgId: number, devices: AppliedRevision[]): Promise<Map<number, boolean>> {
     if (devices.length === 0) {
       return new Map();
     }
-    const detailed = await this.devices.findWithUplinks(
-      orgId,
-      devices.map((d) => d.id),
+    const networks = new Map(
+      devices.flatMap(({ network }) => (network ? [[network.id, network] as const] : [])),
     );
-    const current = await this.configs.currentFor(orgId, detailed);
+    const current = await this.configs.currentFor(orgId, devices, networks);
     return new Map(
       devices.map((device) => {
         const revision = current.get(device.id)?.revision;

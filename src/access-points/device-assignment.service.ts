@@ -15,6 +15,7 @@ import { DeviceActivationService } from '../devices/device-activation.service';
 import { deviceView } from './device.view';
 import { Device } from '../devices/device.entity';
 import { DevicesRepository } from '../devices/devices.repository';
+import { DeviceCounts } from '../devices/device-counts';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecords } from './device-records.service';
@@ -43,6 +44,7 @@ export class DeviceAssignmentService {
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
     private readonly rollouts: RolloutBookkeeping,
+    private readonly counts: DeviceCounts,
   ) {}
 
   /** A network of the organisation the caller may write to, or `notFound()`. */
@@ -119,6 +121,9 @@ export class DeviceAssignmentService {
       throw noDevicesGiven();
     }
     const outcome = await this.unitOfWork.run(async (): Promise<BatchOutcome> => {
+      // The organisation first, as every device write (DeviceCounts) and upgrade write takes
+      // it: remove locks rollouts next, which an upgrade write locks after the organisation.
+      await this.counts.lock(orgId);
       const found = await this.devices.findPlain(orgId, { macs: valid });
       const foundMacs = new Set(found.map((d) => d.mac_id));
       const missing = [...valid.filter((mac) => !foundMacs.has(mac)), ...invalid];
@@ -166,6 +171,7 @@ export class DeviceAssignmentService {
     }
     const orgId = user.organisation_id;
     const { moved, failed, network } = await this.unitOfWork.run(async () => {
+      await this.counts.lock(orgId);
       const target = await this.writableNetwork(user, rawNetworkId, moveTargetNotFound);
       const ids = given.map(parseId).filter((id): id is number => id !== null);
       const byId = new Map(

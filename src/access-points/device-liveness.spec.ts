@@ -16,10 +16,10 @@ describe('device liveness', () => {
   });
 
   it('gives the same rule as SQL conditions, DOWN including devices never heard from', () => {
-    expect(deviceStatusCondition('UP', 'h.received_at', 'upSince')).toBe(
+    expect(deviceStatusCondition('UP', 'h.received_at', ':upSince')).toBe(
       'h.received_at >= :upSince',
     );
-    expect(deviceStatusCondition('DOWN', 'h.received_at', 'upSince')).toBe(
+    expect(deviceStatusCondition('DOWN', 'h.received_at', ':upSince')).toBe(
       '(h.received_at IS NULL OR h.received_at < :upSince)',
     );
   });

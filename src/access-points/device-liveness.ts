@@ -22,16 +22,17 @@ export function deviceStatus(lastSeen: Date | null, since: Date): DeviceStatus {
 
 /**
  * The SQL condition for `status` over a heartbeat's `received_at` column that may be NULL (a
- * LEFT JOIN of a device never heard from), with the `upSince` instant bound as `:<parameter>`.
+ * LEFT JOIN of a device never heard from), with the `upSince` instant bound at `mark` (a
+ * placeholder, used once).
  */
 export function deviceStatusCondition(
   status: DeviceStatus,
   receivedAt: string,
-  parameter: string,
+  mark: string,
 ): string {
   return status === 'UP'
-    ? `${receivedAt} >= :${parameter}`
-    : `(${receivedAt} IS NULL OR ${receivedAt} < :${parameter})`;
+    ? `${receivedAt} >= ${mark}`
+    : `(${receivedAt} IS NULL OR ${receivedAt} < ${mark})`;
 }
 
 /** `last_seen_time` (CONTRACT 6): whole seconds since the Unix epoch, null when never seen. */

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigSync, configSync } from '../device-config/config-sync';
 import { DeviceConfigService } from '../device-config/device-config.service';
-import { Device } from '../devices/device.entity';
-import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
-import { Upgrade } from '../upgrades/upgrade.entity';
-import { UpgradesRepository } from '../upgrades/upgrades.repository';
-import { HeartbeatsRepository } from './heartbeats.repository';
+import { DeviceWithParts } from '../devices/device-parts';
+import { DeviceFilter } from '../devices/device-sql';
+import { ShownPendingUpgrade, UpgradesRepository } from '../upgrades/upgrades.repository';
+import { DeviceRecordRows } from './device-record-rows.repository';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
  * configuration sync (DEVICES 4).
  */
-export type DetailedDevice = Device & { pending_upgrade: Upgrade | null; config: ConfigSync };
+export type DetailedDevice = DeviceWithParts & {
+  pending_upgrade: ShownPendingUpgrade | null;
+  config: ConfigSync;
+};
 
 /**
  * The device record of SPEC 2.2 (device.view.ts) spans several owners: the device with its parts
@@ -22,33 +24,36 @@ export type DetailedDevice = Device & { pending_upgrade: Upgrade | null; config:
 @Injectable()
 export class DeviceRecords {
   constructor(
-    private readonly devices: DevicesRepository,
+    private readonly rows: DeviceRecordRows,
     private readonly upgrades: UpgradesRepository,
     private readonly configs: DeviceConfigService,
-    private readonly heartbeats: HeartbeatsRepository,
   ) {}
 
   /**
-   * The matching devices with their pending upgrade and configuration sync, in a constant number
-   * of statements (devices, upgrades, networks, SSIDs, heartbeats).
+   * The matching devices with their pending upgrade and configuration sync, in two statements
+   * whatever their number: the records' rows (DeviceRecordRows), their networks' SSIDs.
    */
   async findDetailed(
     orgId: number,
     filter: DeviceFilter,
     page?: { offset: number; limit: number },
   ): Promise<DetailedDevice[]> {
-    const devices = await this.devices.findDetailed(orgId, filter, page);
-    if (devices.length === 0) {
+    const rows = await this.rows.find(orgId, filter, page);
+    if (rows.length === 0) {
       return [];
     }
-    const ids = devices.map((device) => device.id);
-    const pending = await this.upgrades.findPendingByDevice(orgId, ids);
-    const configs = await this.configs.currentFor(orgId, devices);
-    const reports = await this.heartbeats.findConfigReports(ids);
-    return devices.map((device) =>
+    const networks = new Map(
+      rows.flatMap(({ network }) => (network ? [[network.id, network] as const] : [])),
+    );
+    const configs = await this.configs.currentFor(
+      orgId,
+      rows.map((row) => row.device),
+      networks,
+    );
+    return rows.map(({ device, pending_upgrade, report }) =>
       Object.assign(device, {
-        pending_upgrade: pending.get(device.id) ?? null,
-        config: configSync(configs.get(device.id)!.revision, reports.get(device.id) ?? null),
+        pending_upgrade,
+        config: configSync(configs.get(device.id)!.revision, report),
       }),
     );
   }

@@ -1,6 +1,6 @@
 import { ConfigSync } from '../device-config/config-sync';
 import { uplinkView, UplinkView } from '../devices/uplink.view';
-import { Upgrade } from '../upgrades/upgrade.entity';
+import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
 import { DetailedDevice } from './device-records.service';
 
 /** A device record as every operation returns it (CONTRACT 7). */
@@ -29,7 +29,7 @@ export interface PendingUpgradeView {
   status: string;
 }
 
-const pendingUpgradeView = (upgrade: Upgrade): PendingUpgradeView => ({
+const pendingUpgradeView = (upgrade: ShownPendingUpgrade): PendingUpgradeView => ({
   id: upgrade.id,
   version: upgrade.version,
   upgrade_type: upgrade.upgrade_type,
@@ -52,7 +52,7 @@ export function deviceView(device: DetailedDevice): DeviceView {
       ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
       : null,
     uplinks: (device.uplinks ?? []).map(uplinkView),
-    tag_list: (device.tags ?? []).map((tag) => tag.name),
+    tag_list: device.tag_list ?? [],
     pending_upgrade: device.pending_upgrade ? pendingUpgradeView(device.pending_upgrade) : null,
     config: { ...device.config },
   };

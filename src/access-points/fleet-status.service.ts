@@ -10,7 +10,7 @@ import { FleetConfigSync } from './config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
 import {
   DeviceStatusesRepository,
-  DeviceWithHeartbeat,
+  DeviceStatusRow,
   FirmwareCount,
   FleetCounts,
   StatusCounts,
@@ -73,10 +73,15 @@ export class FleetStatusService implements OnModuleInit {
   /**
    * One page of the caller's devices with their status, and the summary of every device matching
    * the filters other than `device_status`; the page's count is the summary's share of it, so the
-   * whole read is the access check, one counting statement and one page statement.
+   * whole read is the access check, one counting statement (`summary`), one page statement and
+   * one for the SSIDs of the page's networks (config_in_sync).
    */
   async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
-    const { devices, meta, summary } = await this.consoleStatuses(user, query, {});
+    const orgId = user.organisation_id;
+    const filter = await this.visibleFilter(user, query.network_id);
+    const since = this.upSince();
+    const summary = await this.summary(orgId, filter, since);
+    const { devices, meta } = await this.pageOf(orgId, filter, query, since, summary);
     return { devices, meta, summary };
   }
 
@@ -89,28 +94,10 @@ export class FleetStatusService implements OnModuleInit {
     const orgId = user.organisation_id;
     const filter = { ...(await this.visibleFilter(user, query.network_id)), ...extra };
     const since = this.upSince();
-    const page = pageRequest(query);
     const counts = await this.live.counts(orgId, filter, since);
     const summary = { up: counts.up, down: counts.down };
-    const status = query.device_status;
-    const count = extra.neverSeen
-      ? status === 'UP'
-        ? 0
-        : counts.never_seen
-      : status === undefined
-        ? summary.up + summary.down
-        : status === 'UP'
-          ? summary.up
-          : summary.down;
-    const rows =
-      page.offset < count
-        ? await this.live.page(orgId, { ...filter, status }, since, {
-            offset: page.offset,
-            limit: page.perPage,
-          })
-        : [];
-    const devices = await this.views(orgId, rows, since);
-    return { devices, meta: paginationMeta(page, count), summary, counts };
+    const { devices, meta } = await this.pageOf(orgId, filter, query, since, counts);
+    return { devices, meta, summary, counts };
   }
 
   /** The live status of one device of the organisation (null: no such device). */
@@ -120,33 +107,76 @@ export class FleetStatusService implements OnModuleInit {
     return (await this.views(orgId, rows, since))[0] ?? null;
   }
 
+  /**
+   * The up/down counts of the devices the filter (of the caller's visibility and network only)
+   * names: how many there are from the kept counts, how many are UP from the heartbeats (one
+   * statement).
+   */
+  private summary(orgId: number, filter: StatusFilter, since: Date): Promise<StatusCounts> {
+    const networks =
+      filter.networkId !== undefined ? [filter.networkId] : (filter.networkIds ?? undefined);
+    return this.live.summary(orgId, since, networks);
+  }
+
+  /** The page of the query's `device_status`, whose count is the counts' share (one statement). */
+  private async pageOf(
+    orgId: number,
+    filter: StatusFilter,
+    query: StatusesQueryDto,
+    since: Date,
+    counts: StatusCounts & { never_seen?: number },
+  ): Promise<{ devices: DeviceStatusView[]; meta: PaginationMeta }> {
+    const page = pageRequest(query);
+    const status = query.device_status;
+    const count = filter.neverSeen
+      ? status === 'UP'
+        ? 0
+        : (counts.never_seen ?? 0)
+      : status === undefined
+        ? counts.up + counts.down
+        : status === 'UP'
+          ? counts.up
+          : counts.down;
+    const rows =
+      page.offset < count
+        ? await this.live.page(orgId, { ...filter, status }, since, {
+            offset: page.offset,
+            limit: page.perPage,
+          })
+        : [];
+    const devices = await this.views(orgId, rows, since);
+    return { devices, meta: paginationMeta(page, count) };
+  }
+
   private async views(
     orgId: number,
-    rows: DeviceWithHeartbeat[],
+    rows: DeviceStatusRow[],
     since: Date,
   ): Promise<DeviceStatusView[]> {
     const inSync = await this.configSync.inSync(
       orgId,
-      rows.map(({ device, heartbeat }) => ({
-        id: device.id,
-        applied_revision: heartbeat?.applied_revision ?? null,
+      rows.map(({ id, mac_id, name, location_network_id, applied_revision, uplinks, network }) => ({
+        id,
+        mac_id,
+        name,
+        location_network_id,
+        applied_revision,
+        uplinks,
+        network,
       })),
     );
-    return rows.map(({ device, heartbeat }): DeviceStatusView => {
-      const seen = heartbeat?.received_at ?? null;
-      return {
-        id: device.id,
-        mac_id: device.mac_id,
-        name: device.name,
-        location_network_id: device.location_network_id,
-        device_status: deviceStatus(seen, since),
-        last_seen_time: lastSeenTime(seen),
-        firmware_version: heartbeat?.firmware_version ?? null,
-        clients: heartbeat?.clients ?? null,
-        uptime_seconds: heartbeat?.uptime_seconds ?? null,
-        config_in_sync: inSync.get(device.id) ?? false,
-      };
-    });
+    return rows.map((row): DeviceStatusView => ({
+      id: row.id,
+      mac_id: row.mac_id,
+      name: row.name,
+      location_network_id: row.location_network_id,
+      device_status: deviceStatus(row.received_at, since),
+      last_seen_time: lastSeenTime(row.received_at),
+      firmware_version: row.firmware_version,
+      clients: row.clients,
+      uptime_seconds: row.uptime_seconds,
+      config_in_sync: inSync.get(row.id) ?? false,
+    }));
   }
 
   /**
@@ -155,6 +185,14 @@ export class FleetStatusService implements OnModuleInit {
    */
   async counts(orgId: number, networkIds: number[] | 'all'): Promise<FleetCounts> {
     return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+  }
+
+  /**
+   * How many of the organisation's devices in these networks (`'all'`: every device, also those
+   * in no network) are UP and DOWN now: one statement (the kept count and the UP count).
+   */
+  async upDown(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
+    return this.summary(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
   }
 
   /** The up/down/never-seen counts of the devices of each of these networks (one statement). */
@@ -188,7 +226,8 @@ export class FleetStatusService implements OnModuleInit {
     return readable === 'all' ? {} : { networkIds: readable };
   }
 
-  private upSince(): Date {
+  /** The oldest heartbeat that counts as UP now (device-liveness.ts). */
+  upSince(): Date {
     const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
     return upSince(new Date(), timeout);
   }

@@ -8,6 +8,7 @@ import { HeartbeatsRepository } from './heartbeats.repository';
 
 const checkin = (deviceId: number, fields: Partial<CheckinHeartbeat> = {}): CheckinHeartbeat => ({
   device_id: deviceId,
+  organisation_id: 1,
   at: new Date(),
   network_name: null,
   public_ip: '10.0.0.1',

@@ -90,7 +90,7 @@ export class HeartbeatWriter implements BeforeApplicationShutdown {
   }
 
   /**
-   * Writes what waits, in one transaction (one statement per ~2,300 devices); resolves once
+   * Writes what waits, in one transaction (one statement per ~2,100 devices); resolves once
    * everything that waited when it was called is written or, on failure, back in the buffer
    * under anything that came since.
    */

@@ -1,4 +1,4 @@
-import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
 import { Device } from '../devices/device.entity';
 
 /**
@@ -6,6 +6,8 @@ import { Device } from '../devices/device.entity';
  * so the hot path is a single write and current_status reads one row by primary key.
  */
 @Entity('heartbeats')
+// The UP count of an organisation reads only the index entries of its recent heartbeats.
+@Index('IDX_heartbeats_org_received', ['organisation_id', 'received_at'])
 export class Heartbeat {
   @PrimaryColumn({ type: 'integer' })
   device_id: number;
@@ -13,6 +15,10 @@ export class Heartbeat {
   @OneToOne(() => Device, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'device_id' })
   device?: Device;
+
+  /** The device's organisation (a device never changes organisation). */
+  @Column({ type: 'integer' })
+  organisation_id: number;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   name: string | null;

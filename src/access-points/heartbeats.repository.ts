@@ -12,6 +12,7 @@ import { Heartbeat } from './heartbeat.entity';
 /** The columns a check-in writes, in the order of the VALUES of `upsertCheckins`. */
 const CHECKIN_COLUMNS = [
   ['device_id', 'integer'],
+  ['organisation_id', 'integer'],
   ['name', 'varchar'],
   ['firmware_version', 'varchar'],
   ['network_name', 'varchar'],
@@ -107,7 +108,7 @@ export class HeartbeatsRepository {
 
   /**
    * Writes these check-ins (at most one per device) into the heartbeat records: one multi-row
-   * upsert per chunk of rows under the bind-parameter limit (one statement up to about 2,300
+   * upsert per chunk of rows under the bind-parameter limit (one statement up to about 2,100
    * check-ins). A check-in of a device removed since then is left out.
    */
   async upsertCheckins(checkins: readonly CheckinHeartbeat[]): Promise<void> {
@@ -117,6 +118,7 @@ export class HeartbeatsRepository {
         const at = persistedValue(this.manager, Heartbeat, 'received_at', checkin.at);
         const values: Record<(typeof CHECKIN_COLUMNS)[number][0], unknown> = {
           device_id: checkin.device_id,
+          organisation_id: checkin.organisation_id,
           name: checkin.name,
           firmware_version: checkin.firmware_version,
           network_name: checkin.network_name,
@@ -188,8 +190,8 @@ export class HeartbeatsRepository {
     const rows = await this.dialect.preparedQuery(
       this.manager,
       'airfleet_heartbeat_for_mac',
-      `INSERT INTO "heartbeats" ("device_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
-       SELECT d."id", ${values.join(', ')} FROM "devices" d
+      `INSERT INTO "heartbeats" ("device_id", "organisation_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
+       SELECT d."id", d."organisation_id", ${values.join(', ')} FROM "devices" d
        WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)}
        ON CONFLICT ("device_id") DO UPDATE SET
          ${replaced.map(([c]) => `"${c}" = ${given(c)}`).join(', ')}

@@ -13,6 +13,7 @@ import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { DeviceRecords } from './device-records.service';
+import { DeviceStatusesRepository } from './device-statuses.repository';
 
 export interface CurrentStatusView {
   name: string | null;
@@ -35,6 +36,7 @@ export class InventoryService {
     private readonly devices: DevicesRepository,
     private readonly records: DeviceRecords,
     private readonly heartbeats: HeartbeatsRepository,
+    private readonly statuses: DeviceStatusesRepository,
     private readonly catalogue: CatalogueRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly config: ConfigService,
@@ -46,6 +48,10 @@ export class InventoryService {
     return readable === 'all' ? {} : { networkIds: readable };
   }
 
+  /**
+   * One page of the visible devices (their number from the kept counts, DeviceCounts), or the
+   * devices with the MACs given.
+   */
   async listInventory(user: AuthUser, query: ListInventoryQueryDto) {
     const visible = await this.visibility(user);
     const orgId = user.organisation_id;
@@ -59,33 +65,36 @@ export class InventoryService {
     }
     const page = pageRequest(query);
     const count = await this.devices.countMatching(orgId, visible);
-    const devices = await this.records.findDetailed(orgId, visible, {
-      offset: page.offset,
-      limit: page.perPage,
-    });
+    const devices =
+      page.offset < count
+        ? await this.records.findDetailed(orgId, visible, {
+            offset: page.offset,
+            limit: page.perPage,
+          })
+        : [];
     return { devices: devices.map(deviceView), meta: paginationMeta(page, count) };
   }
 
+  /** The live status of one visible device from its last heartbeat (one statement). */
   async currentStatus(user: AuthUser, macInput: string | undefined) {
     const { valid } = parseMacs(macInput ?? '');
     const visible = await this.visibility(user);
-    const [device] =
+    const heartbeat =
       valid.length === 1
-        ? await this.devices.findPlain(user.organisation_id, { ...visible, macs: valid })
-        : [];
-    if (!device) {
+        ? await this.statuses.lastHeartbeatOf(user.organisation_id, valid[0], visible.networkIds)
+        : null;
+    if (!heartbeat) {
       throw statusDeviceNotFound();
     }
-    const heartbeat = await this.heartbeats.findForDevice(device.id);
     const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
-    const seen = heartbeat?.received_at ?? null;
+    const seen = heartbeat.received_at;
     const data: CurrentStatusView = {
-      name: heartbeat?.name ?? null,
+      name: heartbeat.name,
       device_status: deviceStatus(seen, upSince(new Date(), timeout)),
-      firmware_version: heartbeat?.firmware_version ?? null,
-      network_name: heartbeat?.network_name ?? null,
-      hardware_model: heartbeat?.hardware_model ?? null,
-      public_ip: heartbeat?.public_ip ?? null,
+      firmware_version: heartbeat.firmware_version,
+      network_name: heartbeat.network_name,
+      hardware_model: heartbeat.hardware_model,
+      public_ip: heartbeat.public_ip,
       last_seen_time: lastSeenTime(seen),
     };
     return data;

@@ -18,3 +18,22 @@ export function persistedValue<T extends ObjectLiteral>(
   }
   return manager.connection.driver.preparePersistentValue(value, column);
 }
+
+/**
+ * A column's value as TypeORM would hydrate it from the raw value a statement returned (a
+ * SQLite date text becomes a Date), for raw reads that bypass the entity manager.
+ */
+export function hydratedValue<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  property: keyof T,
+  raw: unknown,
+): unknown {
+  const column = manager.connection
+    .getMetadata(target)
+    .findColumnWithPropertyName(String(property));
+  if (!column || raw === null || raw === undefined) {
+    return raw ?? null;
+  }
+  return manager.connection.driver.prepareHydratedValue(raw, column);
+}

@@ -6,6 +6,8 @@ import {
   configDocument,
   ConfigDocument,
   configRevision,
+  networkSection,
+  renderConfig,
 } from './config-document';
 
 const ssid = (id: number, fields: Partial<NetworkSsid> = {}): NetworkSsid => ({
@@ -133,5 +135,85 @@ describe('configRevision', () => {
     const before = revisionOf(facts());
     expect(revisionOf(facts({ network: null }))).not.toBe(before);
     expect(revisionOf(facts())).toBe(before);
+  });
+});
+
+describe('renderConfig', () => {
+  const cases: [string, Partial<ConfigFacts>][] = [
+    ['a device in a network', {}],
+    ['a device in no network', { network: null }],
+    ['a device without a name or uplinks', { device: { mac_id: 'AA', name: null }, uplinks: [] }],
+    ['a network without SSIDs', { ssids: [] }],
+    ['SSIDs of another network', { ssids: [ssid(7), ssid(9, { location_network_id: 4 })] }],
+    [
+      'SSIDs with lists and nested members',
+      {
+        ssids: [
+          ssid(7, {
+            dhcp_ranges: [{ START: '10.0.0.10', END: '10.0.0.99' }],
+            v_lan_attributes: { z: [1, { b: null, a: 'x' }], a: true },
+            settings: { wpa_key: 'k"ey', ssid_mode: '1', is_hidden: false },
+          }),
+        ],
+      },
+    ],
+    ['a name that needs escaping', { device: { mac_id: 'AA', name: 'Hall "A" \\ é' } }],
+  ];
+
+  it.each(cases)('gives %s the document and revision of configDocument', (_what, change) => {
+    const f = facts(change);
+    const rendered = renderConfig(f.device, networkSection(f.network, f.ssids), f.uplinks);
+    expect(rendered.document).toEqual(configDocument(f));
+    expect(Object.keys(rendered.document)).toEqual(['device', 'network', 'ssids', 'uplinks']);
+    expect(rendered.revision).toBe(revisionOf(f));
+  });
+
+  it('shares one rendered network part between the devices of the network', () => {
+    const f = facts();
+    const section = networkSection(f.network, f.ssids);
+    const other = { mac_id: '0A:00:00:00:00:02', name: 'Hall' };
+    const a = renderConfig(f.device, section, f.uplinks);
+    const b = renderConfig(other, section, []);
+    expect(b.document.ssids).toBe(a.document.ssids);
+    expect(b.revision).toBe(revisionOf(facts({ device: other, uplinks: [] })));
+  });
+});
+
+describe('renderConfig with a revision memo', () => {
+  it('remembers the revision it computes and gives it back for the same section, device and uplinks', () => {
+    const f = facts();
+    const section = networkSection(f.network, f.ssids);
+    const memo = new Map<string, string>();
+    const first = renderConfig(f.device, section, f.uplinks, memo);
+    expect(first.revision).toBe(revisionOf(f));
+    expect(memo.size).toBe(1);
+    const again = renderConfig(f.device, section, f.uplinks, memo);
+    expect(again.revision).toBe(first.revision);
+    expect(memo.size).toBe(1);
+  });
+
+  it('never answers for another section, device or uplinks', () => {
+    const f = facts();
+    const memo = new Map<string, string>();
+    const section = networkSection(f.network, f.ssids);
+    renderConfig(f.device, section, f.uplinks, memo);
+    const sameContent = networkSection(f.network, f.ssids);
+    expect(sameContent.serial).not.toBe(section.serial);
+    const other = facts({ ssids: [ssid(7)] });
+    const changed = renderConfig(
+      other.device,
+      networkSection(other.network, other.ssids),
+      f.uplinks,
+      memo,
+    );
+    expect(changed.revision).toBe(revisionOf(other));
+    const renamed = { mac_id: f.device.mac_id, name: 'Hall' };
+    expect(renderConfig(renamed, section, f.uplinks, memo).revision).toBe(
+      revisionOf(facts({ device: renamed })),
+    );
+    expect(renderConfig(f.device, section, [uplink(11)], memo).revision).toBe(
+      revisionOf(facts({ uplinks: [uplink(11)] })),
+    );
+    expect(memo.size).toBe(4);
   });
 });

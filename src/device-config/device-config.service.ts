@@ -1,25 +1,48 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Device } from '../devices/device.entity';
-import { Uplink } from '../devices/uplink.entity';
-import { NetworkSsid } from '../network-ssids/network-ssid.entity';
+import { ShownUplink } from '../devices/uplink.view';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import { parsedSsid, StoredSsid, storedSsidsKey } from '../network-ssids/stored-ssid';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { DeviceConfig, deviceConfig } from './config-document';
+import {
+  ConfigFacts,
+  DeviceConfig,
+  networkSection,
+  NetworkSection,
+  renderConfig,
+} from './config-document';
 
-/** A device whose configuration is rendered: what DevicesRepository.findDetailed loads. */
+/** Rendered network sections and revisions remembered by content (bounded, per process). */
+const SECTIONS_KEPT = 1_000;
+const REVISIONS_KEPT = 20_000;
+
+/** The section of every device in no network. */
+const NO_NETWORK = networkSection(null, []);
+
+/** A device whose configuration is rendered (a DeviceRecordRows row). */
 export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
   /** Its live uplinks. */
-  uplinks?: Uplink[];
+  uplinks?: ShownUplink[];
 };
 
 /**
  * Renders device configurations: looks up the facts (networks, their SSIDs) and hands them to the
- * pure rule in config-document.ts (`deviceConfig`). Used by the device records (their `config`
- * block); the device gateway reads one device's facts in its own single statement and renders
- * them with the same rule, so both name a configuration by the same revision.
+ * pure rule in config-document.ts. Used by the device records (their `config` block); the device
+ * gateway reads one device's facts in its own single statement and renders them with the same
+ * rule (`deviceConfig`), so both name a configuration by the same revision.
  */
 @Injectable()
 export class DeviceConfigService {
+  /**
+   * Pure memos, never state: a section is kept under a key that names its network and stored
+   * SSIDs exactly, a revision under one that names its section, device and uplinks exactly
+   * (config-document.ts), so a kept value is always the one that would be computed now, on any
+   * instance. They spare pages that are read again (consoles poll) the rendering and hashing.
+   */
+  private readonly sections = new LRUCache<string, NetworkSection>({ max: SECTIONS_KEPT });
+  private readonly revisions = new LRUCache<string, string>({ max: REVISIONS_KEPT });
+
   constructor(
     private readonly networks: LocationNetworksRepository,
     private readonly ssids: NetworkSsidsService,
@@ -28,47 +51,70 @@ export class DeviceConfigService {
   /**
    * The current configuration of each of these devices of the organisation, by device id, in two
    * statements whatever their number (their networks, then those networks' SSIDs; one more per
-   * 30,000 networks), none when no device is in a network.
+   * 30,000 networks), none when no device is in a network. A caller that read the devices'
+   * networks already (`known`: every network of the subjects, by id) saves the first.
    */
   async currentFor(
     orgId: number,
     subjects: readonly ConfigSubject[],
+    known?: ReadonlyMap<number, ConfigFacts['network'] & object>,
   ): Promise<Map<number, DeviceConfig>> {
     const networkIds = [
       ...new Set(
         subjects.flatMap((s) => (s.location_network_id === null ? [] : [s.location_network_id])),
       ),
     ];
-    const [networks, ssids] =
+    const [networkById, ssids] =
       networkIds.length === 0
-        ? [[], []]
+        ? [new Map<number, ConfigFacts['network'] & object>(), []]
         : [
-            await this.networks.findByIds(orgId, networkIds),
+            known ??
+              new Map(
+                (await this.networks.findByIds(orgId, networkIds)).map((n) => [n.id, n] as const),
+              ),
             await this.ssids.ofNetworks(orgId, networkIds),
           ];
-    const networkById = new Map(networks.map((network) => [network.id, network]));
-    const ssidsByNetwork = new Map<number, NetworkSsid[]>();
+    const ssidsByNetwork = new Map<number, StoredSsid[]>();
     for (const ssid of ssids) {
       const list = ssidsByNetwork.get(ssid.location_network_id) ?? [];
       list.push(ssid);
       ssidsByNetwork.set(ssid.location_network_id, list);
     }
     const configs = new Map<number, DeviceConfig>();
+    // The network part of the documents is rendered once per network, not once per device.
+    const sections = new Map<number, NetworkSection>();
     for (const subject of subjects) {
       const network =
         subject.location_network_id === null
           ? null
           : (networkById.get(subject.location_network_id) ?? null);
+      let section = network ? sections.get(network.id) : NO_NETWORK;
+      if (!section) {
+        section = this.sectionOf(network!, ssidsByNetwork.get(network!.id) ?? []);
+        sections.set(network!.id, section);
+      }
       configs.set(
         subject.id,
-        deviceConfig({
-          device: subject,
-          network,
-          ssids: network ? (ssidsByNetwork.get(network.id) ?? []) : [],
-          uplinks: subject.uplinks ?? [],
-        }),
+        renderConfig(subject, section, subject.uplinks ?? [], this.revisions),
       );
     }
     return configs;
+  }
+
+  /** The section of a network with these stored SSIDs (by id), rendered or remembered. */
+  private sectionOf(
+    network: NonNullable<ConfigFacts['network']>,
+    stored: readonly StoredSsid[],
+  ): NetworkSection {
+    const { id, network_name, timezone } = network;
+    const key =
+      `${id}:${network_name.length}:${network_name}${timezone.length}:${timezone}` +
+      storedSsidsKey(stored);
+    let section = this.sections.get(key);
+    if (!section) {
+      section = networkSection({ id, network_name, timezone }, stored.map(parsedSsid));
+      this.sections.set(key, section);
+    }
+    return section;
   }
 }

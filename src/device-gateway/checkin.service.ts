@@ -71,6 +71,7 @@ export class CheckinService {
     const reportNow = reportsConfiguration(body, facts);
     const heartbeat: CheckinHeartbeat = {
       device_id: facts.device.id,
+      organisation_id: orgId,
       at,
       name: body.name,
       firmware_version: body.firmware_version,

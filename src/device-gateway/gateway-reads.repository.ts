@@ -48,6 +48,22 @@ interface FactsRow {
   open_upgrades: number | string | boolean;
 }
 
+/** The uplink columns a device's row carries, each as its text (JSON columns parsed after). */
+const UPLINK_COLUMNS = ['id', 'uplink_type', 'details'] as const;
+type UplinkRow = Record<(typeof UPLINK_COLUMNS)[number], string> & { id: number };
+
+/** The SSID columns a device's row carries, likewise. */
+const SSID_COLUMNS = [
+  'id',
+  'ssid_name',
+  'settings',
+  'associated_aps_and_tags',
+  'dhcp_mappings',
+  'dhcp_ranges',
+  'v_lan_attributes',
+] as const;
+type SsidRow = Record<(typeof SSID_COLUMNS)[number], string> & { id: number };
+
 /** A `simple-json` column's text as TypeORM hydrates it. */
 const simpleJson = <T>(text: unknown): T =>
   (text === null ? null : JSON.parse(text as string)) as T;
@@ -119,16 +135,15 @@ export class GatewayReads {
     from: string,
     where: string,
   ): Promise<FactsRow[]> {
-    const uplinks = this.dialect.jsonRowsAggregate(['u."id"', 'u."uplink_type"', 'u."details"']);
-    const ssids = this.dialect.jsonRowsAggregate([
+    const { dialect } = this;
+    const uplinks = dialect.jsonArrayAgg(
+      dialect.jsonObject(UPLINK_COLUMNS.map((column) => [column, `u."${column}"`])),
+      'u."id"',
+    );
+    const ssids = dialect.jsonArrayAgg(
+      dialect.jsonObject(SSID_COLUMNS.map((column) => [column, `s."${column}"`])),
       's."id"',
-      's."ssid_name"',
-      's."settings"',
-      's."associated_aps_and_tags"',
-      's."dhcp_mappings"',
-      's."dhcp_ranges"',
-      's."v_lan_attributes"',
-    ]);
+    );
     const open = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
     return this.dialect.preparedQuery<FactsRow>(
       this.txHost.tx,
@@ -163,20 +178,20 @@ export class GatewayReads {
           networkId === null
             ? null
             : { id: networkId, network_name: row.network_name!, timezone: row.timezone! },
-        ssids: this.dialect.readJsonRows(row.ssids).map((ssid) => ({
-          id: Number(ssid[0]),
+        ssids: this.dialect.parsedJsonArray<SsidRow>(row.ssids).map((ssid) => ({
+          id: Number(ssid.id),
           location_network_id: networkId!,
-          ssid_name: ssid[1] as string,
-          settings: simpleJson(ssid[2]),
-          associated_aps_and_tags: simpleJson(ssid[3]),
-          dhcp_mappings: simpleJson(ssid[4]),
-          dhcp_ranges: simpleJson(ssid[5]),
-          v_lan_attributes: simpleJson(ssid[6]),
+          ssid_name: ssid.ssid_name,
+          settings: simpleJson(ssid.settings),
+          associated_aps_and_tags: simpleJson(ssid.associated_aps_and_tags),
+          dhcp_mappings: simpleJson(ssid.dhcp_mappings),
+          dhcp_ranges: simpleJson(ssid.dhcp_ranges),
+          v_lan_attributes: simpleJson(ssid.v_lan_attributes),
         })),
-        uplinks: this.dialect.readJsonRows(row.uplinks).map((uplink) => ({
-          id: Number(uplink[0]),
-          uplink_type: uplink[1] as string,
-          details: simpleJson(uplink[2]),
+        uplinks: this.dialect.parsedJsonArray<UplinkRow>(row.uplinks).map((uplink) => ({
+          id: Number(uplink.id),
+          uplink_type: uplink.uplink_type,
+          details: simpleJson(uplink.details),
           is_deleted: false,
         })),
       },

@@ -41,14 +41,14 @@ export class DeviceActivationService {
     options: ActivationOptions,
   ): Promise<ActivationPlan> {
     const { valid, invalid: malformed } = parseMacs(macInput);
+    // Under this lock the kept count is exact: every device write takes it first (DeviceCounts).
     const organisation = await this.organisations.lockForUpdate(orgId);
-    const deviceCount = await this.devices.countInOrganisation(orgId);
     const taken = await this.devices.findTakenMacs(valid);
     const master = await this.catalogue.findByMacs(valid);
     return planActivation({
       orgId,
       allowedDeviceCount: organisation.allowed_device_count,
-      deviceCount,
+      deviceCount: organisation.device_count,
       valid,
       malformed,
       taken,

@@ -1,4 +1,4 @@
-import { deviceSearch, deviceSearchCondition } from './device-search';
+import { deviceSearch, deviceSearchCondition, deviceSearchSql } from './device-search';
 
 describe('device search', () => {
   it('searches MACs in any form, and names', () => {
@@ -22,5 +22,17 @@ describe('device search', () => {
         "(LOWER(COALESCE(x.name, '')) LIKE :searchName ESCAPE '\\' OR REPLACE(x.mac_id, ':', '') LIKE :searchMac)",
       parameters: { searchName: '%ca:fe%', searchMac: '%CAFE%' },
     });
+  });
+
+  it('writes the same condition with bound marks for a hand-written statement', () => {
+    const bound: string[] = [];
+    const param = (value: string) => `$${bound.push(value)}`;
+    expect(deviceSearchSql('d', deviceSearch('50%'), param)).toBe(
+      `LOWER(COALESCE(d."name", '')) LIKE $1 ESCAPE '\\'`,
+    );
+    expect(deviceSearchSql('d', deviceSearch('Ca:Fe'), param)).toBe(
+      `(LOWER(COALESCE(d."name", '')) LIKE $2 ESCAPE '\\' OR REPLACE(d."mac_id", ':', '') LIKE $3)`,
+    );
+    expect(bound).toEqual(['%50\\%%', '%ca:fe%', '%CAFE%']);
   });
 });

@@ -39,3 +39,18 @@ export function deviceSearchCondition(
     },
   };
 }
+
+/**
+ * The same condition for a statement written by hand: `param` binds a value and returns its mark
+ * (SqlBuilder.param).
+ */
+export function deviceSearchSql(
+  alias: string,
+  search: DeviceSearch,
+  param: (value: string) => string,
+): string {
+  const byName = `LOWER(COALESCE(${alias}."name", '')) LIKE ${param(containing(search.text.toLowerCase()))} ESCAPE '\\'`;
+  return search.macDigits === null
+    ? byName
+    : `(${byName} OR REPLACE(${alias}."mac_id", ':', '') LIKE ${param(`%${search.macDigits}%`)})`;
+}

@@ -7,16 +7,11 @@ import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Device } from './device.entity';
 import { DeviceSearch, deviceSearchCondition } from './device-search';
-import { Tag } from './tag.entity';
-import { Uplink } from './uplink.entity';
+import { OUTSIDE } from './device-count-changes';
+import { DeviceCounts } from './device-counts';
+import { DeviceFilter } from './device-sql';
 
-export interface DeviceFilter {
-  ids?: number[];
-  macs?: string[];
-  networkId?: number;
-  /** Only devices in one of these networks (devices in no network excluded). */
-  networkIds?: number[];
-}
+export type { DeviceFilter } from './device-sql';
 
 /** Devices named by id, network or tag (an upgrade's `aps`, SPEC 4.4). */
 export interface DeviceTargets {
@@ -45,12 +40,9 @@ export class DevicesRepository extends TenantRepository<Device> {
   constructor(
     txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
+    private readonly counts: DeviceCounts,
   ) {
     super(txHost, Device);
-  }
-
-  countInOrganisation(orgId: number): Promise<number> {
-    return this.countScoped(orgId);
   }
 
   /**
@@ -71,11 +63,15 @@ export class DevicesRepository extends TenantRepository<Device> {
 
   /**
    * Inserts every row, one statement per chunk of rows that fits the bind-parameter limit
-   * (one statement up to several thousand rows). `updateEntity(false)`: TypeORM would
-   * otherwise read the rows back with one OR term per row, which SQLite refuses past about
-   * 1,000 rows.
+   * (one statement up to several thousand rows), and counts them (DeviceCounts). Must run in a
+   * transaction. `updateEntity(false)`: TypeORM would otherwise read the rows back with one OR
+   * term per row, which SQLite refuses past about 1,000 rows.
    */
   async insertMany(orgId: number, rows: NewDeviceRow[]): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.counts.lock(orgId);
     const values = rows.map((row) => ({ ...row, organisation_id: orgId }));
     for (const chunk of chunksOf(values, this.repository.metadata.columns.length)) {
       await this.repository
@@ -85,9 +81,17 @@ export class DevicesRepository extends TenantRepository<Device> {
         .updateEntity(false)
         .execute();
     }
+    await this.counts.apply(
+      orgId,
+      rows.map((row) => ({ from: OUTSIDE, to: row.location_network_id })),
+    );
   }
 
-  /** Puts the organisation's devices with these ids into a network (one statement). */
+  /**
+   * Puts the organisation's devices with these ids into a network (null: none) and keeps the
+   * counts (DeviceCounts): the lock, one read of where they are, one UPDATE, the counts. Must
+   * run in a transaction.
+   */
   async assignToNetwork(
     orgId: number,
     ids: number[],
@@ -97,11 +101,17 @@ export class DevicesRepository extends TenantRepository<Device> {
     if (ids.length === 0) {
       return 0;
     }
+    await this.counts.lock(orgId);
+    const before = await this.placesOf(orgId, ids);
     const result = await this.repository.update(
       { organisation_id: orgId, id: In(ids) },
       name === undefined
         ? { location_network_id: networkId }
         : { location_network_id: networkId, name },
+    );
+    await this.counts.apply(
+      orgId,
+      before.map((place) => ({ from: place, to: networkId })),
     );
     return result.affected ?? 0;
   }
@@ -111,89 +121,6 @@ export class DevicesRepository extends TenantRepository<Device> {
     const query = this.scoped(orgId, 'd').orderBy('d.id', 'ASC');
     this.applyFilter(query, filter);
     return query.getMany();
-  }
-
-  /**
-   * The organisation's devices matching the filter with their hardware part, live uplinks and
-   * tags, in a constant number of statements; `page` limits to one page (ordered by id). The
-   * devices, their uplinks and their tags are read by separate statements: one join would
-   * return a row per uplink × tag of every device. The pending upgrade of the record is added by
-   * DeviceRecords (access-points), which asks upgrades.
-   */
-  async findDetailed(
-    orgId: number,
-    filter: DeviceFilter,
-    page?: { offset: number; limit: number },
-    parts: { tags: boolean } = { tags: true },
-  ): Promise<Device[]> {
-    let ids: number[] | undefined = filter.ids;
-    if (page) {
-      const idQuery = this.scoped(orgId, 'd').select('d.id', 'id').orderBy('d.id', 'ASC');
-      this.applyFilter(idQuery, filter);
-      const rows = await idQuery.offset(page.offset).limit(page.limit).getRawMany<{ id: number }>();
-      ids = rows.map((row) => Number(row.id));
-      if (ids.length === 0) {
-        return [];
-      }
-    }
-    const query = this.scoped(orgId, 'd')
-      .leftJoinAndSelect('d.hardware_part', 'hp')
-      .orderBy('d.id', 'ASC');
-    this.applyFilter(query, { ...filter, ids });
-    const devices = await query.getMany();
-    if (devices.length === 0) {
-      return [];
-    }
-    const uplinks = new Map<number, Uplink[]>();
-    const tags = new Map<number, Tag[]>();
-    for (const chunk of chunksOf(
-      devices.map((device) => device.id),
-      1,
-    )) {
-      const live = await this.manager.getRepository(Uplink).find({
-        where: { device_id: In(chunk), is_deleted: false },
-        order: { id: 'ASC' },
-      });
-      for (const uplink of live) {
-        uplinks.set(uplink.device_id, [...(uplinks.get(uplink.device_id) ?? []), uplink]);
-      }
-      if (!parts.tags) {
-        continue;
-      }
-      const tagged = await this.manager
-        .createQueryBuilder()
-        .select('dt.device_id', 'device_id')
-        .addSelect('t.id', 'id')
-        .addSelect('t.organisation_id', 'organisation_id')
-        .addSelect('t.name', 'name')
-        .from('device_tags', 'dt')
-        .innerJoin(Tag, 't', 't.id = dt.tag_id')
-        .where('dt.device_id IN (:...chunk)', { chunk })
-        .orderBy('t.name', 'ASC')
-        .getRawMany<{ device_id: number; id: number; organisation_id: number; name: string }>();
-      for (const row of tagged) {
-        const deviceId = Number(row.device_id);
-        const tag = Object.assign(new Tag(), {
-          id: Number(row.id),
-          organisation_id: Number(row.organisation_id),
-          name: row.name,
-        });
-        tags.set(deviceId, [...(tags.get(deviceId) ?? []), tag]);
-      }
-    }
-    for (const device of devices) {
-      device.uplinks = uplinks.get(device.id) ?? [];
-      device.tags = parts.tags ? (tags.get(device.id) ?? []) : undefined;
-    }
-    return devices;
-  }
-
-  /**
-   * The organisation's devices with these ids, their hardware part and live uplinks (what a
-   * device's configuration needs; no tags): two statements.
-   */
-  findWithUplinks(orgId: number, ids: number[]): Promise<Device[]> {
-    return this.findDetailed(orgId, { ids }, undefined, { tags: false });
   }
 
   /** The organisation's devices with these MACs and their hardware part (one statement). */
@@ -273,17 +200,53 @@ export class DevicesRepository extends TenantRepository<Device> {
     return rows.map((row) => row.part_number);
   }
 
-  /** Destroys the organisation's devices with these ids (one statement; the database cascades). */
+  /**
+   * Destroys the organisation's devices with these ids (the database cascades) and keeps the
+   * counts (DeviceCounts): the lock, one read of where they are, one DELETE, the counts. Must
+   * run in a transaction.
+   */
   async deleteMany(orgId: number, ids: number[]): Promise<void> {
-    if (ids.length > 0) {
-      await this.repository.delete({ organisation_id: orgId, id: In(ids) });
+    if (ids.length === 0) {
+      return;
     }
+    await this.counts.lock(orgId);
+    const before = await this.placesOf(orgId, ids);
+    await this.repository.delete({ organisation_id: orgId, id: In(ids) });
+    await this.counts.apply(
+      orgId,
+      before.map((place) => ({ from: place, to: OUTSIDE })),
+    );
   }
 
+  /**
+   * How many of the organisation's devices match the filter: from the kept counts when it
+   * narrows by networks only (DeviceCounts), else by counting the matching rows.
+   */
   countMatching(orgId: number, filter: DeviceFilter): Promise<number> {
+    if (filter.ids === undefined && filter.macs === undefined) {
+      const { networkId, networkIds } = filter;
+      const networks =
+        networkId === undefined
+          ? networkIds
+          : (networkIds ?? [networkId]).filter((id) => id === networkId);
+      return this.counts.count(orgId, networks);
+    }
     const query = this.scoped(orgId, 'd');
     this.applyFilter(query, filter);
     return query.getCount();
+  }
+
+  /** Where the organisation's devices with these ids are now (one statement). */
+  private async placesOf(orgId: number, ids: number[]): Promise<(number | null)[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { location_network_id: number | string | null }[] = await this.manager.query(
+      `SELECT "location_network_id" FROM "devices"
+       WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
+      sql.params,
+    );
+    return rows.map((row) =>
+      row.location_network_id === null ? null : Number(row.location_network_id),
+    );
   }
 
   private applyFilter(query: ReturnType<DevicesRepository['scoped']>, filter: DeviceFilter): void {

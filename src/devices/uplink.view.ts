@@ -11,12 +11,16 @@ export type UplinkView = Record<string, unknown> & {
   is_deleted: boolean;
 };
 
-/** What the view is built from: an uplink row's shown columns. */
-export type UplinkViewSource = Pick<Uplink, 'id' | 'uplink_type' | 'details' | 'is_deleted'>;
+/** What an uplink's view is built from. */
+export type ShownUplink = Pick<Uplink, 'id' | 'uplink_type' | 'details' | 'is_deleted'>;
 
-export const uplinkView = (uplink: UplinkViewSource): UplinkView => ({
-  ...uplink.details,
-  id: uplink.id,
-  uplink_type: uplink.uplink_type,
-  is_deleted: uplink.is_deleted,
-});
+export function uplinkView(uplink: ShownUplink): UplinkView {
+  const { details } = uplink;
+  const own = { id: uplink.id, uplink_type: uplink.uplink_type, is_deleted: uplink.is_deleted };
+  // The same object as `{...details, ...own}`: V8 (Node 20) builds a spread followed by more
+  // members about twenty times slower than Object.assign, which only differs for a `__proto__`
+  // member of the details (assign would set the prototype instead).
+  return Object.hasOwn(details, '__proto__')
+    ? { ...details, ...own }
+    : Object.assign({}, details, own);
+}

@@ -4,10 +4,10 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, Not } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
-import { chunksOf } from '../database/bind-parameters';
-import { Dialect } from '../database/dialect';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
+import { StoredSsid } from './stored-ssid';
 
 /** Columns copied when a network's SSIDs are cloned (everything but id and timestamps). */
 const COPIED_COLUMNS = [
@@ -58,13 +58,30 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
     });
   }
 
-  /** SSIDs of the given networks, by id: one statement per 30,000 network ids. */
-  async findInNetworksChunked(orgId: number, networkIds: number[]): Promise<NetworkSsid[]> {
-    const ssids: NetworkSsid[] = [];
-    for (const chunk of chunksOf([...new Set(networkIds)], 1)) {
-      ssids.push(...(await this.findInNetworks(orgId, chunk)));
+  /**
+   * The SSIDs of the given networks as stored (JSON columns as text, no timestamps), by id: one
+   * statement whatever the number of networks, none for none.
+   */
+  async findStoredInNetworks(orgId: number, networkIds: number[]): Promise<StoredSsid[]> {
+    if (networkIds.length === 0) {
+      return [];
     }
-    return ssids.sort((a, b) => a.id - b.id);
+    const sql = new SqlBuilder(this.dialect);
+    const rows: (StoredSsid & { id: number | string; location_network_id: number | string })[] =
+      await this.manager.query(
+        `SELECT "id", "location_network_id", "ssid_name", "settings", "associated_aps_and_tags",
+                "dhcp_mappings", "dhcp_ranges", "v_lan_attributes"
+         FROM "network_ssids"
+         WHERE "organisation_id" = ${sql.param(orgId)}
+           AND ${sql.inIds('"location_network_id"', networkIds)}
+         ORDER BY "id"`,
+        sql.params,
+      );
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      location_network_id: Number(row.location_network_id),
+    }));
   }
 
   /** Whether another SSID of the network already has this name. */

@@ -18,6 +18,7 @@ import {
   ssidNotFound,
   ssidUpdateFailed,
 } from './network-ssids.errors';
+import { StoredSsid } from './stored-ssid';
 import { NetworkSsidsRepository, ReplacementRow } from './network-ssids.repository';
 
 export interface SsidRef {
@@ -75,11 +76,11 @@ export class NetworkSsidsService {
   }
 
   /**
-   * Every SSID of these networks of the organisation, by id, in one statement (one per 30,000
-   * networks); for what the networks' devices receive (DEVICES 4), not for a caller.
+   * Every SSID of these networks of the organisation as stored (JSON columns as text), by id, in
+   * one statement; for what the networks' devices receive (DEVICES 4), not for a caller.
    */
-  ofNetworks(orgId: number, networkIds: number[]): Promise<NetworkSsid[]> {
-    return this.ssids.findInNetworksChunked(orgId, networkIds);
+  ofNetworks(orgId: number, networkIds: number[]): Promise<StoredSsid[]> {
+    return this.ssids.findStoredInNetworks(orgId, networkIds);
   }
 
   async show(user: AuthUser, id: number): Promise<NetworkSsidView> {

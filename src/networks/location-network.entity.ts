@@ -82,6 +82,13 @@ export class LocationNetwork {
   @Column({ type: 'simple-json', default: '[]' })
   tag_list: string[];
 
+  /**
+   * How many devices are in the network, kept by every write of the devices table in the same
+   * transaction (devices/device-counts.ts). Internal, never shown.
+   */
+  @Column({ type: 'integer', default: 0 })
+  device_count: number;
+
   @CreateDateColumn()
   created_at: Date;
 

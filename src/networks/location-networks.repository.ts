@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, Not, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { LocationNetwork } from './location-network.entity';
 
 /** The fields a create or update writes; `network_name_key` is derived here, never by callers. */
@@ -31,7 +32,10 @@ export const nameKey = (name: string) => name.toLowerCase();
 
 @Injectable()
 export class LocationNetworksRepository extends TenantRepository<LocationNetwork> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {
     super(txHost, LocationNetwork);
   }
 
@@ -79,6 +83,42 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
       query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
     }
     return query.getCount();
+  }
+
+  /**
+   * How many devices the organisation's networks with these ids hold together, from their kept
+   * counts (location_networks.device_count): one statement, none for no network.
+   */
+  async deviceCount(orgId: number, ids: number[]): Promise<number> {
+    if (ids.length === 0) {
+      return 0;
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { devices: number | string | null }[] = await this.manager.query(
+      `SELECT SUM("device_count") AS devices FROM "location_networks"
+       WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"id"', ids)}`,
+      sql.params,
+    );
+    return Number(rows[0]?.devices ?? 0);
+  }
+
+  /**
+   * Adds each network's change to its kept device count, in one relative UPDATE whatever the
+   * number of networks (concurrent writers never lose one another's change). Written by devices/
+   * only, in the transaction of the device write; `updated_at` stays.
+   */
+  async addDevices(orgId: number, changes: ReadonlyMap<number, number>): Promise<void> {
+    if (changes.size === 0) {
+      return;
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const deltas = sql.idValueTable([...changes.keys()], [...changes.values()]);
+    await this.manager.query(
+      `UPDATE "location_networks" AS n SET "device_count" = n."device_count" + t.value
+       FROM ${deltas}
+       WHERE n."id" = t.id AND n."organisation_id" = ${sql.param(orgId)}`,
+      sql.params,
+    );
   }
 
   /** Inserts a network and returns it as stored. */

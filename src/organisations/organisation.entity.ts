@@ -19,6 +19,14 @@ export class Organisation {
   @Column({ type: 'integer', default: 100 })
   allowed_device_count: number;
 
+  /**
+   * How many devices the organisation holds, kept by every write of the devices table in the
+   * same transaction (devices/device-counts.ts), so that listings and the limit check never
+   * count the devices table. Internal, never shown.
+   */
+  @Column({ type: 'integer', default: 0 })
+  device_count: number;
+
   @CreateDateColumn()
   created_at: Date;
 

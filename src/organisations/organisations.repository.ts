@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect } from '../database/dialect';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { Organisation } from './organisation.entity';
 
 /** Organisations are the tenants themselves, so this repository is the one not scoped by one. */
@@ -32,6 +32,29 @@ export class OrganisationsRepository {
 
   count(): Promise<number> {
     return this.repository.count();
+  }
+
+  /** The organisation's kept device count (organisations.device_count); 0 when it does not exist. */
+  async deviceCount(id: number): Promise<number> {
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { device_count: number | string }[] = await this.txHost.tx.query(
+      `SELECT "device_count" FROM "organisations" WHERE "id" = ${sql.param(id)}`,
+      sql.params,
+    );
+    return Number(rows[0]?.device_count ?? 0);
+  }
+
+  /**
+   * Adds `delta` to the organisation's kept device count in one relative UPDATE (concurrent
+   * writers never lose one another's change). Written by devices/ only, in the transaction of
+   * the device write; `updated_at` stays: the count is not a change of the organisation.
+   */
+  async addDevices(id: number, delta: number): Promise<void> {
+    const sql = new SqlBuilder(this.dialect);
+    await this.txHost.tx.query(
+      `UPDATE "organisations" SET "device_count" = "device_count" + ${sql.param(delta)} WHERE "id" = ${sql.param(id)}`,
+      sql.params,
+    );
   }
 
   /**

@@ -17,7 +17,8 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 /** A firmware upgrade of one device (SPEC 2.5, 3.4). At most one pending upgrade per device. */
 @Entity('upgrades')
 @Index('UQ_upgrades_pending_device', ['device_id'], { unique: true, where: "status = 'pending'" })
-@Index('IDX_upgrades_org', ['organisation_id'])
+// The overview counts an organisation's upgrades by status from this index alone.
+@Index('IDX_upgrades_org_status', ['organisation_id', 'status'])
 @Index('IDX_upgrades_device_status', ['device_id', 'status'])
 export class Upgrade {
   @PrimaryGeneratedColumn()

@@ -49,6 +49,12 @@ export interface UpgradeFilter {
   device_id?: number;
 }
 
+/** What a device record shows of its pending upgrade (CONTRACT 7). */
+export type ShownPendingUpgrade = Pick<
+  Upgrade,
+  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
+>;
+
 /** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
@@ -130,13 +136,23 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
-   * How many visible upgrades of the organisation are in each status: one GROUP BY statement;
-   * a status without upgrades is absent from the map.
+   * How many visible upgrades of the organisation are in each status: one GROUP BY statement
+   * (over the index of organisation and status alone when every upgrade is visible); a status
+   * without upgrades is absent from the map.
    */
   async countByStatus(
     orgId: number,
     visibility: UpgradeVisibility,
   ): Promise<Map<UpgradeStatus, number>> {
+    if (visibility.networkIds === undefined) {
+      const sql = new SqlBuilder(this.dialect);
+      const all: { status: UpgradeStatus; count: number | string }[] = await this.manager.query(
+        `SELECT "status" AS status, COUNT(*) AS count FROM "upgrades"
+         WHERE "organisation_id" = ${sql.param(orgId)} GROUP BY "status"`,
+        sql.params,
+      );
+      return new Map(all.map((row) => [row.status, Number(row.count)]));
+    }
     const rows = await this.visible(orgId, visibility)
       .select('u.status', 'status')
       .addSelect('COUNT(u.id)', 'count')

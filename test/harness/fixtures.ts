@@ -6,6 +6,8 @@ import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { AccessLevel, NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { hashDeviceSecret } from '../../src/catalogue/device-secret';
+import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Device } from '../../src/devices/device.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
 import { UserRole } from '../../src/common/auth/auth-user';
@@ -35,13 +37,61 @@ export class Fixtures {
     this.users = app.get(UsersService);
   }
 
+  /**
+   * Saves a record as given. A device is written past DevicesRepository, so the kept device counts
+   * are recounted after it (recountDevices); a heartbeat without `organisation_id` gets its
+   * device's.
+   */
   async save<T extends ObjectLiteral>(
     entity: EntityTarget<T>,
     fields: NoInfer<DeepPartial<T>>,
   ): Promise<T> {
     const repository = this.dataSource.getRepository(entity);
-    const saved: T = await repository.save(repository.create(fields));
+    let values: DeepPartial<T> = fields;
+    if (entity === Heartbeat && (fields as Partial<Heartbeat>).organisation_id === undefined) {
+      const device = await this.dataSource
+        .getRepository(Device)
+        .findOneByOrFail({ id: (fields as Partial<Heartbeat>).device_id });
+      values = { ...fields, organisation_id: device.organisation_id };
+    }
+    const saved: T = await repository.save(repository.create(values));
+    if (entity === Device) {
+      await this.recountDevices();
+    }
     return saved;
+  }
+
+  /**
+   * Sets every kept device count (organisations.device_count, location_networks.device_count)
+   * to the number of rows: for tests that write devices directly rather than through the app.
+   */
+  async recountDevices(): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE "organisations" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = "organisations"."id")',
+    );
+    await this.dataSource.query(
+      'UPDATE "location_networks" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = "location_networks"."id")',
+    );
+  }
+
+  /**
+   * The kept device counts that differ from the number of rows, as `organisation <id>: <kept> ≠
+   * <rows>` / `network <id>: …`; empty when every count is true.
+   */
+  async keptCountMismatches(): Promise<string[]> {
+    const rows: { what: string; id: number; kept: number | string; actual: number | string }[] =
+      await this.dataSource.query(
+        `SELECT 'organisation' AS what, o."id" AS id, o."device_count" AS kept,
+                (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = o."id") AS actual
+         FROM "organisations" o
+         UNION ALL
+         SELECT 'network' AS what, n."id" AS id, n."device_count" AS kept,
+                (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = n."id") AS actual
+         FROM "location_networks" n`,
+      );
+    return rows
+      .filter((row) => Number(row.kept) !== Number(row.actual))
+      .map((row) => `${row.what} ${row.id}: ${row.kept} ≠ ${row.actual}`);
   }
 
   organisation(fields: Partial<Organisation> = {}): Promise<Organisation> {

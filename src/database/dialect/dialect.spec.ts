@@ -52,18 +52,50 @@ describe('SqlBuilder', () => {
   });
 });
 
-describe('jsonRowsAggregate', () => {
-  it('aggregates one JSON array per row, read back as arrays (an empty group as none)', () => {
-    expect(postgres.jsonRowsAggregate(['u."id"', 'u."details"'])).toBe(
-      'json_agg(json_build_array(u."id", u."details"))',
+describe('SqlBuilder.idValueTable', () => {
+  it('pairs two int[] parameters with unnest on PostgreSQL', () => {
+    const sql = new SqlBuilder(postgres);
+    expect(sql.idValueTable([1, 2], [5, -3])).toBe(
+      'unnest(CAST($1 AS int[]), CAST($2 AS int[])) AS t(id, value)',
     );
-    expect(sqlite.jsonRowsAggregate(['u."id"', 'u."details"'])).toBe(
-      'json_group_array(json_array(u."id", u."details"))',
+    expect(sql.params).toEqual([
+      [1, 2],
+      [5, -3],
+    ]);
+  });
+
+  it('joins two JSON arrays on their positions on SQLite', () => {
+    const sql = new SqlBuilder(sqlite);
+    expect(sql.idValueTable([1, 2], [5, -3])).toBe(
+      '(SELECT i.value AS id, v.value AS value FROM json_each(?) i JOIN json_each(?) v ON v.key = i.key) AS t',
     );
-    expect(postgres.readJsonRows([[1, '{}']])).toEqual([[1, '{}']]);
-    expect(postgres.readJsonRows(null)).toEqual([]);
-    expect(sqlite.readJsonRows('[[1,"{}"]]')).toEqual([[1, '{}']]);
-    expect(sqlite.readJsonRows('[]')).toEqual([]);
+    expect(sql.params).toEqual(['[1,2]', '[5,-3]']);
+  });
+});
+
+describe('JSON building', () => {
+  it('aggregates objects with json_agg / json_group_array, in order', () => {
+    const object = (d: typeof postgres) =>
+      d.jsonArrayAgg(
+        d.jsonObject([
+          ['id', 'u.id'],
+          ['details', d.jsonOf('u.details')],
+        ]),
+        'u.id',
+      );
+    expect(object(postgres)).toBe(
+      "json_agg(json_build_object('id', u.id, 'details', CAST(u.details AS json)) ORDER BY u.id)",
+    );
+    expect(object(sqlite)).toBe(
+      "json_group_array(json_object('id', u.id, 'details', json(u.details)) ORDER BY u.id)",
+    );
+  });
+
+  it('reads an aggregate over no rows as an empty array on both databases', () => {
+    expect(postgres.parsedJsonArray(null)).toEqual([]);
+    expect(postgres.parsedJsonArray([{ id: 1 }])).toEqual([{ id: 1 }]);
+    expect(sqlite.parsedJsonArray('[]')).toEqual([]);
+    expect(sqlite.parsedJsonArray('[{"id":1}]')).toEqual([{ id: 1 }]);
   });
 });
 

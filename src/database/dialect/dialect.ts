@@ -43,16 +43,6 @@ export abstract class Dialect {
   abstract idListTable(mark: string): string;
 
   /**
-   * An aggregate over a group of rows: one JSON array holding, for each row, the JSON array of
-   * `values` (column expressions), so that one statement can carry a device's few uplinks or
-   * SSIDs beside its own columns. Read the result with `readJsonRows`.
-   */
-  abstract jsonRowsAggregate(values: string[]): string;
-
-  /** The result of a `jsonRowsAggregate` as the driver returns it: one array per row. */
-  abstract readJsonRows(value: unknown): unknown[][];
-
-  /**
    * Runs `sql`, a statement the hot path sends thousands of times a second under one `name`
    * (unique per text), where `manager` runs (in its transaction, if any). PostgreSQL keeps it
    * as a named prepared statement per connection: parsed once, and planned once when its
@@ -65,6 +55,32 @@ export abstract class Dialect {
     sql: string,
     params: unknown[],
   ): Promise<T[]>;
+
+  /**
+   * A FROM item `t` with integer columns `id` and `value`, pairing the lists bound at `idsMark`
+   * and `valuesMark` element by element (both of the same length).
+   */
+  abstract idValueTable(idsMark: string, valuesMark: string): string;
+
+  /**
+   * An aggregate of the JSON array of `value` over the rows, in `orderBy` order. Over no rows it
+   * is NULL (PostgreSQL) or `[]` (SQLite): read it with `parsedJsonArray`.
+   */
+  abstract jsonArrayAgg(value: string, orderBy: string): string;
+
+  /** A JSON object of these members, each a name and an SQL expression. */
+  abstract jsonObject(members: readonly (readonly [string, string])[]): string;
+
+  /** The JSON text of `column` as a JSON value (not a string) inside jsonObject/jsonArrayAgg. */
+  abstract jsonOf(column: string): string;
+
+  /** A JSON value a statement returned, parsed (the PostgreSQL driver parses json itself). */
+  abstract parsedJson(value: unknown): unknown;
+
+  /** A JSON array a statement returned (jsonArrayAgg), parsed; NULL is an empty array. */
+  parsedJsonArray<T>(value: unknown): T[] {
+    return (value === null || value === undefined ? [] : this.parsedJson(value)) as T[];
+  }
 
   /** `query` locking the rows it reads until the transaction ends, where rows can be locked. */
   abstract lockForUpdate<T extends ObjectLiteral>(

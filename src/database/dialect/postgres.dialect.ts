@@ -76,15 +76,6 @@ export class PostgresDialect extends Dialect {
     return `unnest(${mark}) AS t(value)`;
   }
 
-  jsonRowsAggregate(values: string[]): string {
-    return `json_agg(json_build_array(${values.join(', ')}))`;
-  }
-
-  /** node-postgres parses `json` values; an empty group aggregates to NULL. */
-  readJsonRows(value: unknown): unknown[][] {
-    return (value as unknown[][] | null) ?? [];
-  }
-
   /**
    * Through node-postgres directly: TypeORM's query() takes only a text. Outside a transaction
    * on the pool (no query runner to create and release), inside on the transaction's client.
@@ -111,6 +102,27 @@ export class PostgresDialect extends Dialect {
         ? error
         : new QueryFailedError(sql, params, error as Error);
     }
+  }
+
+  idValueTable(idsMark: string, valuesMark: string): string {
+    return `unnest(${idsMark}, ${valuesMark}) AS t(id, value)`;
+  }
+
+  jsonArrayAgg(value: string, orderBy: string): string {
+    return `json_agg(${value} ORDER BY ${orderBy})`;
+  }
+
+  jsonObject(members: readonly (readonly [string, string])[]): string {
+    return `json_build_object(${members.map(([name, value]) => `'${name}', ${value}`).join(', ')})`;
+  }
+
+  jsonOf(column: string): string {
+    return `CAST(${column} AS json)`;
+  }
+
+  /** node-postgres parses json columns already. */
+  parsedJson(value: unknown): unknown {
+    return value;
   }
 
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {

@@ -28,6 +28,11 @@ export class SqlBuilder {
     return this.dialect.idListTable(this.idList(ids));
   }
 
+  /** A FROM item `t` with integer columns `id` and `value`: `ids[i]` paired with `values[i]`. */
+  idValueTable(ids: number[], values: number[]): string {
+    return this.dialect.idValueTable(this.idList(ids), this.idList(values));
+  }
+
   private idList(ids: number[]): string {
     this.params.push(this.dialect.idListValue(ids));
     return this.dialect.idListMark(this.dialect.positional(this.params.length));

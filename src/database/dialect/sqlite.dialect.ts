@@ -55,15 +55,6 @@ export class SqliteDialect extends Dialect {
     return `json_each(${mark}) AS t`;
   }
 
-  jsonRowsAggregate(values: string[]): string {
-    return `json_group_array(json_array(${values.join(', ')}))`;
-  }
-
-  /** SQLite returns JSON as text; an empty group aggregates to '[]'. */
-  readJsonRows(value: unknown): unknown[][] {
-    return typeof value === 'string' ? (JSON.parse(value) as unknown[][]) : [];
-  }
-
   /** An ordinary query: TypeORM's better-sqlite3 driver already caches prepared statements. */
   preparedQuery<T>(
     manager: EntityManager,
@@ -72,6 +63,28 @@ export class SqliteDialect extends Dialect {
     params: unknown[],
   ): Promise<T[]> {
     return manager.query(sql, params);
+  }
+
+  /** The two JSON arrays joined on their positions. */
+  idValueTable(idsMark: string, valuesMark: string): string {
+    return `(SELECT i.value AS id, v.value AS value FROM json_each(${idsMark}) i JOIN json_each(${valuesMark}) v ON v.key = i.key) AS t`;
+  }
+
+  jsonArrayAgg(value: string, orderBy: string): string {
+    return `json_group_array(${value} ORDER BY ${orderBy})`;
+  }
+
+  jsonObject(members: readonly (readonly [string, string])[]): string {
+    return `json_object(${members.map(([name, value]) => `'${name}', ${value}`).join(', ')})`;
+  }
+
+  jsonOf(column: string): string {
+    return `json(${column})`;
+  }
+
+  /** better-sqlite3 returns JSON as text. */
+  parsedJson(value: unknown): unknown {
+    return typeof value === 'string' ? JSON.parse(value) : value;
   }
 
   /** No row locks: UnitOfWork already runs one transaction at a time. */

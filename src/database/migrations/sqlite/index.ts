@@ -1,3 +1,4 @@
+import { KeptDeviceCounts1795405691494 } from './1795405691494-KeptDeviceCounts';
 import { UpgradesByDevice1795400528497 } from './1795400528497-UpgradesByDevice';
 import { Rollouts1795398386470 } from './1795398386470-Rollouts';
 import { DeviceGateway1795395656285 } from './1795395656285-DeviceGateway';
@@ -12,4 +13,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   DeviceGateway1795395656285,
   Rollouts1795398386470,
   UpgradesByDevice1795400528497,
+  KeptDeviceCounts1795405691494,
 ];

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Dialect, SqlBuilder } from '../database/dialect';
+import { hydratedValue } from '../database/persisted-value';
+import { ConfigReport } from '../device-config/config-sync';
+import {
+  DEVICE_PARTS_COLUMNS,
+  DevicePartsRow,
+  deviceWithParts,
+  DeviceWithParts,
+} from '../devices/device-parts';
+import {
+  DeviceFilter,
+  devicePageIds,
+  liveUplinksJson,
+  parsedLiveUplinks,
+  tagNamesJson,
+} from '../devices/device-sql';
+import { Upgrade } from '../upgrades/upgrade.entity';
+import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
+
+/** What a device record is built from, read in one statement (DeviceRecordRows.find). */
+export interface DeviceRecordRow {
+  /** The device with its hardware part, live uplinks and tags. */
+  device: DeviceWithParts;
+  /** Its network as its configuration shows it (null in none). */
+  network: { id: number; network_name: string; timezone: string } | null;
+  pending_upgrade: ShownPendingUpgrade | null;
+  /** What it last reported about its configuration (null: never heard from). */
+  report: ConfigReport | null;
+}
+
+interface RawRecordRow extends DevicePartsRow {
+  uplinks: unknown;
+  tags: unknown;
+  network_name: string | null;
+  network_timezone: string | null;
+  p_id: number | string | null;
+  p_version: string;
+  p_upgrade_type: string;
+  p_schedule_type: string;
+  p_schedule_at: unknown;
+  p_time_zone: string | null;
+  p_status: ShownPendingUpgrade['status'];
+  h_device_id: number | string | null;
+  applied_revision: string | null;
+  config_error_revision: string | null;
+  config_error_message: string | null;
+}
+
+/**
+ * The rows device records (DeviceRecords) are built from: each device with its hardware part,
+ * live uplinks and tags (the devices module's SQL, device-sql.ts), its network, its pending
+ * upgrade and its last configuration report, in ONE raw statement of the shown columns. A
+ * read-only model of the record across its owners, as the record itself is (no entity is
+ * hydrated, no date parsed but the shown schedule_at); the writes stay with each owner.
+ */
+@Injectable()
+export class DeviceRecordRows {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The matching devices of the organisation by id, one page of them when `page` is given. */
+  async find(
+    orgId: number,
+    filter: DeviceFilter,
+    page?: { offset: number; limit: number },
+  ): Promise<DeviceRecordRow[]> {
+    if (filter.ids?.length === 0 || filter.macs?.length === 0) {
+      return [];
+    }
+    const manager = this.txHost.tx;
+    const sql = new SqlBuilder(this.dialect);
+    const rows: RawRecordRow[] = await manager.query(
+      `SELECT ${DEVICE_PARTS_COLUMNS},
+         ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks,
+         ${tagNamesJson(this.dialect, 'd."id"')} AS tags,
+         n."network_name" AS network_name, n."timezone" AS network_timezone,
+         p."id" AS p_id, p."version" AS p_version, p."upgrade_type" AS p_upgrade_type,
+         p."schedule_type" AS p_schedule_type, p."schedule_at" AS p_schedule_at,
+         p."time_zone" AS p_time_zone, p."status" AS p_status,
+         h."device_id" AS h_device_id, h."applied_revision" AS applied_revision,
+         h."config_error_revision" AS config_error_revision,
+         h."config_error_message" AS config_error_message
+       FROM (${devicePageIds(sql, orgId, filter, page)}) page
+       JOIN "devices" d ON d."id" = page.id
+       LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
+       LEFT JOIN "location_networks" n
+         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
+       LEFT JOIN "upgrades" p ON p."device_id" = d."id" AND p."status" = 'pending'
+         AND p."organisation_id" = d."organisation_id"
+       LEFT JOIN "heartbeats" h
+         ON h."device_id" = d."id" AND h."organisation_id" = d."organisation_id"
+       ORDER BY d."id"`,
+      sql.params,
+    );
+    return rows.map((row) => ({
+      device: deviceWithParts(
+        row,
+        parsedLiveUplinks(this.dialect, row.uplinks),
+        this.dialect.parsedJsonArray<string>(row.tags),
+      ),
+      network:
+        row.location_network_id === null || row.network_name === null
+          ? null
+          : {
+              id: Number(row.location_network_id),
+              network_name: row.network_name,
+              timezone: row.network_timezone!,
+            },
+      pending_upgrade:
+        row.p_id === null
+          ? null
+          : {
+              id: Number(row.p_id),
+              version: row.p_version,
+              upgrade_type: row.p_upgrade_type,
+              schedule_type: row.p_schedule_type,
+              schedule_at: hydratedValue(
+                manager,
+                Upgrade,
+                'schedule_at',
+                row.p_schedule_at,
+              ) as Date | null,
+              time_zone: row.p_time_zone,
+              status: row.p_status,
+            },
+      report:
+        row.h_device_id === null
+          ? null
+          : {
+              applied_revision: row.applied_revision,
+              config_error_revision: row.config_error_revision,
+              config_error_message: row.config_error_message,
+            },
+    }));
+  }
+}
