@@ -1,5 +1,6 @@
 import { hashDeviceSecret } from '../catalogue/device-secret';
 import { DeviceUnauthenticatedError } from '../common/errors';
+import { DeviceFacts } from './gateway-reads.repository';
 import {
   CREDENTIALS_CACHE_TTL_MS,
   DeviceCredentialsService,
@@ -14,6 +15,7 @@ function world() {
   const state = {
     secretHash: hashDeviceSecret(SECRET) as string | null | undefined,
     holder: null as { id: number; organisation_id: number } | null,
+    facts: { device: { id: 7 } } as unknown as DeviceFacts,
     lookups: 0,
   };
   const source = {
@@ -24,7 +26,7 @@ function world() {
         secretHash !== null && state.holder
           ? { device_id: state.holder.id, organisation_id: state.holder.organisation_id }
           : null;
-      return Promise.resolve({ secretHash, holder, facts: null });
+      return Promise.resolve({ secretHash, holder, facts: holder ? state.facts : null });
     },
   };
   let now = 1_000_000; // lru-cache treats an entry stored at time 0 as never stale
@@ -89,5 +91,16 @@ describe('DeviceCredentialsService (DEVICES 2)', () => {
     await expect(service.verify('0a0000000001', SECRET)).rejects.toBeInstanceOf(
       DeviceUnauthenticatedError,
     );
+  });
+
+  it('hands the route the device facts read with its credentials, once, and none after a cache hit', async () => {
+    const { state, service } = world();
+    state.holder = { id: 7, organisation_id: 3 };
+    const first = await service.verify('0a0000000001', SECRET);
+    expect(service.takeFacts(first)).toBe(state.facts);
+    expect(service.takeFacts(first)).toBeUndefined();
+    const cached = await service.verify('0a0000000001', SECRET);
+    expect(service.takeFacts(cached)).toBeUndefined();
+    expect(state.lookups).toBe(1);
   });
 });
