@@ -46,8 +46,9 @@ export async function adminHeartbeat(pool: Pool, caller: Caller, body: Heartbeat
       ? { rowCount: 0 }
       : await pool.query(
           `INSERT INTO heartbeats
-             (device_id, name, firmware_version, network_name, hardware_model, public_ip, received_at)
-           SELECT d.id, $3, $4, $5, $6, $7, $8 FROM devices d
+             (device_id, organisation_id, name, firmware_version, network_name, hardware_model,
+              public_ip, received_at)
+           SELECT d.id, d.organisation_id, $3, $4, $5, $6, $7, $8 FROM devices d
            WHERE d.organisation_id = $1 AND d.mac_id = $2
            ON CONFLICT (device_id) DO UPDATE SET name = EXCLUDED.name,
              firmware_version = EXCLUDED.firmware_version, network_name = EXCLUDED.network_name,
@@ -176,8 +177,8 @@ export async function checkIn(
   await pool.query(
     `INSERT INTO heartbeats (device_id, name, firmware_version, network_name, hardware_model,
        public_ip, received_at, clients, uptime_seconds, checked_in_at, applied_revision,
-       config_error_revision, config_error_message)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7, $10, $11, $12)
+       config_error_revision, config_error_message, organisation_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7, $10, $11, $12, $13)
      ON CONFLICT (device_id) DO UPDATE SET
        name = COALESCE(EXCLUDED.name, heartbeats.name),
        firmware_version = COALESCE(EXCLUDED.firmware_version, heartbeats.firmware_version),
@@ -201,6 +202,7 @@ export async function checkIn(
       body.config_revision ?? null,
       body.config_error?.revision ?? null,
       body.config_error?.message ?? null,
+      device.organisation_id,
     ],
   );
   return {

@@ -256,11 +256,18 @@ async function seedRows(
   await upgrade('failed', '9.0.0', `d."id" % 100 = 9`, `'now', NULL, NULL`);
   const receivedAt = sql.secondsAgo(`CASE WHEN d."id" % 10 = 9 THEN 259200 ELSE d."id" % 600 END`);
   await run(
-    `INSERT INTO "heartbeats" ("device_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at")
-     SELECT d."id", 'ap-' || d."id", '1.2.' || (d."id" % 4), n."network_name", 'Bench AP',
+    `INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at")
+     SELECT d."id", d."organisation_id", 'ap-' || d."id", '1.2.' || (d."id" % 4), n."network_name", 'Bench AP',
        '198.51.100.' || (d."id" % 250 + 1), ${receivedAt}, d."id" % 30, d."id" % 86400, ${receivedAt}
      FROM "devices" d LEFT JOIN "location_networks" n ON n."id" = d."location_network_id"
      WHERE d."id" % 10 <> 0`,
+  );
+  // The devices were written by hand: recount the kept device counts (README, "kept counts").
+  await run(
+    `UPDATE "organisations" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = "organisations"."id")`,
+  );
+  await run(
+    `UPDATE "location_networks" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = "location_networks"."id")`,
   );
   if (kind === 'postgres') {
     for (const table of [
