@@ -112,7 +112,11 @@ interface RecordRow extends ConfigRow {
   config_error_message: string | null;
 }
 
-/** list_inventory (SPEC 4.2): one page of the organisation's device records, by id. */
+/**
+ * list_inventory (SPEC 4.2): one page of the organisation's device records, by id. The page's ids
+ * are chosen first, so that the per-device subqueries run for the page only, not for the rows
+ * the OFFSET skips.
+ */
 export async function listInventory(pool: Pool, caller: Caller, query: ListQuery) {
   assertPlainListing(caller, query, ['mac_id']);
   const page = pageOf(query);
@@ -130,14 +134,14 @@ export async function listInventory(pool: Pool, caller: Caller, query: ListQuery
        p.id AS upgrade_id, p.version, p.upgrade_type, p.schedule_type,
        to_char(p.schedule_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS schedule_at, p.time_zone, p.status,
        h.applied_revision, h.config_error_revision, h.config_error_message
-     FROM devices d
+     FROM (SELECT id FROM devices WHERE organisation_id = $1 ORDER BY id LIMIT $2 OFFSET $3) pg
+     JOIN devices d ON d.id = pg.id
      LEFT JOIN hardware_parts hp ON hp.id = d.hardware_part_id
      ${NETWORK}
      LEFT JOIN upgrades p
        ON p.device_id = d.id AND p.status = 'pending' AND p.organisation_id = d.organisation_id
      LEFT JOIN heartbeats h ON h.device_id = d.id
-     WHERE d.organisation_id = $1
-     ORDER BY d.id LIMIT $2 OFFSET $3`,
+     ORDER BY d.id`,
     [orgId, page.perPage, page.offset],
   );
   const ssids = await ssidsOf(pool, orgId, networksOf(rows));
@@ -221,11 +225,12 @@ export async function statuses(pool: Pool, caller: Caller, query: ListQuery, sin
                floor(extract(epoch FROM h.received_at))::float8 AS last_seen,
                h.firmware_version, h.clients, h.uptime_seconds, h.applied_revision,
                n.network_name, n.timezone, ${UPLINKS}
-             FROM devices d
+             FROM (SELECT id FROM devices WHERE organisation_id = $1
+                   ORDER BY id LIMIT $3 OFFSET $4) pg
+             JOIN devices d ON d.id = pg.id
              LEFT JOIN heartbeats h ON h.device_id = d.id
              ${NETWORK}
-             WHERE d.organisation_id = $1
-             ORDER BY d.id LIMIT $3 OFFSET $4`,
+             ORDER BY d.id`,
             [orgId, since, page.perPage, page.offset],
           )
         ).rows

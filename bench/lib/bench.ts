@@ -6,10 +6,18 @@ import { loadavg } from 'node:os';
 import { difference, fetchProbe } from './compare';
 import { load } from './load';
 import { BenchOptions } from './options';
-import { DatabaseResult, median, RoundResult, ScenarioResult, summarise, Timing } from './report';
+import {
+  DatabaseResult,
+  median,
+  RateResult,
+  RoundResult,
+  ScenarioResult,
+  summarise,
+  Timing,
+} from './report';
 import { Scenario } from './scenarios';
 import { DatabaseKind, Seeded } from './seed';
-import { RunningServer, ServerKind, settle, startServer } from './servers';
+import { databaseCpuMsBetween, RunningServer, ServerKind, settle, startServer } from './servers';
 
 export const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -92,6 +100,11 @@ export class Bench {
         p50: measured.p50,
         p99: measured.p99,
         cpuMsPerRequest: (after.cpuMs - before.cpuMs) / served,
+        databaseCpuMsPerRequest:
+          databaseCpuMsBetween(before.databaseCpuMs, after.databaseCpuMs) / served,
+        machineBusy:
+          (after.machine.busy - before.machine.busy) /
+          Math.max(1, after.machine.total - before.machine.total),
         statementsPerRequest: (after.statements - before.statements) / served,
         peakRssMiB: server.peakRssMiB(),
         startMs: server.startMs,
@@ -101,7 +114,8 @@ export class Bench {
       };
       say(
         `  ${kind.padEnd(8)} round ${round}: ${Math.round(result.perSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-          `${result.cpuMsPerRequest.toFixed(3)} CPU ms/req, ${result.statementsPerRequest.toFixed(2)} SQL/req, ` +
+          `${result.cpuMsPerRequest.toFixed(3)} CPU ms/req, ${result.databaseCpuMsPerRequest.toFixed(3)} database CPU ms/req, ` +
+          `machine ${Math.round(result.machineBusy * 100)} % busy, ${result.statementsPerRequest.toFixed(2)} SQL/req, ` +
           `${Math.round(result.peakRssMiB)} MiB, load ${result.loadAverage.toFixed(1)}${result.failed ? `, ${result.failed} FAILED REQUESTS (${result.failures})` : ''}`,
       );
       return result;
@@ -135,6 +149,34 @@ export class Bench {
       ratio:
         airfleet && bare && bare.perSecond > 0 ? airfleet.perSecond / bare.perSecond : undefined,
     };
+  }
+
+  /**
+   * Airfleet under a fixed rate rather than flat out (issue 14: check-in p99 under 50 ms at 2,000
+   * a second): warm-up and measured window both at `rate` requests a second.
+   */
+  async atRate(scenario: Scenario, rate: number): Promise<RateResult> {
+    say(`${this.database} ${scenario.id} at ${rate} a second`);
+    const server = await this.start('airfleet');
+    try {
+      await load(server.url, scenario.requests(), this.options.warmupSeconds, rate);
+      await settle();
+      const measured = await load(server.url, scenario.requests(), this.options.seconds, rate);
+      say(
+        `  ${Math.round(measured.perSecond)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms` +
+          `${measured.failed ? `, ${measured.failed} FAILED REQUESTS (${measured.failures})` : ''}`,
+      );
+      return {
+        scenario: scenario.id,
+        rate,
+        perSecond: measured.perSecond,
+        p50: measured.p50,
+        p99: measured.p99,
+        failed: measured.failed,
+      };
+    } finally {
+      await server.stop();
+    }
   }
 
   /** One request, timed, with the statements the server sent for it. */

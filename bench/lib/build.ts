@@ -13,6 +13,23 @@ export const AIRFLEET_MAIN = join(ROOT, 'dist', 'src', 'main.js');
 export const BARE_MAIN = join(ROOT, 'dist', 'bench', 'bare', 'main.js');
 export const STATS_HOOK = join(ROOT, 'dist', 'bench', 'child', 'stats-hook.js');
 
+/**
+ * The node options `npm run start:prod` gives Airfleet (its V8 heap cap), read from package.json
+ * so that the bench measures the service as it is run.
+ */
+export function startProdNodeOptions(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const match = /^node((?: --\S+)*) dist\/src\/main\.js$/.exec(scripts['start:prod'] ?? '');
+  if (!match) {
+    throw new Error(`package.json start:prod is not \`node [--flags] dist/src/main.js\``);
+  }
+  return match[1].split(' ').filter(Boolean);
+}
+
 function sources(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);

@@ -22,12 +22,15 @@ export async function load(
   url: string,
   requests: autocannon.Request[],
   seconds: number,
+  /** Requests a second over all connections (autocannon's overallRate); unset: as fast as it can. */
+  rate?: number,
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     requests,
+    ...(rate === undefined ? {} : { overallRate: rate }),
   });
   return {
     requests: result.requests.total,

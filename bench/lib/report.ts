@@ -14,6 +14,10 @@ export interface RoundResult {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  /** CPU time of the PostgreSQL processes per request served (0 on SQLite). */
+  databaseCpuMsPerRequest: number;
+  /** Share of the machine's CPU time (all cores) busy over the window, 0 to 1. */
+  machineBusy: number;
   statementsPerRequest: number;
   peakRssMiB: number;
   startMs: number;
@@ -30,6 +34,8 @@ export interface Summary {
   p50: number;
   p99: number;
   cpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number;
+  machineBusy: number;
   statementsPerRequest: number;
   peakRssMiB: number;
   failed: number;
@@ -55,6 +61,18 @@ export interface Timing {
   status: number;
 }
 
+/** Airfleet under a fixed request rate (Bench.atRate). */
+export interface RateResult {
+  scenario: string;
+  /** The rate asked for, requests a second. */
+  rate: number;
+  /** The rate served. */
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
 export interface DatabaseResult {
   database: DatabaseKind;
   devices: number;
@@ -62,6 +80,8 @@ export interface DatabaseResult {
   scenarios: ScenarioResult[];
   provisioning?: Timing & { macs: number };
   rollout?: Timing & { devices: number };
+  /** The check-in at CHECKIN_RATE a second. */
+  checkinAtRate?: RateResult;
   /** Median spawn-to-first-200 of every start, by server. */
   startMs: Partial<Record<ServerKind, number>>;
 }
@@ -97,6 +117,8 @@ export function summarise(rounds: RoundResult[]): Summary {
     p50: of((r) => r.p50),
     p99: of((r) => r.p99),
     cpuMsPerRequest: of((r) => r.cpuMsPerRequest),
+    databaseCpuMsPerRequest: of((r) => r.databaseCpuMsPerRequest),
+    machineBusy: of((r) => r.machineBusy),
     statementsPerRequest: of((r) => r.statementsPerRequest),
     peakRssMiB: of((r) => r.peakRssMiB),
     failed: rounds.reduce((sum, r) => sum + r.failed, 0),
@@ -106,6 +128,7 @@ export function summarise(rounds: RoundResult[]): Summary {
 const int = (n: number) => Math.round(n).toLocaleString('en');
 const fixed = (n: number, digits: number) => n.toFixed(digits);
 const cpu = (n: number) => (n >= 1 ? fixed(n, 2) : fixed(n, 3));
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 const latency = (s: Summary) => `${fixed(s.p50, 0)} / ${fixed(s.p99, 0)}`;
 
 function scenarioNote(scenario: ScenarioResult): string | null {
@@ -118,8 +141,8 @@ function scenarioNote(scenario: ScenarioResult): string | null {
 
 export function postgresTable(result: DatabaseResult): string[] {
   const lines = [
-    '| scenario | Airfleet req/s | bare req/s | ratio | p50 / p99 ms Airfleet | p50 / p99 ms bare | CPU ms/req Airfleet | CPU ms/req bare | SQL/req Airfleet | SQL/req bare | peak RSS MiB Airfleet | peak RSS MiB bare |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| scenario | Airfleet req/s | bare req/s | ratio | p50 / p99 ms Airfleet | p50 / p99 ms bare | CPU ms/req Airfleet | CPU ms/req bare | PostgreSQL CPU ms/req Airfleet | PostgreSQL CPU ms/req bare | machine busy Airfleet | SQL/req Airfleet | SQL/req bare | peak RSS MiB Airfleet | peak RSS MiB bare |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const scenario of result.scenarios) {
     const a = scenario.airfleet;
@@ -127,11 +150,11 @@ export function postgresTable(result: DatabaseResult): string[] {
     const note = scenarioNote(scenario);
     const label = note ? `${scenario.label} ${note}` : scenario.label;
     if (!a || !b) {
-      lines.push(`| ${label} |${' – |'.repeat(11)}`);
+      lines.push(`| ${label} |${' – |'.repeat(14)}`);
       continue;
     }
     lines.push(
-      `| ${label} | ${int(a.perSecond)} | ${int(b.perSecond)} | ${scenario.ratio === undefined ? '–' : fixed(scenario.ratio, 2)} | ${latency(a)} | ${latency(b)} | ${cpu(a.cpuMsPerRequest)} | ${cpu(b.cpuMsPerRequest)} | ${fixed(a.statementsPerRequest, 2)} | ${fixed(b.statementsPerRequest, 2)} | ${int(a.peakRssMiB)} | ${int(b.peakRssMiB)} |`,
+      `| ${label} | ${int(a.perSecond)} | ${int(b.perSecond)} | ${scenario.ratio === undefined ? '–' : fixed(scenario.ratio, 2)} | ${latency(a)} | ${latency(b)} | ${cpu(a.cpuMsPerRequest)} | ${cpu(b.cpuMsPerRequest)} | ${cpu(a.databaseCpuMsPerRequest)} | ${cpu(b.databaseCpuMsPerRequest)} | ${percent(a.machineBusy)} | ${fixed(a.statementsPerRequest, 2)} | ${fixed(b.statementsPerRequest, 2)} | ${int(a.peakRssMiB)} | ${int(b.peakRssMiB)} |`,
     );
   }
   return lines;
@@ -139,8 +162,8 @@ export function postgresTable(result: DatabaseResult): string[] {
 
 export function sqliteTable(result: DatabaseResult): string[] {
   const lines = [
-    '| scenario | Airfleet req/s | p50 / p99 ms | CPU ms/req | SQL/req | peak RSS MiB |',
-    '|---|--:|--:|--:|--:|--:|',
+    '| scenario | Airfleet req/s | p50 / p99 ms | CPU ms/req | machine busy | SQL/req | peak RSS MiB |',
+    '|---|--:|--:|--:|--:|--:|--:|',
   ];
   for (const scenario of result.scenarios) {
     const a = scenario.airfleet;
@@ -148,8 +171,8 @@ export function sqliteTable(result: DatabaseResult): string[] {
     const label = note ? `${scenario.label} ${note}` : scenario.label;
     lines.push(
       a
-        ? `| ${label} | ${int(a.perSecond)} | ${latency(a)} | ${cpu(a.cpuMsPerRequest)} | ${fixed(a.statementsPerRequest, 2)} | ${int(a.peakRssMiB)} |`
-        : `| ${label} | – | – | – | – | – |`,
+        ? `| ${label} | ${int(a.perSecond)} | ${latency(a)} | ${cpu(a.cpuMsPerRequest)} | ${percent(a.machineBusy)} | ${fixed(a.statementsPerRequest, 2)} | ${int(a.peakRssMiB)} |`
+        : `| ${label} | – | – | – | – | – | – |`,
     );
   }
   return lines;
@@ -167,6 +190,7 @@ export function bulkTable(results: DatabaseResult[]): string[] {
     `|---|${results.map(() => '--:|').join('')}`,
     `| provisioning of ${int(results[0]?.provisioning?.macs ?? 0)} MACs | ${results.map((r) => timing(r.provisioning)).join(' | ')} |`,
     `| rollout over ${int(results[0]?.rollout?.devices ?? 0)} devices (stages 1/10/50/100) | ${results.map((r) => timing(r.rollout)).join(' | ')} |`,
+    `| check-in at ${int(results[0]?.checkinAtRate?.rate ?? 0)} a second: served, p50 / p99 | ${results.map((r) => (r.checkinAtRate ? `${int(r.checkinAtRate.perSecond)}/s, ${fixed(r.checkinAtRate.p50, 0)} / ${fixed(r.checkinAtRate.p99, 0)} ms${r.checkinAtRate.failed ? ` (${int(r.checkinAtRate.failed)} failed)` : ''}` : '–')).join(' | ')} |`,
     `| Airfleet start-up, spawn to first 200 on /health (median) | ${results.map((r) => start(r.startMs.airfleet)).join(' | ')} |`,
     `| bare server start-up (median) | ${results.map((r) => start(r.startMs.bare)).join(' | ')} |`,
   ];

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AIRFLEET_MAIN, BARE_MAIN, STATS_HOOK } from './build';
+import { AIRFLEET_MAIN, BARE_MAIN, startProdNodeOptions, STATS_HOOK } from './build';
 
 export type ServerKind = 'airfleet' | 'bare';
 
@@ -25,6 +25,10 @@ export interface ProcessSample {
   statements: number;
   /** HTTP requests received so far by the process tree. */
   requests: number;
+  /** CPU time of the PostgreSQL server processes so far, by pid (none on SQLite: in-process). */
+  databaseCpuMs: Map<number, number>;
+  /** The machine's busy and total CPU time so far. */
+  machine: { busy: number; total: number };
 }
 
 export interface RunningServer {
@@ -83,6 +87,56 @@ function cpuTicks(pid: number): number {
   }
 }
 
+/** The command name of a process (`/proc/<pid>/comm`), or null when it has ended. */
+function commandOf(pid: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time of each PostgreSQL server process of the machine (postmaster, backends, background
+ * workers) so far, in milliseconds, by pid. The bench's servers are the only clients while a
+ * round is measured; see databaseCpuMsBetween.
+ */
+export function databaseCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry) && commandOf(entry) === 'postgres') {
+      byPid.set(Number(entry), (cpuTicks(Number(entry)) * 1000) / CLOCK_TICKS);
+    }
+  }
+  return byPid;
+}
+
+/**
+ * The database's CPU time between two samples: each process's growth, a process started in
+ * between counted from zero. A process that ended in between is left out (its time went with
+ * it); the servers' pools keep their backends for the whole window.
+ */
+export function databaseCpuMsBetween(
+  before: Map<number, number>,
+  after: Map<number, number>,
+): number {
+  let sum = 0;
+  for (const [pid, ms] of after) {
+    sum += Math.max(0, ms - (before.get(pid) ?? 0));
+  }
+  return sum;
+}
+
+/** The machine's busy and total CPU time so far, in milliseconds summed over its cores. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+  const values = fields.map(Number);
+  const total = values.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  // idle and iowait
+  const idle = values[3] + values[4];
+  return { busy: ((total - idle) * 1000) / CLOCK_TICKS, total: (total * 1000) / CLOCK_TICKS };
+}
+
 function peakRssKiB(pid: number): number {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -105,7 +159,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const main = options.kind === 'airfleet' ? AIRFLEET_MAIN : BARE_MAIN;
   const output: string[] = [];
   const started = process.hrtime.bigint();
-  const child: ChildProcess = spawn(process.execPath, ['-r', STATS_HOOK, main], {
+  // Airfleet as `npm run start:prod` runs it (with its heap cap); the bare server as it is.
+  const nodeOptions = options.kind === 'airfleet' ? startProdNodeOptions() : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '-r', STATS_HOOK, main], {
     env: {
       PATH: process.env.PATH,
       ...options.env,
@@ -163,7 +219,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         requests += Number(received);
       }
       const ticks = tree.reduce((sum, each) => sum + cpuTicks(each), 0);
-      return { cpuMs: (ticks * 1000) / CLOCK_TICKS, statements, requests };
+      return {
+        cpuMs: (ticks * 1000) / CLOCK_TICKS,
+        statements,
+        requests,
+        databaseCpuMs: options.database === 'postgres' ? databaseCpuMs() : new Map(),
+        machine: machineCpuMs(),
+      };
     },
     peakRssMiB() {
       return Math.max(...processTree(pid).map(peakRssKiB)) / 1024;
