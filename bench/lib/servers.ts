@@ -223,7 +223,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         cpuMs: (ticks * 1000) / CLOCK_TICKS,
         statements,
         requests,
-        databaseCpuMs: options.database === 'postgres' ? databaseCpuMs() : new Map(),
+        databaseCpuMs:
+          options.database === 'postgres' ? databaseCpuMs() : new Map<number, number>(),
         machine: machineCpuMs(),
       };
     },
