@@ -12,6 +12,7 @@ import { loadAppConfig } from '../src/config/app-config';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { ENTITIES } from '../src/entities';
 import { createPostgresDatabase, DATABASES } from './harness/app';
+import { serviceArgs } from './harness/compiled-service';
 import { captureOutput, setEnv } from './harness/process-io';
 
 const ROOT = join(__dirname, '..');
@@ -280,12 +281,12 @@ describe('bootstrap CLI validation and help (no database is opened)', () => {
   });
 });
 
-describe('bootstrap CLI as a process (the one real ts-node run)', () => {
+describe('bootstrap CLI as a process (the one real run, compiled as npm run build makes it)', () => {
   it('prints one JSON line on stdout and exits 0', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'airfleet-cli-')), 'cli.sqlite');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/cli.ts', 'org:create', '--name', 'Spawned'],
+      serviceArgs('cli', 'org:create', '--name', 'Spawned'),
       {
         cwd: ROOT,
         env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_PATH: path },

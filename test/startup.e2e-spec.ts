@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { bootstrap, reportStartFailure } from '../src/main';
 import { createPostgresDatabase, DATABASES } from './harness/app';
+import { serviceArgs } from './harness/compiled-service';
 import { freePort } from './harness/ports';
 import { captureOutput, setEnv } from './harness/process-io';
 
@@ -185,19 +186,15 @@ describe('starting on an unreachable PostgreSQL', () => {
 describe('starting the service as a process (the one real start)', () => {
   it('listens, prints a token that works, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/main.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          LOG_LEVEL: 'silent',
-          DATABASE_PATH: sqlitePath(),
-          PORT: String(port),
-        },
+    const child = spawn(process.execPath, serviceArgs('main'), {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        DATABASE_PATH: sqlitePath(),
+        PORT: String(port),
       },
-    );
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       const token = await new Promise<string>((resolve, reject) => {

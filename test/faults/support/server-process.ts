@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { serviceArgs } from '../../harness/compiled-service';
 import { freePort, waitUntil } from '../../harness/ports';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -10,8 +11,8 @@ export interface DemoCredentials {
 }
 
 /**
- * The service as `npm start` runs it, in its own process (src/main.ts through ts-node, so that
- * `npm run test:faults` needs no build), on a free port of 127.0.0.1.
+ * The service as `npm start` runs it, in its own process (src/ compiled once by the harness, so
+ * that `npm run test:faults` needs no build), on a free port of 127.0.0.1.
  */
 export class ServerProcess {
   stdout = '';
@@ -37,15 +38,11 @@ export class ServerProcess {
   /** Spawns the service; call ready() to wait until it listens. */
   static async spawn(env: Record<string, string>): Promise<ServerProcess> {
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', 'src/main.ts'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, serviceArgs('main'), {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return new ServerProcess(child, port);
   }
 
