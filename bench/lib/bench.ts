@@ -200,10 +200,13 @@ export class Bench {
     if (response.status !== 200) {
       say(`  ${path} answered ${response.status}: ${text.slice(0, 300)}`);
     }
+    const after = server.sample();
     return {
       ms,
-      statements: server.sample().statements - before.statements,
+      statements: after.statements - before.statements,
       status: response.status,
+      serverCpuMs: after.cpuMs - before.cpuMs,
+      databaseCpuMs: databaseCpuMsBetween(before.databaseCpuMs, after.databaseCpuMs),
     };
   }
 
@@ -234,8 +237,10 @@ export class Bench {
       );
       result.rollout = { ...rollout, devices: count };
       say(
-        `  provisioning ${Math.round(provisioning.ms)} ms (${provisioning.statements} statements), ` +
-          `rollout ${Math.round(rollout.ms)} ms (${rollout.statements} statements)`,
+        `  provisioning ${Math.round(provisioning.ms)} ms (${provisioning.statements} statements, ` +
+          `CPU server ${Math.round(provisioning.serverCpuMs)} ms, PostgreSQL ${Math.round(provisioning.databaseCpuMs)} ms), ` +
+          `rollout ${Math.round(rollout.ms)} ms (${rollout.statements} statements, ` +
+          `CPU server ${Math.round(rollout.serverCpuMs)} ms, PostgreSQL ${Math.round(rollout.databaseCpuMs)} ms)`,
       );
     } finally {
       await server.stop();

@@ -59,6 +59,9 @@ export interface Timing {
   ms: number;
   statements: number;
   status: number;
+  /** CPU time of the server and of PostgreSQL (0 on SQLite) over the request. */
+  serverCpuMs: number;
+  databaseCpuMs: number;
 }
 
 /** Airfleet under a fixed request rate (Bench.atRate). */
@@ -182,7 +185,7 @@ export function bulkTable(results: DatabaseResult[]): string[] {
   const names: Record<DatabaseKind, string> = { postgres: 'PostgreSQL', sqlite: 'SQLite' };
   const timing = (t: Timing | undefined) =>
     t
-      ? `${int(t.ms)} ms, ${t.statements} statements${t.status === 200 ? '' : ` (**${t.status}**)`}`
+      ? `${int(t.ms)} ms (CPU: server ${int(t.serverCpuMs)} ms, PostgreSQL ${int(t.databaseCpuMs)} ms), ${t.statements} statements${t.status === 200 ? '' : ` (**${t.status}**)`}`
       : '–';
   const start = (ms: number | undefined) => (ms === undefined ? '–' : `${int(ms)} ms`);
   return [
