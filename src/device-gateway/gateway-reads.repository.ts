@@ -3,6 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { ConfigFacts } from '../device-config/config-document';
+import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
+import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
 
 /** What the master inventory and the inventories say about one MAC (DEVICES 2). */
@@ -48,25 +50,9 @@ interface FactsRow {
   open_upgrades: number | string | boolean;
 }
 
-/** The uplink columns a device's row carries, each as its text (JSON columns parsed after). */
-const UPLINK_COLUMNS = ['id', 'uplink_type', 'details'] as const;
-type UplinkRow = Record<(typeof UPLINK_COLUMNS)[number], string> & { id: number };
-
-/** The SSID columns a device's row carries, likewise. */
-const SSID_COLUMNS = [
-  'id',
-  'ssid_name',
-  'settings',
-  'associated_aps_and_tags',
-  'dhcp_mappings',
-  'dhcp_ranges',
-  'v_lan_attributes',
-] as const;
-type SsidRow = Record<(typeof SSID_COLUMNS)[number], string> & { id: number };
-
-/** A `simple-json` column's text as TypeORM hydrates it. */
-const simpleJson = <T>(text: unknown): T =>
-  (text === null ? null : JSON.parse(text as string)) as T;
+/** The SSID columns a device's row carries, each as its stored text (parsedSsid reads them). */
+const SSID_COLUMNS = ['id', ...SSID_CONTENT_COLUMNS] as const;
+type SsidRow = Omit<StoredSsid, 'location_network_id'>;
 
 /**
  * The reads of the device routes' hot path (issue 14), each ONE statement: what a check-in or a
@@ -136,10 +122,6 @@ export class GatewayReads {
     where: string,
   ): Promise<FactsRow[]> {
     const { dialect } = this;
-    const uplinks = dialect.jsonArrayAgg(
-      dialect.jsonObject(UPLINK_COLUMNS.map((column) => [column, `u."${column}"`])),
-      'u."id"',
-    );
     const ssids = dialect.jsonArrayAgg(
       dialect.jsonObject(SSID_COLUMNS.map((column) => [column, `s."${column}"`])),
       's."id"',
@@ -151,8 +133,7 @@ export class GatewayReads {
       `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version",
-         (SELECT ${uplinks} FROM "uplinks" u
-          WHERE u."device_id" = d."id" AND u."is_deleted" = FALSE) AS "uplinks",
+         ${liveUplinksJson(dialect, 'd."id"')} AS "uplinks",
          (SELECT ${ssids} FROM "network_ssids" s
           WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id") AS "ssids",
          CASE WHEN EXISTS (SELECT 1 FROM "upgrades" g
@@ -178,22 +159,12 @@ export class GatewayReads {
           networkId === null
             ? null
             : { id: networkId, network_name: row.network_name!, timezone: row.timezone! },
-        ssids: this.dialect.parsedJsonArray<SsidRow>(row.ssids).map((ssid) => ({
-          id: Number(ssid.id),
-          location_network_id: networkId!,
-          ssid_name: ssid.ssid_name,
-          settings: simpleJson(ssid.settings),
-          associated_aps_and_tags: simpleJson(ssid.associated_aps_and_tags),
-          dhcp_mappings: simpleJson(ssid.dhcp_mappings),
-          dhcp_ranges: simpleJson(ssid.dhcp_ranges),
-          v_lan_attributes: simpleJson(ssid.v_lan_attributes),
-        })),
-        uplinks: this.dialect.parsedJsonArray<UplinkRow>(row.uplinks).map((uplink) => ({
-          id: Number(uplink.id),
-          uplink_type: uplink.uplink_type,
-          details: simpleJson(uplink.details),
-          is_deleted: false,
-        })),
+        ssids: this.dialect
+          .parsedJsonArray<SsidRow>(row.ssids)
+          .map((ssid) =>
+            parsedSsid({ ...ssid, id: Number(ssid.id), location_network_id: networkId! }),
+          ),
+        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
       },
       appliedRevision: row.applied_revision,
       storedFirmware: row.firmware_version,

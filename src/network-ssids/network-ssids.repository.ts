@@ -7,17 +7,10 @@ import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { SsidValues } from './network-ssid.fields';
 import { NetworkSsid } from './network-ssid.entity';
-import { StoredSsid } from './stored-ssid';
+import { SSID_CONTENT_COLUMNS, StoredSsid } from './stored-ssid';
 
 /** Columns copied when a network's SSIDs are cloned (everything but id and timestamps). */
-const COPIED_COLUMNS = [
-  'ssid_name',
-  'settings',
-  'associated_aps_and_tags',
-  'dhcp_mappings',
-  'dhcp_ranges',
-  'v_lan_attributes',
-] as const;
+const COPIED_COLUMNS = SSID_CONTENT_COLUMNS;
 
 /** A row to write when a network's SSIDs are replaced; `id` and `created_at` keep existing ones. */
 export interface ReplacementRow {

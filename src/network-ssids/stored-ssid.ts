@@ -13,6 +13,19 @@ export type ShownSsid = Pick<
   | 'v_lan_attributes'
 >;
 
+/**
+ * The columns that hold an SSID's content (everything but its id, network, organisation and
+ * timestamps), as stored: what a copy copies and what a read of SSIDs as text selects.
+ */
+export const SSID_CONTENT_COLUMNS = [
+  'ssid_name',
+  'settings',
+  'associated_aps_and_tags',
+  'dhcp_mappings',
+  'dhcp_ranges',
+  'v_lan_attributes',
+] as const satisfies readonly (keyof StoredSsid)[];
+
 /** An SSID row as stored: its simple-json columns still text (NetworkSsidsRepository). */
 export interface StoredSsid {
   id: number;
