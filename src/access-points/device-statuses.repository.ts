@@ -133,12 +133,7 @@ export class DeviceStatusesRepository {
         mac_id: row.mac_id,
         name: row.name,
         location_network_id: networkId,
-        received_at: hydratedValue(
-          this.manager,
-          Heartbeat,
-          'received_at',
-          row.received_at,
-        ) as Date | null,
+        received_at: this.receivedAt(row.received_at),
         firmware_version: row.firmware_version,
         clients: orNull(row.clients),
         uptime_seconds: orNull(row.uptime_seconds),
@@ -150,6 +145,11 @@ export class DeviceStatusesRepository {
             : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
       };
     });
+  }
+
+  /** A heartbeat's received_at as a raw statement returned it, as its entity holds it. */
+  private receivedAt(raw: unknown): Date | null {
+    return hydratedValue(this.manager, Heartbeat, 'received_at', raw) as Date | null;
   }
 
   /**
@@ -176,12 +176,7 @@ export class DeviceStatusesRepository {
     return row
       ? {
           ...row,
-          received_at: hydratedValue(
-            this.manager,
-            Heartbeat,
-            'received_at',
-            row.received_at,
-          ) as Date | null,
+          received_at: this.receivedAt(row.received_at),
         }
       : null;
   }
