@@ -143,3 +143,22 @@ export function configRevision(
     `,"uplinks":${canonicalJson([...uplinks].sort((a, b) => a.id - b.id).map(uplinkView))}}`;
   return createHash('sha256').update(document).digest('hex');
 }
+
+/** What a device's configuration revision is computed from, as the bare server's reads return it. */
+export interface DeviceConfigRow {
+  mac_id: string;
+  name: string | null;
+  location_network_id: number | null;
+  network_name: string | null;
+  timezone: string | null;
+  uplinks: UplinkRow[] | null;
+}
+
+/** configRevision of a device read as a DeviceConfigRow; `ssids` is its network's canonicalSsids. */
+export function deviceRevision(row: DeviceConfigRow, ssids: string): string {
+  const network: NetworkFacts | null =
+    row.location_network_id === null
+      ? null
+      : { id: row.location_network_id, network_name: row.network_name!, timezone: row.timezone! };
+  return configRevision(row, network, ssids, row.uplinks ?? []);
+}

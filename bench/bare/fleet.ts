@@ -11,13 +11,7 @@
  */
 import { Pool } from 'pg';
 import { Caller } from './auth';
-import {
-  canonicalSsids,
-  configRevision,
-  NetworkFacts,
-  SsidRow,
-  UplinkRow,
-} from './config-revision';
+import { canonicalSsids, DeviceConfigRow, deviceRevision, SsidRow } from './config-revision';
 import { metaOf, notInYardstick, pageOf } from './http';
 
 interface ListQuery {
@@ -69,30 +63,19 @@ async function ssidsOf(pool: Pool, orgId: number, networkIds: number[]) {
   return new Map(networkIds.map((id) => [id, canonicalSsids(byNetwork.get(id) ?? [])]));
 }
 
-interface ConfigRow {
-  mac_id: string;
-  name: string | null;
-  location_network_id: number | null;
-  network_name: string | null;
-  timezone: string | null;
-  uplinks: UplinkRow[] | null;
-}
+const revisionOf = (row: DeviceConfigRow, ssids: Map<number, string>): string =>
+  deviceRevision(
+    row,
+    row.location_network_id === null ? '[]' : ssids.get(row.location_network_id)!,
+  );
 
-function revisionOf(row: ConfigRow, ssids: Map<number, string>): string {
-  const network: NetworkFacts | null =
-    row.location_network_id === null
-      ? null
-      : { id: row.location_network_id, network_name: row.network_name!, timezone: row.timezone! };
-  return configRevision(row, network, network ? ssids.get(network.id)! : '[]', row.uplinks ?? []);
-}
-
-const networksOf = (rows: ConfigRow[]) => [
+const networksOf = (rows: DeviceConfigRow[]) => [
   ...new Set(
     rows.flatMap((row) => (row.location_network_id === null ? [] : [row.location_network_id])),
   ),
 ];
 
-interface RecordRow extends ConfigRow {
+interface RecordRow extends DeviceConfigRow {
   id: number;
   serial: string | null;
   part_id: number | null;
@@ -194,7 +177,7 @@ export async function listInventory(pool: Pool, caller: Caller, query: ListQuery
   return { data: { devices, meta: metaOf(page, Number(counted.rows[0].count)) }, status: 200 };
 }
 
-interface StatusRow extends ConfigRow {
+interface StatusRow extends DeviceConfigRow {
   id: number;
   up: boolean | null;
   last_seen: number | null;

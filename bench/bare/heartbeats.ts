@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import { Pool } from 'pg';
 import { Caller, Device, requireAdmin } from './auth';
-import { canonicalSsids, configRevision, SsidRow, UplinkRow } from './config-revision';
+import { canonicalSsids, DeviceConfigRow, deviceRevision, SsidRow } from './config-revision';
 import { fail, notInYardstick, singleMac } from './http';
 
 const MAX_ID = 2_147_483_647;
@@ -102,13 +102,7 @@ export interface CheckinBody {
   upgrade?: object;
 }
 
-interface DeviceFacts {
-  mac_id: string;
-  name: string | null;
-  location_network_id: number | null;
-  network_name: string | null;
-  timezone: string | null;
-  uplinks: UplinkRow[] | null;
+interface DeviceFacts extends DeviceConfigRow {
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
 }
@@ -157,20 +151,7 @@ export async function checkIn(
   if (facts.upgrade_to_hand_out) {
     throw notInYardstick('handing out upgrades');
   }
-  const network =
-    facts.location_network_id === null
-      ? null
-      : {
-          id: facts.location_network_id,
-          network_name: facts.network_name!,
-          timezone: facts.timezone!,
-        };
-  const revision = configRevision(
-    facts,
-    network,
-    canonicalSsids(facts.ssids ?? []),
-    facts.uplinks ?? [],
-  );
+  const revision = deviceRevision(facts, canonicalSsids(facts.ssids ?? []));
   // Airfleet's upsert (HeartbeatsRepository.recordCheckin): what a check-in omits is kept.
   const errorColumn = (column: string) =>
     body.config_error ? `EXCLUDED.${column}` : `COALESCE(EXCLUDED.${column}, heartbeats.${column})`;
@@ -193,7 +174,7 @@ export async function checkIn(
       device.device_id,
       body.name ?? null,
       body.firmware_version ?? null,
-      network?.network_name ?? null,
+      facts.location_network_id === null ? null : facts.network_name,
       body.hardware_model ?? null,
       body.public_ip ?? sourceIp,
       at,

@@ -28,18 +28,19 @@ export interface RoundResult {
   loadAverage: number;
 }
 
-/** Medians over a server's rounds. */
-export interface Summary {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  cpuMsPerRequest: number;
-  databaseCpuMsPerRequest: number;
-  machineBusy: number;
-  statementsPerRequest: number;
-  peakRssMiB: number;
-  failed: number;
-}
+/** Medians over a server's rounds (failed: their sum). */
+export type Summary = Pick<
+  RoundResult,
+  | 'perSecond'
+  | 'p50'
+  | 'p99'
+  | 'cpuMsPerRequest'
+  | 'databaseCpuMsPerRequest'
+  | 'machineBusy'
+  | 'statementsPerRequest'
+  | 'peakRssMiB'
+  | 'failed'
+>;
 
 export interface ScenarioResult {
   id: string;
