@@ -5,6 +5,15 @@ import { deviceFixtures } from './access-points.helpers';
 import { browserUser } from './browser/web-session';
 import { TestApp } from './harness/app';
 
+/** The upgrade form's fields as a browser posts them left blank (tests add what they set). */
+export const UPGRADE_FORM = {
+  upgrade_type: 'automatic',
+  version: '',
+  schedule_type: 'now',
+  schedule_at: '',
+  time_zone: '',
+};
+
 /** A page's HTML with Handlebars' escape of `=` (in link queries) undone, for reading. */
 export const htmlOf = (res: { text: string }) => res.text.replace(/&#x3D;/g, '=');
 

@@ -6,6 +6,7 @@ import { UpgradeTargetChoices } from '../src/upgrades/upgrade-target-choices.ser
 import { onBothDatabases, TestApp } from './harness/app';
 import { unique } from './harness/fixtures';
 import { Browser, browserUser, csrfOfSession, signedIn } from './browser/web-session';
+import { UPGRADE_FORM as FORM } from './console.helpers';
 
 /** A form body as a browser posts it: a list is sent as the same field repeated. */
 function formBody(fields: Record<string, string | string[]>): string {
@@ -17,14 +18,6 @@ function formBody(fields: Record<string, string | string[]>): string {
   }
   return body.toString();
 }
-
-const FORM = {
-  upgrade_type: 'automatic',
-  version: '',
-  schedule_type: 'now',
-  schedule_at: '',
-  time_zone: '',
-};
 
 /**
  * An organisation with two networks, a tag and four devices of two hardware parts (one device in

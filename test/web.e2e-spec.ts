@@ -14,6 +14,7 @@ import {
   csrfOfSession,
   signedIn,
 } from './browser/web-session';
+import { UPGRADE_FORM as FORM } from './console.helpers';
 
 const FORBIDDEN_PAGE = 'Only an organisation admin may do this';
 const CSRF_PAGE = 'This form has expired or was not sent from this site.';
@@ -48,14 +49,6 @@ function upgradesOf(t: TestApp, orgId: number) {
     .getRepository(Upgrade)
     .find({ where: { organisation_id: orgId }, order: { id: 'ASC' } });
 }
-
-const FORM = {
-  upgrade_type: 'automatic',
-  version: '',
-  schedule_type: 'now',
-  schedule_at: '',
-  time_zone: '',
-};
 
 onBothDatabases('GET / (issue 13)', (t) => {
   const INDEX = {
