@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ServerProcess } from './faults/support/server-process';
-import { createPostgresDatabase, startApp } from './harness/app';
+import { migratedPostgresDatabase, startApp } from './harness/app';
 import { waitUntil } from './harness/ports';
 import { basicAuth, gatewayFixtures, macUser } from './device-gateway.helpers';
 
@@ -49,12 +49,12 @@ const alive = (pid: number) => {
 /** Issue 14: WEB_CONCURRENCY worker processes (node:cluster) serving one port, on PostgreSQL. */
 describe('WEB_CONCURRENCY [postgres]', () => {
   let server: ServerProcess;
-  let database: { url: string; drop: () => Promise<void> };
+  let database: { url: string; release: () => Promise<void> };
   let device: { mac: string; auth: { Authorization: string } };
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    // Migrated and given a device by the app in this process, then served by the workers.
+    database = await migratedPostgresDatabase();
+    // Given a device by the app in this process, then served by the workers.
     const setup = await startApp('postgres', { DATABASE_URL: database.url });
     const admin = await setup.fixtures.admin();
     const ap = await gatewayFixtures(() => setup).device(admin.orgId);
@@ -69,7 +69,7 @@ describe('WEB_CONCURRENCY [postgres]', () => {
 
   afterAll(async () => {
     await server?.stop();
-    await database?.drop();
+    await database?.release();
   });
 
   it('answers from two workers on one port and prints one banner', async () => {

@@ -6,7 +6,7 @@ import { CheckinHeartbeat } from '../src/access-points/checkin-heartbeat';
 import { HeartbeatWriter } from '../src/access-points/heartbeat-writer.service';
 import { HeartbeatsRepository } from '../src/access-points/heartbeats.repository';
 import { Heartbeat } from '../src/access-points/heartbeat.entity';
-import { createPostgresDatabase, DATABASES, onBothDatabases, startApp } from './harness/app';
+import { DATABASES, migratedPostgresDatabase, onBothDatabases, startApp } from './harness/app';
 import { gatewayFixtures } from './device-gateway.helpers';
 
 /**
@@ -220,7 +220,7 @@ onBothDatabases(
 
 describe.each(DATABASES)('graceful shutdown with buffered heartbeats [%s]', (db) => {
   it('writes the buffer before the database closes', async () => {
-    const postgres = db === 'postgres' ? await createPostgresDatabase() : null;
+    const postgres = db === 'postgres' ? await migratedPostgresDatabase() : null;
     const env = {
       ...(postgres
         ? { DATABASE_URL: postgres.url }
@@ -245,7 +245,7 @@ describe.each(DATABASES)('graceful shutdown with buffered heartbeats [%s]', (db)
         await second.close();
       }
     } finally {
-      await postgres?.drop();
+      await postgres?.release();
     }
   }, 120_000);
 });

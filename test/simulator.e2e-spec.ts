@@ -6,7 +6,7 @@ import { SimulationOptions } from '../scripts/simulator/options';
 import { TO_VERSION } from '../scripts/simulator/setup';
 import { Summary } from '../scripts/simulator/summary';
 import { ServerProcess } from './faults/support/server-process';
-import { createPostgresDatabase, DATABASES, DatabaseKind, startApp } from './harness/app';
+import { DATABASES, DatabaseKind, migratedPostgresDatabase, startApp } from './harness/app';
 
 /**
  * The fleet simulator (issue 11) against the running service, on both databases at once: 50
@@ -28,7 +28,7 @@ describe('fleet simulator', () => {
   beforeAll(async () => {
     await Promise.all(
       DATABASES.map(async (db) => {
-        const postgres = db === 'postgres' ? await createPostgresDatabase() : null;
+        const postgres = db === 'postgres' ? await migratedPostgresDatabase() : null;
         const env: Record<string, string> = postgres
           ? { DATABASE_URL: postgres.url }
           : { DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-sim-')), 'db.sqlite') };
@@ -41,7 +41,7 @@ describe('fleet simulator', () => {
           DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
           RATE_LIMIT_PER_MINUTE: '0',
         });
-        services.set(db, { server, superAdmin, admin, drop: postgres?.drop });
+        services.set(db, { server, superAdmin, admin, drop: postgres?.release });
       }),
     );
   }, 120_000);

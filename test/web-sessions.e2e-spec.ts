@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createPostgresDatabase, DATABASES, DatabaseKind, startApp, TestApp } from './harness/app';
+import {
+  DATABASES,
+  DatabaseKind,
+  migratedPostgresDatabase,
+  startApp,
+  TestApp,
+} from './harness/app';
 import { BrowserSession } from '../src/web/browser-session.entity';
 import { SESSION_TTL_SECONDS } from '../src/web/session.service';
 import { BrowserUser, browserUser, csrfOf } from './browser/web-session';
@@ -13,8 +19,8 @@ async function sharedDatabase(
   db: DatabaseKind,
 ): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (db === 'postgres') {
-    const postgres = await createPostgresDatabase();
-    return { env: { DATABASE_URL: postgres.url }, drop: postgres.drop };
+    const postgres = await migratedPostgresDatabase();
+    return { env: { DATABASE_URL: postgres.url }, drop: postgres.release };
   }
   const dir = mkdtempSync(join(tmpdir(), 'airfleet-sessions-'));
   return {

@@ -1,126 +1,20 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Client } from 'pg';
 import request from 'supertest';
 import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadAppConfig } from '../../src/config/app-config';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { initializeMigrated } from '../../src/database/startup-lock';
-import { ENTITIES } from '../../src/entities';
 import { Fixtures } from './fixtures';
+import { migratedPostgresDatabase } from './postgres-databases';
+
+export {
+  createPostgresDatabase,
+  migratedPostgresDatabase,
+  PG_ADMIN_URL,
+} from './postgres-databases';
 
 export const DATABASES = ['sqlite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
-
-/** Where the harness creates its throwaway PostgreSQL databases (CI: the local server). */
-export const PG_ADMIN_URL =
-  process.env.PG_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-let databaseCounter = 0;
-
-async function adminClient(): Promise<Client> {
-  const admin = new Client({ connectionString: PG_ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is required for the tests and is unreachable at ${PG_ADMIN_URL}: ${String(error)}`,
-    );
-  }
-  return admin;
-}
-
-const databaseUrl = (name: string) => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/**
- * Creates a fresh PostgreSQL database for one test file; refuses names without "test". Empty
- * unless `template` names a database to copy (CREATE DATABASE ... TEMPLATE).
- */
-export async function createPostgresDatabase(template?: string): Promise<{
-  url: string;
-  drop: () => Promise<void>;
-}> {
-  const name = `airfleet_test_${process.pid}_${Date.now()}_${databaseCounter++}`;
-  if (!name.includes('test')) {
-    throw new Error(`refusing to use database ${name}: its name must contain "test"`);
-  }
-  const admin = await adminClient();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: databaseUrl(name),
-    drop: async () => {
-      const client = new Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-let migratedTemplate: Promise<string> | undefined;
-
-/**
- * A PostgreSQL database with every migration applied, which startApp copies instead of migrating
- * each fresh database again (about a second a start on a busy machine). It is named after the
- * content of the PostgreSQL migrations, so a changed migration gets a new one, and it is kept for
- * later runs. Built under a private name and renamed when complete: concurrent test processes
- * each build one, the first rename wins, the others drop theirs. The start-up and CLI tests that
- * migrate an empty database use createPostgresDatabase() without a template.
- */
-function postgresTemplate(): Promise<string> {
-  return (migratedTemplate ??= (async () => {
-    const folder = join(__dirname, '../../src/database/migrations/postgres');
-    const digest = createHash('sha256');
-    for (const file of readdirSync(folder).sort()) {
-      digest
-        .update(file)
-        .update('\0')
-        .update(readFileSync(join(folder, file)))
-        .update('\0');
-    }
-    const name = `airfleet_test_template_${digest.digest('hex').slice(0, 16)}`;
-    const admin = await adminClient();
-    try {
-      const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-      if (found.rowCount === 0) {
-        const building = await createPostgresDatabase();
-        try {
-          const config = loadAppConfig({ DATABASE_URL: building.url, LOG_LEVEL: 'silent' });
-          const options = dataSourceOptions(config.database, ENTITIES);
-          await (await initializeMigrated(options)).destroy();
-        } catch (error) {
-          await building.drop();
-          throw error;
-        }
-        try {
-          await admin.query(
-            `ALTER DATABASE "${new URL(building.url).pathname.slice(1)}" RENAME TO "${name}"`,
-          );
-        } catch (error) {
-          await building.drop();
-          if ((error as { code?: string }).code !== '42P04') {
-            throw error;
-          }
-        }
-      }
-    } finally {
-      await admin.end();
-    }
-    return name;
-  })());
-}
 
 /** Counts the SQL statements TypeORM sends while it is switched on. */
 class CountingLogger implements TypeOrmLogger {
@@ -165,10 +59,7 @@ export async function startApp(
   options: StartOptions = {},
 ): Promise<TestApp> {
   const ownDatabase = !env.DATABASE_URL && !env.DATABASE_PATH;
-  const postgres =
-    db === 'postgres' && ownDatabase
-      ? await createPostgresDatabase(await postgresTemplate())
-      : null;
+  const postgres = db === 'postgres' && ownDatabase ? await migratedPostgresDatabase() : null;
   const config = loadAppConfig({
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: ':memory:' }),
     RATE_LIMIT_PER_MINUTE: '0',
@@ -205,7 +96,7 @@ export async function startApp(
     },
     async close() {
       await app.close();
-      await postgres?.drop();
+      await postgres?.release();
     },
   };
 }
