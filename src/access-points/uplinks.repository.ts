@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../database/bind-parameters';
+import { Dialect } from '../database/dialect';
 import { Uplink } from '../devices/uplink.entity';
 
 export interface NewUplinkRow {
@@ -19,14 +19,23 @@ export interface NewUplinkRow {
  */
 @Injectable()
 export class UplinksRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
 
   /** Marks every live uplink of the devices deleted (one statement). */
   async markDeleted(deviceIds: number[]): Promise<void> {
     if (deviceIds.length > 0) {
+      const list = this.dialect.idsParameter('deviceIds', deviceIds);
       await this.txHost.tx
         .getRepository(Uplink)
-        .update({ device_id: In(deviceIds), is_deleted: false }, { is_deleted: true });
+        .createQueryBuilder()
+        .update()
+        .set({ is_deleted: true })
+        .where(list.condition('device_id'), { deviceIds: list.value })
+        .andWhere('is_deleted = :live', { live: false })
+        .execute();
     }
   }
 

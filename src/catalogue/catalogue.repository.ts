@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import { chunksOf } from '../database/bind-parameters';
+import { Dialect } from '../database/dialect';
 import { HardwarePart } from './hardware-part.entity';
 import { MasterInventory } from './master-inventory.entity';
 
@@ -20,7 +21,10 @@ export interface MasterInventoryRow {
  */
 @Injectable()
 export class CatalogueRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
 
   private get parts() {
     return this.txHost.tx.getRepository(HardwarePart);
@@ -46,16 +50,28 @@ export class CatalogueRepository {
 
   /** Master inventory records with these MACs (stored form), with their hardware part. */
   findByMacs(macs: string[]): Promise<MasterInventory[]> {
-    return macs.length
-      ? this.master.find({ where: { mac_id: In(macs) }, relations: { hardware_part: true } })
-      : Promise.resolve([]);
+    return this.findWithPartWhereIn('mac_id', macs);
   }
 
   /** Master inventory records with these serials, with their hardware part. */
   findBySerials(serials: string[]): Promise<MasterInventory[]> {
-    return serials.length
-      ? this.master.find({ where: { serial: In(serials) }, relations: { hardware_part: true } })
-      : Promise.resolve([]);
+    return this.findWithPartWhereIn('serial', serials);
+  }
+
+  /** One statement, the values bound as one list parameter whatever their number. */
+  private findWithPartWhereIn(
+    column: 'mac_id' | 'serial',
+    values: string[],
+  ): Promise<MasterInventory[]> {
+    if (values.length === 0) {
+      return Promise.resolve([]);
+    }
+    const list = this.dialect.textsParameter('values', values);
+    return this.master
+      .createQueryBuilder('m')
+      .leftJoinAndSelect('m.hardware_part', 'hardware_part')
+      .where(list.condition(`m.${column}`), { values: list.value })
+      .getMany();
   }
 
   /**

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
@@ -55,10 +54,12 @@ export class DevicesRepository extends TenantRepository<Device> {
     if (macs.length === 0) {
       return Promise.resolve([]);
     }
-    return this.repository.find({
-      select: { id: true, mac_id: true, organisation_id: true, location_network_id: true },
-      where: { mac_id: In(macs) },
-    });
+    const list = this.dialect.textsParameter('macs', macs);
+    return this.repository
+      .createQueryBuilder('d')
+      .select(['d.id', 'd.mac_id', 'd.organisation_id', 'd.location_network_id'])
+      .where(list.condition('d.mac_id'), { macs: list.value })
+      .getMany();
   }
 
   /**
@@ -103,12 +104,18 @@ export class DevicesRepository extends TenantRepository<Device> {
     }
     await this.counts.lock(orgId);
     const before = await this.placesOf(orgId, ids);
-    const result = await this.repository.update(
-      { organisation_id: orgId, id: In(ids) },
-      name === undefined
-        ? { location_network_id: networkId }
-        : { location_network_id: networkId, name },
-    );
+    const list = this.dialect.idsParameter('ids', ids);
+    const result = await this.repository
+      .createQueryBuilder()
+      .update()
+      .set(
+        name === undefined
+          ? { location_network_id: networkId }
+          : { location_network_id: networkId, name },
+      )
+      .where('organisation_id = :orgId', { orgId })
+      .andWhere(list.condition('id'), { ids: list.value })
+      .execute();
     await this.counts.apply(
       orgId,
       before.map((place) => ({ from: place, to: networkId })),
@@ -211,7 +218,13 @@ export class DevicesRepository extends TenantRepository<Device> {
     }
     await this.counts.lock(orgId);
     const before = await this.placesOf(orgId, ids);
-    await this.repository.delete({ organisation_id: orgId, id: In(ids) });
+    const list = this.dialect.idsParameter('ids', ids);
+    await this.repository
+      .createQueryBuilder()
+      .delete()
+      .where('organisation_id = :orgId', { orgId })
+      .andWhere(list.condition('id'), { ids: list.value })
+      .execute();
     await this.counts.apply(
       orgId,
       before.map((place) => ({ from: place, to: OUTSIDE })),

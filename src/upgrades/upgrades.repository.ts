@@ -195,10 +195,14 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     if (deviceIds.length === 0) {
       return [];
     }
-    const upgrades = await this.repository.find({
-      select: { device_id: true },
-      where: { organisation_id: orgId, device_id: In(deviceIds), status: 'in_progress' },
-    });
+    const list = this.dialect.idsParameter('deviceIds', deviceIds);
+    const upgrades = await this.repository
+      .createQueryBuilder('u')
+      .select('u.device_id')
+      .where('u.organisation_id = :orgId', { orgId })
+      .andWhere("u.status = 'in_progress'")
+      .andWhere(list.condition('u.device_id'), { deviceIds: list.value })
+      .getMany();
     return upgrades.map((upgrade) => upgrade.device_id);
   }
 

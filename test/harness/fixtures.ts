@@ -179,6 +179,31 @@ export class Fixtures {
     part?: HardwarePart,
     options: { secret?: string } = {},
   ): Promise<MasterInventory[]> {
+    const rows = await this.insertMasterDevices(count, part, options);
+    const repository = this.dataSource.getRepository(MasterInventory);
+    const records: MasterInventory[] = [];
+    for (let i = 0; i < rows.length; i += 1000) {
+      records.push(
+        ...(await repository.find({
+          where: { serial: In(rows.slice(i, i + 1000).map((r) => r.serial)) },
+          relations: { hardware_part: true },
+          order: { id: 'ASC' },
+        })),
+      );
+    }
+    return records;
+  }
+
+  /** As masterDevices, returning only the MACs (without reading thousands of records back). */
+  async masterMacs(count: number, part?: HardwarePart): Promise<string[]> {
+    return (await this.insertMasterDevices(count, part)).map((r) => r.mac_id);
+  }
+
+  private async insertMasterDevices(
+    count: number,
+    part?: HardwarePart,
+    options: { secret?: string } = {},
+  ) {
     const hardwarePart = part ?? (await this.hardwarePart());
     const secretHash = options.secret === undefined ? null : hashDeviceSecret(options.secret);
     const rows = Array.from({ length: count }, () => ({
@@ -188,19 +213,15 @@ export class Fixtures {
       secret_hash: secretHash,
     }));
     const repository = this.dataSource.getRepository(MasterInventory);
-    const records: MasterInventory[] = [];
     for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000);
-      await repository.createQueryBuilder().insert().values(chunk).updateEntity(false).execute();
-      records.push(
-        ...(await repository.find({
-          where: { serial: In(chunk.map((r) => r.serial)) },
-          relations: { hardware_part: true },
-          order: { id: 'ASC' },
-        })),
-      );
+      await repository
+        .createQueryBuilder()
+        .insert()
+        .values(rows.slice(i, i + 1000))
+        .updateEntity(false)
+        .execute();
     }
-    return records;
+    return rows;
   }
 
   upgradeData(fields: Partial<UpgradeData> = {}): Promise<UpgradeData> {

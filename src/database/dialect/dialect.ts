@@ -2,6 +2,8 @@ import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'ty
 
 /** SQL type of an id list parameter where the database needs it spelled out. */
 const ID_LIST_TYPE = 'int[]';
+/** SQL type of a text list parameter where the database needs it spelled out. */
+const TEXT_LIST_TYPE = 'text[]';
 
 /**
  * Everything that differs between PostgreSQL and SQLite, behind one interface: placeholders and
@@ -33,11 +35,11 @@ export abstract class Dialect {
   /** `mark` cast to `type` where the database cannot infer the type (PostgreSQL); else `mark`. */
   abstract cast(mark: string, type: string): string;
 
-  /** The value of an id list bound as ONE parameter (an int[] or a JSON array). */
-  abstract idListValue(ids: number[]): unknown;
+  /** The value of a list (of ids or texts) bound as ONE parameter (an array or a JSON array). */
+  abstract listValue(values: readonly (number | string)[]): unknown;
 
-  /** The condition "`column` is one of the ids of the list bound at `mark`". */
-  abstract inIdList(column: string, mark: string): string;
+  /** The condition "`column` is one of the values of the list bound at `mark`". */
+  abstract inList(column: string, mark: string): string;
 
   /** A FROM item `t` with one integer column `value` holding the ids of the list at `mark`. */
   abstract idListTable(mark: string): string;
@@ -139,10 +141,22 @@ export abstract class Dialect {
    * bound as one named parameter whatever their number.
    */
   idsParameter(name: string, ids: number[]) {
-    const mark = this.idListMark(`:${name}`);
+    return this.listParameter(this.idListMark(`:${name}`), ids);
+  }
+
+  /**
+   * A text list (MACs, serials) for a TypeORM query builder, bound as one named parameter as
+   * idsParameter binds ids: TypeORM spends time per bind parameter when it builds a statement
+   * (a third of a second for `In()` of 10,000 MACs), none per element of one array parameter.
+   */
+  textsParameter(name: string, values: string[]) {
+    return this.listParameter(this.cast(`:${name}`, TEXT_LIST_TYPE), values);
+  }
+
+  private listParameter(mark: string, values: readonly (number | string)[]) {
     return {
-      condition: (column: string) => this.inIdList(column, mark),
-      value: this.idListValue(ids),
+      condition: (column: string) => this.inList(column, mark),
+      value: this.listValue(values),
     };
   }
 }

@@ -59,8 +59,8 @@ export class PostgresDialect extends Dialect {
     return `CAST(${mark} AS ${type})`;
   }
 
-  idListValue(ids: number[]): unknown {
-    return ids;
+  listValue(values: readonly (number | string)[]): unknown {
+    return values;
   }
 
   /**
@@ -68,7 +68,7 @@ export class PostgresDialect extends Dialect {
    * statistics on freshly written rows, chose a nested loop that compared every row with every
    * id (2 s for 10,000 devices).
    */
-  inIdList(column: string, mark: string): string {
+  inList(column: string, mark: string): string {
     return `${column} = ANY(${mark})`;
   }
 

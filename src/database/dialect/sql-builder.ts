@@ -2,7 +2,7 @@ import { Dialect } from './dialect';
 
 /**
  * Builds raw SQL whose size does not grow with the number of ids: an id list is ONE parameter
- * (see Dialect.idListValue), so a request that targets 10,000 devices still sends a constant
+ * (see Dialect.listValue), so a request that targets 10,000 devices still sends a constant
  * number of statements, each far below the databases' parameter limits. Marks are numbered in
  * the order parameters are added, which is also their order of appearance (SQLite binds `?`
  * by position).
@@ -20,7 +20,7 @@ export class SqlBuilder {
 
   /** `column` is one of the ids. */
   inIds(column: string, ids: number[]): string {
-    return this.dialect.inIdList(column, this.idList(ids));
+    return this.dialect.inList(column, this.idList(ids));
   }
 
   /** A FROM item `t` with one integer column `value` holding the ids. */
@@ -34,7 +34,7 @@ export class SqlBuilder {
   }
 
   private idList(ids: number[]): string {
-    this.params.push(this.dialect.idListValue(ids));
+    this.params.push(this.dialect.listValue(ids));
     return this.dialect.idListMark(this.dialect.positional(this.params.length));
   }
 }

@@ -43,11 +43,11 @@ export class SqliteDialect extends Dialect {
     return mark;
   }
 
-  idListValue(ids: number[]): unknown {
-    return JSON.stringify(ids);
+  listValue(values: readonly (number | string)[]): unknown {
+    return JSON.stringify(values);
   }
 
-  inIdList(column: string, mark: string): string {
+  inList(column: string, mark: string): string {
     return `${column} IN (SELECT value FROM json_each(${mark}))`;
   }
 
