@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
+import { growingLruCache } from '../common/cache/growing-lru-cache';
 import { Device } from '../devices/device.entity';
 import { ShownUplink } from '../devices/uplink.view';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
@@ -40,8 +40,8 @@ export class DeviceConfigService {
    * (config-document.ts), so a kept value is always the one that would be computed now, on any
    * instance. They spare pages that are read again (consoles poll) the rendering and hashing.
    */
-  private readonly sections = new LRUCache<string, NetworkSection>({ max: SECTIONS_KEPT });
-  private readonly revisions = new LRUCache<string, string>({ max: REVISIONS_KEPT });
+  private readonly sections = growingLruCache<string, NetworkSection>(SECTIONS_KEPT);
+  private readonly revisions = growingLruCache<string, string>(REVISIONS_KEPT);
 
   constructor(
     private readonly networks: LocationNetworksRepository,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { deviceSecretMatches } from '../catalogue/device-secret';
 import { DevicePrincipal } from '../common/auth/device-principal';
+import { growingLruCache } from '../common/cache/growing-lru-cache';
 import { DeviceUnauthenticatedError } from '../common/errors';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CredentialFacts, DeviceFacts, MacFacts } from './gateway-reads.repository';
@@ -21,6 +22,8 @@ export function deviceMacFromUserName(user: string): string | null {
 
 /** DEVICES 2: "a cache of verified credentials, if any, is at most 10 seconds old". */
 export const CREDENTIALS_CACHE_TTL_MS = 10_000;
+/** The most devices whose credentials one instance keeps. */
+const CREDENTIALS_CACHED_DEVICES = 200_000;
 
 /** Where the facts about a MAC come from (GatewayReads.byMac: one statement). */
 export interface CredentialSource {
@@ -47,8 +50,7 @@ export class DeviceCredentialsService {
     clock: { now(): number } = performance,
   ) {
     // ttlResolution 0: read the clock on every lookup (it would otherwise reuse a reading for 1 ms).
-    this.cache = new LRUCache({
-      max: 200_000,
+    this.cache = growingLruCache(CREDENTIALS_CACHED_DEVICES, {
       ttl: CREDENTIALS_CACHE_TTL_MS,
       ttlResolution: 0,
       perf: clock,
