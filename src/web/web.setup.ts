@@ -29,7 +29,10 @@ export async function registerWebPlugins(app: NestFastifyApplication): Promise<v
     engine: { handlebars: templateEngine() },
     root: TEMPLATE_ROOT,
     layout: 'web/views/layout.hbs',
-    production: process.env.NODE_ENV === 'production',
+    // Compiled once and kept, except under `npm run start:dev` (NODE_ENV=development), where an
+    // edited template shows on the next request: recompiling the template and its layout on
+    // every render cost a page about 5 ms of CPU.
+    production: process.env.NODE_ENV !== 'development',
   });
   app.getHttpAdapter().getInstance().addConstraintStrategy(HTML_FORMAT);
 }
