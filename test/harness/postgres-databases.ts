@@ -191,7 +191,7 @@ const SHAPE = `
     UNION ALL SELECT 'm:' || name FROM migrations
   ) shape(item)`;
 
-/** Every row gone and every sequence restarted: the template's state, in one transaction. */
+/** Every row but the migrations gone and the sequences restarted: the template's state. */
 const EMPTY = `
   DO $$
   DECLARE item record;
@@ -201,7 +201,11 @@ const EMPTY = `
                  WHERE schemaname = 'public' AND tablename <> 'migrations' LOOP
       EXECUTE format('DELETE FROM public.%I', item.tablename);
     END LOOP;
-    FOR item IN SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' LOOP
+    -- Every sequence but the migrations table's, whose rows stay.
+    FOR item IN SELECT sequencename FROM pg_sequences
+                 WHERE schemaname = 'public'
+                   AND format('public.%I', sequencename)::regclass
+                       IS DISTINCT FROM pg_get_serial_sequence('public.migrations', 'id')::regclass LOOP
       EXECUTE format('ALTER SEQUENCE public.%I RESTART', item.sequencename);
     END LOOP;
   END $$`;
