@@ -13,7 +13,8 @@ export const PG_ADMIN_URL =
 
 let databaseCounter = 0;
 
-async function adminClient(): Promise<Client> {
+/** Runs `work` on a connection to the admin database, closed afterwards. */
+async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
   const admin = new Client({ connectionString: PG_ADMIN_URL });
   try {
     await admin.connect();
@@ -22,7 +23,11 @@ async function adminClient(): Promise<Client> {
       `PostgreSQL is required for the tests and is unreachable at ${PG_ADMIN_URL}: ${String(error)}`,
     );
   }
-  return admin;
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 const databaseUrl = (name: string) => {
@@ -37,12 +42,7 @@ const uniqueSuffix = () => `${process.pid}_${Date.now() % 1e8}_${databaseCounter
 const privateName = (kind: string) => `airfleet_test_${kind}${uniqueSuffix()}`;
 
 async function dropDatabase(name: string): Promise<void> {
-  const client = await adminClient();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
 /**
@@ -57,12 +57,9 @@ export async function createPostgresDatabase(template?: string): Promise<{
   if (!name.includes('test')) {
     throw new Error(`refusing to use database ${name}: its name must contain "test"`);
   }
-  const admin = await adminClient();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
-  } finally {
-    await admin.end();
-  }
+  await withAdmin((admin) =>
+    admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
+  );
   return { url: databaseUrl(name), drop: () => dropDatabase(name) };
 }
 
@@ -95,8 +92,7 @@ function postgresTemplate(): Promise<Template> {
     }
     const digest = hash.digest('hex').slice(0, 16);
     const name = `airfleet_test_template_${digest}`;
-    const admin = await adminClient();
-    try {
+    await withAdmin(async (admin) => {
       const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (found.rowCount === 0) {
         const building = await createPostgresDatabase();
@@ -128,9 +124,7 @@ function postgresTemplate(): Promise<Template> {
         }
       }
       await dropOrphans(admin);
-    } finally {
-      await admin.end();
-    }
+    });
     return { name, digest };
   })());
 }
@@ -237,8 +231,7 @@ async function withClient<T>(url: string, work: (client: Client) => Promise<T>):
 
 /** Renames the first free pooled database to a private name; null when none is free. */
 async function claimPooled(template: Template): Promise<string | null> {
-  const admin = await adminClient();
-  try {
+  return withAdmin(async (admin) => {
     const free = await admin.query<{ datname: string }>(
       'SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY random()',
       [`${POOL_PREFIX}${template.digest}\\_%`],
@@ -256,9 +249,7 @@ async function claimPooled(template: Template): Promise<string | null> {
       }
     }
     return null;
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**
@@ -271,14 +262,11 @@ async function returnToPool(name: string, template: Template, shape: string): Pr
       throw new Error(`${name} no longer has the template's shape`);
     }
     await emptyDatabase(databaseUrl(name));
-    const admin = await adminClient();
-    try {
-      await admin.query(
+    await withAdmin((admin) =>
+      admin.query(
         `ALTER DATABASE "${name}" RENAME TO "${POOL_PREFIX}${template.digest}_${uniqueSuffix()}"`,
-      );
-    } finally {
-      await admin.end();
-    }
+      ),
+    );
   } catch {
     await dropDatabase(name);
   }
