@@ -1,5 +1,5 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DataSource, DeepPartial, EntityTarget, In, ObjectLiteral } from 'typeorm';
+import { DataSource, DeepPartial, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { normaliseMac } from '../../src/common/mac/mac';
 import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
@@ -66,12 +66,24 @@ export class Fixtures {
    * to the number of rows: for tests that write devices directly rather than through the app.
    */
   async recountDevices(): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE "organisations" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = "organisations"."id")',
-    );
-    await this.dataSource.query(
-      'UPDATE "location_networks" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = "location_networks"."id")',
-    );
+    const recount = async (manager: EntityManager) => {
+      await manager.query(
+        'UPDATE "organisations" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = "organisations"."id")',
+      );
+      await manager.query(
+        'UPDATE "location_networks" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = "location_networks"."id")',
+      );
+    };
+    if (this.dataSource.options.type !== 'postgres') {
+      // SQLite: one connection, on which a transaction here could interleave with the app's.
+      return recount(this.dataSource.manager);
+    }
+    // One recount at a time: tests that make 50 devices at once had these whole-table UPDATEs
+    // deadlock with each other on PostgreSQL.
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(20261123)');
+      await recount(manager);
+    });
   }
 
   /**
