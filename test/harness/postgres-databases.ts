@@ -14,19 +14,23 @@ export const PG_ADMIN_URL =
 let databaseCounter = 0;
 
 /** Runs `work` on a connection to the admin database, closed afterwards. */
-async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: PG_ADMIN_URL });
+const withAdmin = <T>(work: (admin: Client) => Promise<T>): Promise<T> =>
+  withClient(PG_ADMIN_URL, work);
+
+/** Runs `work` on a connection to the database at `url`, closed afterwards. */
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   try {
-    await admin.connect();
+    await client.connect();
   } catch (error) {
     throw new Error(
-      `PostgreSQL is required for the tests and is unreachable at ${PG_ADMIN_URL}: ${String(error)}`,
+      `PostgreSQL is required for the tests and is unreachable at ${url}: ${String(error)}`,
     );
   }
   try {
-    return await work(admin);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
 
@@ -53,6 +57,12 @@ export async function createPostgresDatabase(template?: string): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
+  const name = await createDatabase(template);
+  return { url: databaseUrl(name), drop: () => dropDatabase(name) };
+}
+
+/** Creates a database under a private name (empty, or a copy of `template`) and returns it. */
+async function createDatabase(template?: string): Promise<string> {
   const name = privateName('');
   if (!name.includes('test')) {
     throw new Error(`refusing to use database ${name}: its name must contain "test"`);
@@ -60,7 +70,7 @@ export async function createPostgresDatabase(template?: string): Promise<{
   await withAdmin((admin) =>
     admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`),
   );
-  return { url: databaseUrl(name), drop: () => dropDatabase(name) };
+  return name;
 }
 
 interface Template {
@@ -219,16 +229,6 @@ export async function emptyDatabase(url: string): Promise<void> {
   await withClient(url, (client) => client.query(EMPTY));
 }
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Renames the first free pooled database to a private name; null when none is free. */
 async function claimPooled(template: Template): Promise<string | null> {
   return withAdmin(async (admin) => {
@@ -284,9 +284,7 @@ export async function migratedPostgresDatabase(): Promise<{
   release: () => Promise<void>;
 }> {
   const template = await postgresTemplate();
-  const name =
-    (await claimPooled(template)) ??
-    new URL((await createPostgresDatabase(template.name)).url).pathname.slice(1);
+  const name = (await claimPooled(template)) ?? (await createDatabase(template.name));
   // The shape it has now is the template's (a pooled copy is only pooled with that shape); the
   // template itself is not read, since CREATE DATABASE fails while anyone is connected to it.
   const shape = await databaseShape(databaseUrl(name));
