@@ -56,14 +56,7 @@ function scenario(t: () => TestApp) {
         location_network_id: networkId,
         serial: unique('SN'),
       }));
-      for (let i = 0; i < rows.length; i += 2000) {
-        await repository
-          .createQueryBuilder()
-          .insert()
-          .values(rows.slice(i, i + 2000))
-          .updateEntity(false)
-          .execute();
-      }
+      await f().insertRows(Device, rows, 2000);
       await f().recountDevices();
       return repository.find({ where: { location_network_id: networkId }, order: { id: 'ASC' } });
     },

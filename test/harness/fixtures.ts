@@ -1,5 +1,6 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DeepPartial, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { normaliseMac } from '../../src/common/mac/mac';
 import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
@@ -224,16 +225,28 @@ export class Fixtures {
       hardware_part_id: hardwarePart.id,
       secret_hash: secretHash,
     }));
-    const repository = this.dataSource.getRepository(MasterInventory);
-    for (let i = 0; i < rows.length; i += 1000) {
+    await this.insertRows(MasterInventory, rows, 1000);
+    return rows;
+  }
+
+  /**
+   * Inserts rows as given, `chunk` to a statement, without reading them back; the caller recounts
+   * the kept device counts if they are devices (recountDevices).
+   */
+  async insertRows<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    rows: QueryDeepPartialEntity<T>[],
+    chunk: number,
+  ): Promise<void> {
+    const repository = this.dataSource.getRepository(entity);
+    for (let i = 0; i < rows.length; i += chunk) {
       await repository
         .createQueryBuilder()
         .insert()
-        .values(rows.slice(i, i + 1000))
+        .values(rows.slice(i, i + chunk))
         .updateEntity(false)
         .execute();
     }
-    return rows;
   }
 
   upgradeData(fields: Partial<UpgradeData> = {}): Promise<UpgradeData> {
