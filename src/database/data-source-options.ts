@@ -5,7 +5,7 @@ import { connectionOptions } from './dialect/connection-options';
 /**
  * The one place that turns configuration into TypeORM options. Both databases run their own
  * checked-in migrations, generated from the same entities (see scripts/generate-migration.ts);
- * test/schema.e2e-spec.ts proves that each set produces exactly the entities' schema. What
+ * test/database/schema.e2e.ts proves that each set produces exactly the entities' schema. What
  * differs by database comes from the dialect module. The entity list comes from the caller
  * (src/entities.ts at the composition root), so this folder imports no feature.
  */

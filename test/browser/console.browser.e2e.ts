@@ -1,0 +1,144 @@
+import { Browser, chromium, Page } from 'playwright-core';
+import { startApp, TestApp } from '../harness/app';
+import { consoleFleet } from '../harness/console.helpers';
+import { CHROMIUM, CHROMIUM_ARGS, screenshots as screenshotsOf, WIDTHS } from './page-checks';
+import { BrowserUser, browserUser } from '../harness/web-session';
+
+/**
+ * The console pages (issue 13) in a real browser: sign in, the overview's numbers against the
+ * API, filtering and searching devices, a device page, the networks, and what a read-only member
+ * sees. SQLite only: test/web/console.e2e.ts covers both databases.
+ */
+describe('console pages in a browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let fleet: Awaited<ReturnType<typeof consoleFleet>>;
+
+  beforeAll(async () => {
+    t = await startApp('sqlite');
+    await t.app.listen(0, '127.0.0.1');
+    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    fleet = await consoleFleet(t);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: WIDTHS.desktop });
+  });
+
+  afterEach(async () => {
+    await page.close();
+  });
+
+  const signIn = async (user: BrowserUser) => {
+    await page.goto(`${base}/`);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/overview`);
+  };
+
+  /** Screenshots at both widths, no overflow at phone width, no serious axe-core violation. */
+  const screenshots = (name: string) => screenshotsOf(page, name);
+
+  const macs = () => page.locator('tbody tr td.mono a').allInnerTexts();
+
+  it('signs in to the overview, whose numbers are those of the API, and follows them', async () => {
+    await signIn(fleet.admin);
+    const api = (await t.http().get('/v1/overview').set(fleet.admin.auth).expect(200)).body.data;
+    expect(await page.locator('#devices-total').innerText()).toBe(String(api.devices.total));
+    expect(await page.locator('#networks-total').innerText()).toBe(String(api.networks));
+    expect(await page.locator('[data-count="Up"]').innerText()).toBe(String(api.devices.up));
+    expect(await page.locator('[data-count="Down"]').innerText()).toBe(String(api.devices.down));
+    expect(await page.locator('[data-count="Pending"]').innerText()).toBe(
+      String(api.upgrades.pending),
+    );
+    expect(await page.locator('svg.chart rect').count()).toBe(4);
+    await screenshots('overview');
+
+    await page.getByRole('link', { name: '1 Never seen' }).click();
+    await page.waitForURL(`${base}/devices?status=NEVER`);
+    expect(await macs()).toEqual([fleet.never.mac_id]);
+  });
+
+  it('filters and searches the devices, and opens one', async () => {
+    await signIn(fleet.admin);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Devices' })
+      .click();
+    await page.waitForURL(`${base}/devices`);
+    expect(await macs()).toHaveLength(5);
+    await screenshots('devices');
+
+    await page.getByLabel('Network').selectOption({ label: fleet.lobby.network_name });
+    await page.getByLabel('Status', { exact: true }).selectOption('UP');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/status=UP/);
+    expect(await macs()).toEqual([fleet.up.mac_id]);
+
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.getByLabel('MAC or name').fill(fleet.down.mac_id.replace(/:/g, '-').toLowerCase());
+    await page.getByLabel('MAC or name').press('Enter');
+    await page.waitForURL(/q=/);
+    expect(await macs()).toEqual([fleet.down.mac_id]);
+
+    await page.getByRole('link', { name: fleet.down.mac_id }).click();
+    await page.waitForURL(`${base}/devices/${fleet.down.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('lobby-down');
+    expect(await page.locator('#device-status').innerText()).toBe('Down');
+    expect(await page.locator('time[datetime]').first().getAttribute('title')).toMatch(
+      /^\d{4}-\d\d-\d\dT/,
+    );
+    await screenshots('device');
+  });
+
+  it('shows the networks and a network', async () => {
+    await signIn(fleet.admin);
+    await page.goto(`${base}/networks`);
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    await screenshots('networks');
+    await page.getByRole('link', { name: fleet.lobby.network_name }).click();
+    await page.waitForURL(`${base}/networks/${fleet.lobby.id}`);
+    expect(await page.locator('#config-sync').innerText()).toBe(
+      '0 of 2 devices run the current revision',
+    );
+    await screenshots('network');
+  });
+
+  it('shows a read-only member only the granted network, and no write button', async () => {
+    const member = await browserUser(t, { orgId: fleet.admin.orgId, role: 'member' });
+    await t.fixtures.grant(fleet.admin.orgId, member.userId, fleet.lobby.id, 'read_only');
+    await signIn(member);
+    expect(await page.locator('#networks-total').innerText()).toBe('1');
+    await page.goto(`${base}/networks`);
+    expect(await page.locator('tbody tr').allInnerTexts()).toEqual([
+      expect.stringContaining(fleet.lobby.network_name),
+    ]);
+    await page.goto(`${base}/devices`);
+    expect(await macs()).toEqual([fleet.up.mac_id, fleet.down.mac_id]);
+    for (const path of [
+      '/overview',
+      '/devices',
+      `/devices/${fleet.up.id}`,
+      `/networks/${fleet.lobby.id}`,
+    ]) {
+      await page.goto(`${base}${path}`);
+      expect({
+        path,
+        buttons: await page.locator('main a.button, main button.danger').count(),
+      }).toEqual({
+        path,
+        buttons: 0,
+      });
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { Browser, chromium, Page } from 'playwright-core';
+import { startApp, TestApp } from '../harness/app';
+import { rolloutFixtures } from '../harness/rollouts.helpers';
+import { CHROMIUM, CHROMIUM_ARGS, screenshots, WIDTHS } from './page-checks';
+import { BrowserUser, browserUser } from '../harness/web-session';
+
+/**
+ * The rollout page in a real browser (DEVICES 6): from an upgrade's row to its rollout, the
+ * stage bars and failure percentage, then the Halt button (CSRF form behind a confirmation)
+ * drives the rollout to a halt. SQLite only, like the other browser test.
+ */
+describe('rollout page in a browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let admin: BrowserUser;
+  const r = rolloutFixtures(() => app);
+
+  beforeAll(async () => {
+    app = await startApp('sqlite');
+    await app.app.listen(0, '127.0.0.1');
+    base = (await app.app.getUrl()).replace('[::1]', '127.0.0.1');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: WIDTHS.desktop });
+  });
+
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('shows a rollout from its upgrade, its stages and failures, and halts it with confirmation', async () => {
+    const { admin: owner, devices } = await r.fleet(4, [0, 1, 2, 3]);
+    admin = await browserUser(app, { orgId: owner.orgId, role: 'admin' });
+    const body = await r.createRollout(admin, devices, {
+      stages: [50, 100],
+      max_failure_percent: 60,
+      auto_revert: true,
+    });
+    const id = body.data.rollout.id;
+    await r.report(devices[0], r.upgradeOf(body, devices[0]), 'done');
+    await r.report(devices[1], r.upgradeOf(body, devices[1]), 'failed', { error: 'no space' });
+
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The upgrade list shows the rollout's upgrades under its heading, which links to it.
+    await page.goto(`${base}/upgrades`);
+    const group = page.locator(`section[data-rollout-id="${id}"]`);
+    expect((await group.locator('h2').innerText()).split(/\s+/)).toEqual([
+      'Rollout',
+      String(id),
+      'running',
+      'version',
+      '2.0.0',
+    ]);
+    expect(await group.locator('tbody tr').count()).toBe(4);
+    await screenshots(page, 'upgrades-rollout');
+    await page.goto(`${base}/upgrades/${r.upgradeOf(body, devices[0])}`);
+    await page.getByRole('link', { name: `Rollout ${id}` }).click();
+    await page.waitForURL(`${base}/rollouts/${id}`);
+
+    expect(await page.locator('h1').innerText()).toBe(`Rollout ${id} running`);
+    expect(await page.locator('#failure-percent').innerText()).toBe(
+      '25 % of the opened stages (halts above 60 %)',
+    );
+    const stages = page.locator('li.stage');
+    expect(await stages.count()).toBe(2);
+    expect(await stages.nth(0).locator('.stage-counts').innerText()).toBe(
+      '1 done · 1 failed · 0 in progress · 0 pending · 0 cancelled',
+    );
+    expect(await stages.nth(0).locator('.segment-done').getAttribute('style')).toBe(
+      'width: 50.00%',
+    );
+    expect(
+      await stages
+        .nth(0)
+        .locator('.segment-failed')
+        .evaluate((el) => getComputedStyle(el).width),
+    ).not.toBe('0px');
+    expect(await stages.nth(1).locator('.segment-pending').getAttribute('style')).toBe(
+      'width: 100.00%',
+    );
+    await screenshots(page, 'rollout');
+
+    // The confirmation hides the halt form until it is opened.
+    const confirm = page.getByRole('button', { name: `Yes, halt rollout ${id}` });
+    expect(await confirm.isVisible()).toBe(false);
+    await page.locator('summary', { hasText: 'Halt rollout' }).click();
+    await confirm.click();
+    await page.waitForURL(`${base}/rollouts/${id}`);
+    expect(await page.locator('.flash').innerText()).toBe(`Rollout ${id} halted.`);
+    expect(await page.locator('h1').innerText()).toBe(`Rollout ${id} halted`);
+    expect(await stages.nth(1).locator('.stage-counts').innerText()).toBe(
+      '0 done · 0 failed · 0 in progress · 0 pending · 2 cancelled',
+    );
+    expect(await page.locator('#reverted').innerText()).toBe(devices[0].device.mac_id);
+    expect(await page.locator('summary', { hasText: 'Halt rollout' }).count()).toBe(0);
+    expect((await r.show(admin, id)).state).toBe('halted');
+  });
+});

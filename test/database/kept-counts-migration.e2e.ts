@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { loadAppConfig } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
+import { createPostgresDatabase, DATABASES } from '../harness/app';
+
+/**
+ * The KeptDeviceCounts migration on a database that already holds devices and heartbeats: the
+ * counts are backfilled from the rows, each heartbeat gets its device's organisation.
+ */
+describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
+  let options: DataSourceOptions;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (db === 'postgres') {
+      const database = await createPostgresDatabase();
+      options = dataSourceOptions(
+        loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database,
+        ENTITIES,
+      );
+      cleanup = database.drop;
+    } else {
+      const folder = mkdtempSync(join(tmpdir(), 'airfleet-migration-'));
+      options = dataSourceOptions(
+        loadAppConfig({ DATABASE_PATH: join(folder, 'db.sqlite'), LOG_LEVEL: 'silent' }).database,
+        ENTITIES,
+      );
+      cleanup = () => Promise.resolve(rmSync(folder, { recursive: true, force: true }));
+    }
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('backfills the counts and the heartbeats’ organisation from the rows', async () => {
+    const migrations = options.migrations as unknown[];
+    const before = await new DataSource({
+      ...options,
+      migrations: migrations.slice(0, -1),
+    } as DataSourceOptions).initialize();
+    const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
+    const insert = (sql: string, params: unknown[]) =>
+      before.query(
+        sql.replace(/\$(\d+)/g, (_m, i: string) => mark(Number(i))),
+        params,
+      );
+    try {
+      await before.runMigrations();
+      for (const name of ['a', 'b']) {
+        await insert('INSERT INTO organisations (name, allowed_device_count) VALUES ($1, 100)', [
+          name,
+        ]);
+      }
+      for (const [org, name] of [
+        [1, 'one'],
+        [1, 'two'],
+        [2, 'three'],
+      ] as const) {
+        await insert(
+          'INSERT INTO location_networks (organisation_id, network_name, network_name_key, timezone) VALUES ($1, $2, $3, $4)',
+          [org, name, name, 'UTC'],
+        );
+      }
+      const devices: [number, number | null][] = [
+        [1, 1],
+        [1, 1],
+        [1, 2],
+        [1, null],
+        [2, 3],
+      ];
+      for (const [i, [org, network]] of devices.entries()) {
+        await insert(
+          'INSERT INTO devices (mac_id, organisation_id, location_network_id) VALUES ($1, $2, $3)',
+          [`0A:00:00:00:00:0${i}`, org, network],
+        );
+      }
+      await insert(`INSERT INTO heartbeats (device_id, received_at) VALUES (1, $1), (5, $2)`, [
+        '2030-01-01 00:00:00',
+        '2030-01-01 00:00:00',
+      ]);
+    } finally {
+      await before.destroy();
+    }
+
+    const after = await new DataSource(options).initialize();
+    try {
+      await after.runMigrations();
+      const counts = (table: string) =>
+        after
+          .query(`SELECT id, device_count FROM ${table} ORDER BY id`)
+          .then((rows: { id: number; device_count: number }[]) =>
+            rows.map((row) => [Number(row.id), Number(row.device_count)]),
+          );
+      expect(await counts('organisations')).toEqual([
+        [1, 4],
+        [2, 1],
+      ]);
+      expect(await counts('location_networks')).toEqual([
+        [1, 2],
+        [2, 1],
+        [3, 1],
+      ]);
+      const heartbeats: { device_id: number; organisation_id: number }[] = await after.query(
+        'SELECT device_id, organisation_id FROM heartbeats ORDER BY device_id',
+      );
+      expect(heartbeats.map((h) => [Number(h.device_id), Number(h.organisation_id)])).toEqual([
+        [1, 1],
+        [5, 2],
+      ]);
+    } finally {
+      await after.destroy();
+    }
+  });
+});
