@@ -1,7 +1,7 @@
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../harness/console.helpers';
-import { CHROMIUM, CHROMIUM_ARGS, screenshots as screenshotsOf, WIDTHS } from './page-checks';
+import { sharedBrowser, screenshots as screenshotsOf, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from '../harness/web-session';
 
 /**
@@ -18,14 +18,12 @@ describe('console pages in a browser', () => {
 
   beforeAll(async () => {
     t = await startApp('sqlite');
-    await t.app.listen(0, '127.0.0.1');
-    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    base = t.url;
+    browser = await sharedBrowser();
     fleet = await consoleFleet(t);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await t?.close();
   });
 

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Page } from 'playwright-core';
+import { Browser, chromium, Page } from 'playwright-core';
 
 /** Debian's chromium (.ci/install-chromium.sh installs it in CI). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -13,6 +13,24 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium of this test file (test/browser/browser.e2e-spec.ts closes it after the last
+ * topic): a launch costs about a second of CPU. Every page a test opens with `newPage()` or
+ * `newContext()` has a browser context of its own, so no cookie or storage passes between tests.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return launched;
+}
+
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = launched;
+  launched = undefined;
+  await (await browser)?.close();
+}
 
 interface AxeResult {
   violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];

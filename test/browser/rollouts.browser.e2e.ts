@@ -1,7 +1,7 @@
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { rolloutFixtures } from '../harness/rollouts.helpers';
-import { CHROMIUM, CHROMIUM_ARGS, screenshots, WIDTHS } from './page-checks';
+import { sharedBrowser, screenshots, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from '../harness/web-session';
 
 /**
@@ -19,13 +19,11 @@ describe('rollout page in a browser', () => {
 
   beforeAll(async () => {
     app = await startApp('sqlite');
-    await app.app.listen(0, '127.0.0.1');
-    base = (await app.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    base = app.url;
+    browser = await sharedBrowser();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
   });
 

@@ -1,10 +1,10 @@
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { Device } from '../../src/devices/device.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { Upgrade } from '../../src/upgrades/upgrade.entity';
 import { startApp, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';
-import { CHROMIUM, CHROMIUM_ARGS, screenshots, WIDTHS } from './page-checks';
+import { sharedBrowser, screenshots, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from '../harness/web-session';
 
 /**
@@ -28,9 +28,8 @@ describe('upgrade pages in a browser', () => {
 
   beforeAll(async () => {
     t = await startApp('sqlite');
-    await t.app.listen(0, '127.0.0.1');
-    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    base = t.url;
+    browser = await sharedBrowser();
     admin = await browserUser(t, { role: 'admin' });
     const [part, other] = [await t.fixtures.hardwarePart(), await t.fixtures.hardwarePart()];
     lobby = await t.fixtures.network(admin.orgId, { network_name: 'Lobby' });
@@ -60,7 +59,6 @@ describe('upgrade pages in a browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     await t?.close();
   });
 

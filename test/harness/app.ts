@@ -37,6 +37,8 @@ export interface TestApp {
   app: NestFastifyApplication;
   dataSource: DataSource;
   fixtures: Fixtures;
+  /** Where the app listens: `http://127.0.0.1:<port>`. */
+  url: string;
   /** A supertest agent on the running app. */
   http(): ReturnType<typeof request>;
   /** Runs `work` and returns the SQL statements it issued (for constant-statement tests). */
@@ -74,7 +76,10 @@ export async function startApp(
     logDestination: options.logDestination,
   });
   await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  // Listening once: supertest would otherwise listen on a new port and close it again for every
+  // request (0.6 ms of CPU of the 2 ms a small request costs here). Still real HTTP over TCP.
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const dataSource = app.get(DataSource);
   const counter = new CountingLogger();
   Object.defineProperty(dataSource, 'logger', { value: counter, configurable: true });
@@ -83,6 +88,7 @@ export async function startApp(
     app,
     dataSource,
     fixtures: new Fixtures(app),
+    url,
     http: () => request(app.getHttpServer()),
     async statementsOf(work) {
       counter.statements = [];
