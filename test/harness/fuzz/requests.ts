@@ -84,12 +84,22 @@ export function requestArbitrary(
   });
 }
 
-/** Percent-encodes the UTF-8 bytes of any string, lone surrogates included (as U+FFFD). */
-const encode = (text: string): string =>
-  [...Buffer.from(text, 'utf8')]
-    .map((byte) =>
-      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) && byte < 0x80
-        ? String.fromCharCode(byte)
-        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-    )
-    .join('');
+/** Each byte as a URL writes it: unreserved ASCII as itself, any other byte as %XX. */
+const ENCODED_BYTES = Array.from({ length: 256 }, (_, byte) =>
+  /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) && byte < 0x80
+    ? String.fromCharCode(byte)
+    : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+);
+
+/**
+ * Percent-encodes the UTF-8 bytes of any string, lone surrogates included (as U+FFFD). A table
+ * per byte: the hostile strings run to megabytes, and a regular expression per byte cost the
+ * suite over a second.
+ */
+const encode = (text: string): string => {
+  let encoded = '';
+  for (const byte of Buffer.from(text, 'utf8')) {
+    encoded += ENCODED_BYTES[byte];
+  }
+  return encoded;
+};
