@@ -3,7 +3,7 @@
  * (password, stored hash) pair it has already computed in this test file. verifyPassword is a pure
  * function of the two, so every answer is the one the real scrypt gives, and the first check of
  * each pair still runs it; the sign-in code around it is unchanged. Sign-ins with the fixture
- * password (test/harness/web-session.ts, one hash per process) and the failed-sign-in series of the
+ * password (test/harness/web-session.ts, one committed hash) and the failed-sign-in series of the
  * rate-limit tests would otherwise cost a full N = 2^17 scrypt each (about 0.3 s of CPU, 128 MiB).
  * The real cost and every hash format stay covered by src/users/password.spec.ts, which runs
  * unmemoised in the unit project.

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { hashPassword } from '../../src/users/password';
+import { needsRehash } from '../../src/users/password';
 import { User } from '../../src/users/user.entity';
 import { TestApp } from './app';
 import { Caller } from './fixtures';
@@ -9,22 +9,28 @@ export const PASSWORD = 'correct horse battery staple';
 export type BrowserUser = Caller & { email: string; password: string };
 export type Browser = ReturnType<typeof request.agent>;
 
-let passwordHash: Promise<string> | undefined;
+/**
+ * hashPassword(PASSWORD) as it was once computed, with the production parameters: scrypt with
+ * N = 2^17 costs about 0.4 s of CPU, and these users are many. browserUser refuses it once
+ * CURRENT_PARAMETERS change (make a new one with hashPassword).
+ */
+const PASSWORD_HASH =
+  '$scrypt$ln=17,r=8,p=1$FUnQIJe7fl9V71+TRHu9kA==$pdNkxMXYRqFx73qoyQL/9FNHlrcbbO35nIHxYX6nzgfnNRxbyP2Y1uWMb2l3/tto62p8t97l1KtOyq2x8KHxng==';
 
 /**
  * A user who can sign in to the pages (fixtures.caller with a password, plus the email). Its stored
- * hash is a real one with the production parameters, computed once per test process: scrypt with
- * N = 2^17 costs about 0.3 s, and these users are many.
+ * hash is a real one with the production parameters (PASSWORD_HASH).
  */
 export async function browserUser(
   t: TestApp,
   options: { orgId?: number; role?: 'admin' | 'member'; super_admin?: boolean } = {},
 ): Promise<BrowserUser> {
+  if (needsRehash(PASSWORD_HASH)) {
+    throw new Error('PASSWORD_HASH has other parameters than CURRENT_PARAMETERS: make a new one');
+  }
   const caller = await t.fixtures.caller(options);
   const users = t.dataSource.getRepository(User);
-  await users.update(caller.userId, {
-    password_hash: await (passwordHash ??= hashPassword(PASSWORD)),
-  });
+  await users.update(caller.userId, { password_hash: PASSWORD_HASH });
   const user = await users.findOneByOrFail({ id: caller.userId });
   return { ...caller, email: user.email, password: PASSWORD };
 }
