@@ -4,6 +4,10 @@ import { basename, join } from 'node:path';
 /** A topic: one file of HTTP tests on one subject, `test/<area>/<topic>.e2e.ts`. */
 export const TOPIC_SUFFIX = '.e2e.ts';
 
+/** The one jest file of an area's folder, which runs its topics: `test/<area>/<area>.e2e-spec.ts`. */
+export const areaFileOf = (folder: string): string =>
+  join(folder, `${basename(folder)}.e2e-spec.ts`);
+
 /** The topic files of a folder, in name order. */
 export function topicsIn(folder: string): string[] {
   return readdirSync(folder)
