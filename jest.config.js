@@ -1,6 +1,6 @@
 // Unit tests sit beside the code (src, *.spec.ts); HTTP tests in test/ run on both databases.
 // ts-jest transpiles each file on its own (tsconfig.jest.json: isolatedModules; no type checking
-// here, `npx tsc --noEmit` does that), keeping the decorator metadata Nest's injection and
+// here, `npm run lint` runs `tsc --noEmit`), keeping the decorator metadata Nest's injection and
 // TypeORM rely on.
 // (SWC would be faster still, but its platform binaries are not all on the registry mirror CI
 // installs from, so `npm ci` refuses its lock file.)

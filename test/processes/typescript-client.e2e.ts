@@ -14,44 +14,41 @@ const CLIENT = join(ROOT, 'clients', 'typescript');
  * from the committed openapi.json (`npm run client:types`), and the example compiles against them.
  * So neither can rot unseen.
  */
-describe('the typed TypeScript client (clients/typescript)', () => {
-  describe('run against the service', () => {
-    let t: TestApp;
+describe('the typed TypeScript client (clients/typescript) run against the service', () => {
+  let t: TestApp;
 
-    beforeAll(async () => {
-      t = await startApp('sqlite');
-    }, 120_000);
+  beforeAll(async () => {
+    t = await startApp('sqlite');
+  }, 120_000);
 
-    afterAll(async () => {
-      await t?.close();
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lists the devices of the organisation with a token', async () => {
+    const admin = await t.fixtures.admin();
+    const device = await t.fixtures.save(Device, {
+      mac_id: t.fixtures.mac(),
+      organisation_id: admin.orgId,
+      name: 'lobby-ap',
+      serial: unique('SN'),
     });
-
-    it('lists the devices of the organisation with a token', async () => {
-      const admin = await t.fixtures.admin();
-      const device = await t.fixtures.save(Device, {
-        mac_id: t.fixtures.mac(),
-        organisation_id: admin.orgId,
-        name: 'lobby-ap',
-        serial: unique('SN'),
-      });
-      const base = t.url;
-      const run = (token: string) =>
-        promisify(execFile)(
-          process.execPath,
-          ['-r', 'ts-node/register/transpile-only', join(CLIENT, 'list-devices.ts')],
-          {
-            cwd: ROOT,
-            env: {
-              ...process.env,
-              AIRFLEET_URL: base,
-              AIRFLEET_TOKEN: token,
-              TS_NODE_PROJECT: join(CLIENT, 'tsconfig.json'),
-            },
+    const run = (token: string) =>
+      promisify(execFile)(
+        process.execPath,
+        ['-r', 'ts-node/register/transpile-only', join(CLIENT, 'list-devices.ts')],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            AIRFLEET_URL: t.url,
+            AIRFLEET_TOKEN: token,
+            TS_NODE_PROJECT: join(CLIENT, 'tsconfig.json'),
           },
-        );
-      const { stdout } = await run(admin.token);
-      expect(stdout).toBe(`${device.mac_id} lobby-ap\n`);
-      await expect(run('not-a-token')).rejects.toThrow('1028: ');
-    });
+        },
+      );
+    const { stdout } = await run(admin.token);
+    expect(stdout).toBe(`${device.mac_id} lobby-ap\n`);
+    await expect(run('not-a-token')).rejects.toThrow('1028: ');
   });
 });
