@@ -3,9 +3,10 @@
 // here, `npm run lint` runs `tsc --noEmit`), keeping the decorator metadata Nest's injection and
 // TypeORM rely on.
 // That is TypeScript's own transpileModule, so the tests run what `nest build` emits. @swc/jest was
-// measured against it on 2026-11-26 (npm ci takes its lock file): the full suite on a cold cache
-// 245 s against 263 s, on a warm one 233 s against 226 s, for a second compiler whose decorator
-// metadata and exports differ from tsc's (jest.spyOn cannot replace an SWC export). Not taken.
+// measured against it on 2026-11-26 (npm ci takes its lock file): the full suite took, in wall
+// time, 245 s against 263 s on a cold cache and 233 s against 226 s on a warm one, for a second
+// compiler whose decorator metadata and exports differ from tsc's (jest.spyOn cannot replace an
+// SWC export). Not taken.
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }];
 // content-disposition 3 (used by @fastify/static) ships ES modules only: compile it to CommonJS.
 const esmOnly = [
