@@ -115,15 +115,28 @@ onBothDatabases('bulk requests of 10,000 entries', (t) => {
       organisation_id: admin.orgId,
       url: { [part.part_number]: 'https://fw.example/3.0.0.bin' },
     });
+    // A network target creates 10,000 upgrades; the same devices named one by one update them.
+    const created = await send('post', '/upgrades', admin, {
+      upgrade: { aps: [`network:${second.id}`] },
+    }).expect(200);
+    expect(created.body.message).toBe('Upgrade created successfully');
+    expect(created.body.data.upgrades).toHaveLength(LIMIT);
     const ids = (
       await t()
         .dataSource.getRepository(Device)
         .find({ select: { id: true }, where: { organisation_id: admin.orgId } })
     ).map((d) => `AP:${d.id}`);
-    await send('post', '/upgrades', admin, { upgrade: { aps: ids } }).expect(200);
-    expect(
-      await t().dataSource.getRepository(Upgrade).countBy({ organisation_id: admin.orgId }),
-    ).toBe(LIMIT);
+    const updated = await send('post', '/upgrades', admin, {
+      upgrade: { aps: ids, save_prev_config: true },
+    }).expect(200);
+    expect(updated.body.message).toBe('Upgrade updated successfully');
+    const upgrades = await t()
+      .dataSource.getRepository(Upgrade)
+      .find({ where: { organisation_id: admin.orgId } });
+    expect(upgrades).toHaveLength(LIMIT);
+    expect(upgrades.every((u) => u.save_prev_config && u.aps[0] === `AP:${u.device_id}`)).toBe(
+      true,
+    );
 
     const released = await send('post', '/v1/access_points/release_devices', admin, {
       devices: macs,

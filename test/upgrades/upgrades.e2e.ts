@@ -692,26 +692,6 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
       expect(counts.slice(2)).toEqual(counts.slice(0, 2));
       expect(Math.max(...counts)).toBeLessThan(20);
     });
-
-    it('creates and then updates upgrades for 10,000 devices of a network', async () => {
-      const { admin, orgId, part } = await s.org();
-      await s.release(orgId, '1.0.0', [part]);
-      const network = await s.network(orgId);
-      const devices = await s.manyDevices(orgId, part, network.id, 10_000);
-      const created = await post(admin, { aps: [`network:${network.id}`] }).expect(200);
-      expect(created.body.message).toBe(CREATED);
-      expect(created.body.data.upgrades).toHaveLength(10_000);
-      const updated = await post(admin, {
-        aps: devices.map((d) => `AP:${d.id}`),
-        save_prev_config: true,
-      }).expect(200);
-      expect(updated.body.message).toBe(UPDATED);
-      const stored = await s.upgradesOf(orgId);
-      expect(stored).toHaveLength(10_000);
-      expect(stored.every((u) => u.save_prev_config && u.aps[0] === `AP:${u.device_id}`)).toBe(
-        true,
-      );
-    }, 120_000);
   });
 });
 
