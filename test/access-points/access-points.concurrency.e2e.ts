@@ -1,20 +1,11 @@
 process.env.TZ = 'UTC';
 import { Device } from '../../src/devices/device.entity';
-import { startApp, TestApp } from '../harness/app';
+import { onDatabase } from '../harness/app';
 import { deviceFixtures } from '../harness/access-points.helpers';
 
 /** Row locks and unique constraints only matter where requests really run at once: PostgreSQL. */
-describe('access points: concurrent provisioning [postgres]', () => {
-  let app: TestApp | undefined;
-  const t = () => app!;
+onDatabase('postgres', 'access points: concurrent provisioning', (t) => {
   const f = deviceFixtures(t);
-
-  beforeAll(async () => {
-    app = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('never passes the allowed device count when requests run in parallel', async () => {
     const org = await t().fixtures.organisation({ allowed_device_count: 5 });

@@ -1,17 +1,7 @@
-import { startApp, TestApp } from '../harness/app';
+import { onDatabase } from '../harness/app';
 
 /** Unique names under concurrent creates: only PostgreSQL runs requests at once. */
-describe('platform admin: concurrent creates with the same unique value [postgres]', () => {
-  let app: TestApp | undefined;
-  const t = () => app!;
-
-  beforeAll(async () => {
-    app = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
-
+onDatabase('postgres', 'platform admin: concurrent creates with the same unique value', (t) => {
   const cases: { route: string; field: string; body: () => Record<string, unknown> }[] = [
     {
       route: 'organisations',

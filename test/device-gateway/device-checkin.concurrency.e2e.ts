@@ -1,19 +1,12 @@
-import { startApp, TestApp } from '../harness/app';
+import { onDatabase } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
 // PostgreSQL runs transactions concurrently (SQLite queues them), so only it can race.
-describe('device check-ins under concurrency [postgres]', () => {
-  let t: TestApp;
-  const g = gatewayFixtures(() => t);
-  beforeAll(async () => {
-    t = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
+onDatabase('postgres', 'device check-ins under concurrency', (t) => {
+  const g = gatewayFixtures(t);
 
   async function upgradeOf(admin: { auth: Record<string, string> }, deviceId: number) {
-    const res = await t
+    const res = await t()
       .http()
       .post('/upgrades')
       .set(admin.auth)
@@ -23,9 +16,12 @@ describe('device check-ins under concurrency [postgres]', () => {
   }
 
   it('leaves a consistent record when two check-ins of one device report different states at once', async () => {
-    const admin = await t.fixtures.admin();
-    const part = await t.fixtures.hardwarePart();
-    await t.fixtures.upgradeData({ version: '4.0.0', url: { [part.part_number]: 'https://fw/4' } });
+    const admin = await t().fixtures.admin();
+    const part = await t().fixtures.hardwarePart();
+    await t().fixtures.upgradeData({
+      version: '4.0.0',
+      url: { [part.part_number]: 'https://fw/4' },
+    });
     for (let round = 0; round < 8; round++) {
       const ap = await g.device(admin.orgId, { part });
       await g.checkin(ap.auth, { firmware_version: '3.9.0' }).expect(200);
@@ -35,7 +31,7 @@ describe('device check-ins under concurrency [postgres]', () => {
         g.checkin(ap.auth, { upgrade: { id, state: round % 2 ? 'done' : 'failed', error: 'x' } }),
       ]);
       expect([a.status, b.status]).toEqual([200, 200]);
-      const record = (await t.http().get(`/upgrades/${id}`).set(admin.auth).expect(200)).body.data
+      const record = (await t().http().get(`/upgrades/${id}`).set(admin.auth).expect(200)).body.data
         .upgrades;
       // Whichever came first, the record is one of the two orders' results, never a mixture.
       expect(record.previous_version).toBe('3.9.0');
@@ -50,15 +46,15 @@ describe('device check-ins under concurrency [postgres]', () => {
   });
 
   it('takes 50 devices checking in at once while an admin changes the SSIDs of their network', async () => {
-    const admin = await t.fixtures.admin();
-    const network = await t.fixtures.network(admin.orgId);
+    const admin = await t().fixtures.admin();
+    const network = await t().fixtures.network(admin.orgId);
     const devices = await Promise.all(
       Array.from({ length: 50 }, () =>
         g.device(admin.orgId, { networkId: network.id, part: null }),
       ),
     );
     const ssid = (name: string) =>
-      t
+      t()
         .http()
         .post('/v1/network_ssids')
         .set(admin.auth)
@@ -73,7 +69,7 @@ describe('device check-ins under concurrency [postgres]', () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     // Afterwards every device's current revision covers both SSIDs, and a device that reports it is in sync.
     for (const d of devices.slice(0, 5)) {
-      const config = await t.http().get('/device/v1/config').set(d.auth).expect(200);
+      const config = await t().http().get('/device/v1/config').set(d.auth).expect(200);
       expect(config.body.ssids.map((s: { ssid_name: string }) => s.ssid_name).sort()).toEqual([
         'Guest-1',
         'Guest-2',
@@ -81,7 +77,7 @@ describe('device check-ins under concurrency [postgres]', () => {
       const inSync = await g.checkin(d.auth, { config_revision: config.body.revision }).expect(200);
       expect(inSync.body.config).toBeNull();
     }
-    const statusesRes = await t
+    const statusesRes = await t()
       .http()
       .get('/v1/access_points/statuses')
       .query({ network_id: network.id })

@@ -108,16 +108,18 @@ export async function startApp(
 }
 
 /**
- * Runs a describe block once on SQLite and once on PostgreSQL, each on a fresh database:
- * `onBothDatabases('location networks', (t) => { it(..., async () => t().http()...) })`.
+ * Runs a describe block on one database, named `<title> [<database>]`, with an app of its own on
+ * a fresh database: `onDatabase('postgres', 'upgrades under concurrency', (t) => { ... })`
+ * (the concurrency tests run on PostgreSQL only, since SQLite queues transactions).
  */
-export function onBothDatabases(
+export function onDatabase(
+  db: DatabaseKind,
   title: string,
   body: (t: () => TestApp) => void,
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): void {
-  describe.each(DATABASES)(`${title} [%s]`, (db) => {
+  describe(`${title} [${db}]`, () => {
     let testApp: TestApp | undefined;
     beforeAll(async () => {
       testApp = await startApp(db, env, options);
@@ -132,4 +134,19 @@ export function onBothDatabases(
       return testApp;
     });
   });
+}
+
+/**
+ * Runs a describe block once on SQLite and once on PostgreSQL, each on a fresh database:
+ * `onBothDatabases('location networks', (t) => { it(..., async () => t().http()...) })`.
+ */
+export function onBothDatabases(
+  title: string,
+  body: (t: () => TestApp) => void,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): void {
+  for (const db of DATABASES) {
+    onDatabase(db, title, body, env, options);
+  }
 }

@@ -5,7 +5,7 @@ import { NetworkTemplate } from '../../src/networks/network-template.entity';
 import { TIME_ZONES } from '../../src/common/time-zones/time-zones';
 import { NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
 import { NetworkSsid } from '../../src/network-ssids/network-ssid.entity';
-import { onBothDatabases, startApp, TestApp } from '../harness/app';
+import { onBothDatabases, onDatabase } from '../harness/app';
 import { Caller, unique } from '../harness/fixtures';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -1169,22 +1169,14 @@ onBothDatabases('location networks', (t) => {
   });
 });
 
-describe('location networks under concurrency [postgres]', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
-
+onDatabase('postgres', 'location networks under concurrency', (t) => {
   const post = (caller: Caller, location_network: Record<string, unknown>) =>
-    app.http().post('/v1/location_networks').set(caller.auth).send({ location_network });
+    t().http().post('/v1/location_networks').set(caller.auth).send({ location_network });
 
   it('never passes the allowed device count: 10 parallel creates with 1 MAC each, 4 allowed', async () => {
-    const org = await app.fixtures.organisation({ allowed_device_count: 4 });
-    const admin = await app.fixtures.admin(org.id);
-    const master = await app.fixtures.masterDevices(10);
+    const org = await t().fixtures.organisation({ allowed_device_count: 4 });
+    const admin = await t().fixtures.admin(org.id);
+    const master = await t().fixtures.masterDevices(10);
     const results = await Promise.all(
       master.map((m, i) =>
         post(admin, { network_name: `p${i}`, timezone: 'UTC', mac_id: m.mac_id }),
@@ -1200,17 +1192,19 @@ describe('location networks under concurrency [postgres]', () => {
       });
     }
     expect(
-      await app.dataSource.getRepository(Device).count({ where: { organisation_id: org.id } }),
+      await t()
+        .dataSource.getRepository(Device)
+        .count({ where: { organisation_id: org.id } }),
     ).toBe(4);
     expect(
-      await app.dataSource
-        .getRepository(LocationNetwork)
+      await t()
+        .dataSource.getRepository(LocationNetwork)
         .count({ where: { organisation_id: org.id } }),
     ).toBe(4);
   });
 
   it('leaves exactly one network when two creates with the same name race', async () => {
-    const admin = await app.fixtures.admin();
+    const admin = await t().fixtures.admin();
     const results = await Promise.all([
       post(admin, { network_name: 'Race', timezone: 'UTC' }),
       post(admin, { network_name: 'race', timezone: 'UTC' }),
@@ -1219,8 +1213,8 @@ describe('location networks under concurrency [postgres]', () => {
     const refused = results.find((r) => r.status === 422)!;
     expect(refused.body).toEqual(saveFailed('network_name has already been taken'));
     expect(
-      await app.dataSource
-        .getRepository(LocationNetwork)
+      await t()
+        .dataSource.getRepository(LocationNetwork)
         .count({ where: { organisation_id: admin.orgId } }),
     ).toBe(1);
   });

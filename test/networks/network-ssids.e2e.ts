@@ -1,5 +1,5 @@
 import { Caller, unique } from '../harness/fixtures';
-import { onBothDatabases, startApp, TestApp } from '../harness/app';
+import { onBothDatabases, onDatabase, TestApp } from '../harness/app';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { AccessLevel, NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
 import { SCALAR_FIELDS } from '../../src/network-ssids/network-ssid.fields';
@@ -1109,21 +1109,13 @@ onBothDatabases('network SSIDs', (t) => {
   });
 });
 
-describe('network SSID names under concurrency [postgres]', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
-
+onDatabase('postgres', 'network SSID names under concurrency', (t) => {
   it('lets exactly one of many concurrent creates with the same name succeed; the others answer 422 1024', async () => {
-    const admin = await app.fixtures.admin();
-    const net = await network(app, admin.orgId);
+    const admin = await t().fixtures.admin();
+    const net = await network(t(), admin.orgId);
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        app
+        t()
           .http()
           .post('/v1/network_ssids')
           .set(admin.auth)
@@ -1138,14 +1130,14 @@ describe('network SSID names under concurrency [postgres]', () => {
   });
 
   it('lets only one of concurrent renames to the same name succeed; the others answer 422 1022', async () => {
-    const admin = await app.fixtures.admin();
-    const net = await network(app, admin.orgId);
+    const admin = await t().fixtures.admin();
+    const net = await network(t(), admin.orgId);
     const ids = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => createSsid(app, admin, net.id, { ssid_name: `s${i}` })),
+      Array.from({ length: 6 }, (_, i) => createSsid(t(), admin, net.id, { ssid_name: `s${i}` })),
     );
     const results = await Promise.all(
       ids.map((id) =>
-        app
+        t()
           .http()
           .patch(`/v1/network_ssids/${id}`)
           .set(admin.auth)

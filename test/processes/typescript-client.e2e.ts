@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Device } from '../../src/devices/device.entity';
-import { startApp, TestApp } from '../harness/app';
+import { onDatabase } from '../harness/app';
 import { unique } from '../harness/fixtures';
 
 const ROOT = join(__dirname, '..', '..');
@@ -14,21 +14,11 @@ const CLIENT = join(ROOT, 'clients', 'typescript');
  * from the committed openapi.json (`npm run client:types`), and the example compiles against them.
  * So neither can rot unseen.
  */
-describe('the typed TypeScript client (clients/typescript) run against the service', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startApp('sqlite');
-  }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
-
+onDatabase('sqlite', 'the typed TypeScript client (clients/typescript)', (t) => {
   it('lists the devices of the organisation with a token', async () => {
-    const admin = await t.fixtures.admin();
-    const device = await t.fixtures.save(Device, {
-      mac_id: t.fixtures.mac(),
+    const admin = await t().fixtures.admin();
+    const device = await t().fixtures.save(Device, {
+      mac_id: t().fixtures.mac(),
       organisation_id: admin.orgId,
       name: 'lobby-ap',
       serial: unique('SN'),
@@ -41,7 +31,7 @@ describe('the typed TypeScript client (clients/typescript) run against the servi
           cwd: ROOT,
           env: {
             ...process.env,
-            AIRFLEET_URL: t.url,
+            AIRFLEET_URL: t().url,
             AIRFLEET_TOKEN: token,
             TS_NODE_PROJECT: join(CLIENT, 'tsconfig.json'),
           },

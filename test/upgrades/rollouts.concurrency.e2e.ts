@@ -1,17 +1,9 @@
-import { startApp, TestApp } from '../harness/app';
+import { onDatabase } from '../harness/app';
 import { rolloutFixtures, stage } from '../harness/rollouts.helpers';
 
 // PostgreSQL runs transactions concurrently (SQLite queues them), so only it can race.
-describe('rollouts under concurrent reports [postgres]', () => {
-  let app: TestApp;
-  const t = () => app;
+onDatabase('postgres', 'rollouts under concurrent reports', (t) => {
   const r = rolloutFixtures(t);
-  beforeAll(async () => {
-    app = await startApp('postgres');
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-  });
 
   it('opens the next stage exactly once when the last two reports of a stage arrive at once', async () => {
     for (let round = 0; round < 5; round++) {
