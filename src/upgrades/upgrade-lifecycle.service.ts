@@ -126,6 +126,10 @@ export class UpgradeLifecycleService {
     }
     if (changed) {
       await this.bookkeeping.settle(orgId, rollouts, at);
+    }
+    if (reported || completing) {
+      // A conditional update that changed nothing may have waited for a parallel check-in that
+      // closed the upgrade: what is handed out comes from the state this transaction leaves.
       open = await this.upgrades.findOpenOfDevice(orgId, device.id);
     }
     const handOut = upgradeToHandOut(

@@ -45,6 +45,30 @@ onDatabase('postgres', 'device check-ins under concurrency', (t) => {
     }
   });
 
+  it('never hands out an upgrade that a parallel check-in has just closed (issue 24)', async () => {
+    const admin = await t().fixtures.admin();
+    const part = await t().fixtures.hardwarePart();
+    await t().fixtures.upgradeData({
+      version: '4.0.0',
+      url: { [part.part_number]: 'https://fw/4' },
+    });
+    for (let round = 0; round < 3; round++) {
+      const ap = await g.device(admin.orgId, { part });
+      await g.checkin(ap.auth, { firmware_version: '3.9.0' }).expect(200);
+      const id = await upgradeOf(admin, ap.device.id);
+      await g.checkin(ap.auth, { upgrade: { id, state: 'downloading' } }).expect(200);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => g.checkin(ap.auth, { upgrade: { id, state: 'done' } })),
+      );
+      expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+      // Each answer comes from the state its own transaction leaves: U is done in every one.
+      expect(answers.filter((res) => res.body.upgrade !== null).map((res) => res.body)).toEqual([]);
+      const record = (await t().http().get(`/upgrades/${id}`).set(admin.auth).expect(200)).body.data
+        .upgrades;
+      expect(record.status).toBe('done');
+    }
+  });
+
   it('takes 50 devices checking in at once while an admin changes the SSIDs of their network', async () => {
     const admin = await t().fixtures.admin();
     const network = await t().fixtures.network(admin.orgId);
