@@ -23,7 +23,7 @@ export class ConfigDeliveryService {
       this.credentials.takeFacts(device) ??
       (await this.reads.byDevice(device.organisation_id, device.device_id));
     if (!facts) {
-      throw deviceNotClaimed();
+      throw deviceNotClaimed(device.mac_id);
     }
     return deviceConfig(facts.config);
   }

@@ -73,7 +73,7 @@ export class DeviceCredentialsService {
       throw new DeviceUnauthenticatedError();
     }
     if (facts.holder === null) {
-      throw deviceNotClaimed();
+      throw deviceNotClaimed(mac);
     }
     const principal: DevicePrincipal = { kind: 'device', mac_id: mac, ...facts.holder };
     if (read?.facts) {

@@ -166,6 +166,25 @@ onBothDatabases(
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       await g.checkin(b.auth).expect(200);
     });
+
+    it('limits an unclaimed device too, per device, even once its address has used up its bucket', async () => {
+      const a = await g.device(null);
+      const b = await g.device(null);
+      // The address's bucket: wrong secrets count against it (401, then 429).
+      for (let i = 0; i < 4; i++) {
+        await g.checkin({
+          Authorization: basicAuth(macUser(a.device.mac_id), 'w'.repeat(16)).Authorization,
+        });
+      }
+      for (let i = 0; i < 3; i++) {
+        const refused = await g.checkin(a.auth).expect(403);
+        expect(refused.body).toEqual({ msg: expect.any(String), error_code: 1037 });
+      }
+      const limited = await g.checkin(a.auth).expect(429);
+      expect(limited.body).toEqual({ msg: expect.any(String), error_code: 1031 });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      await g.checkin(b.auth).expect(403);
+    });
   },
   { RATE_LIMIT_PER_MINUTE: '3' },
 );
@@ -555,7 +574,7 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
       expect.stringMatching(/^INSERT INTO "heartbeats"/),
     ]);
     await g.checkin(b.auth).expect(200);
-    // Cached, as a device's steady state is (HEARTBEAT_FLUSH_MS is 0 in the test harness).
+    // Cached, as a device's steady state is; its heartbeat is a group commit's batch of one.
     const steadyA = await statements(() => g.checkin(a.auth, { clients: 3 }).expect(200));
     const steadyB = await statements(() => g.checkin(b.auth, { clients: 3 }).expect(200));
     expect(steadyA).toEqual([

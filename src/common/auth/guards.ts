@@ -2,7 +2,12 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { CallerThrottlerGuard } from '../rate-limit/caller-throttler.guard';
-import { DeviceUnauthenticatedError, ForbiddenError, UnauthenticatedError } from '../errors';
+import {
+  DeviceNotClaimedError,
+  DeviceUnauthenticatedError,
+  ForbiddenError,
+  UnauthenticatedError,
+} from '../errors';
 import { AuthUser } from './auth-user';
 import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
 import { IS_DEVICE_ROUTE } from './device-principal';
@@ -28,7 +33,8 @@ export class DeviceAuthGuard extends AuthGuard('device') {
  * Deny by default: every route needs a valid bearer token unless it is marked @Public(); a
  * @DeviceRoute() needs device credentials instead (DeviceAuthGuard), so a device's credentials
  * open no user route (no bearer token: 401 1028) and a user's token opens no device route. A
- * failed authentication counts against the caller's IP (429 1031 instead of 401 past the limit).
+ * failed authentication counts against the caller's IP (429 1031 instead of 401 past the limit);
+ * an unclaimed device's right credentials (403 1037) count against that device.
  */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
@@ -54,6 +60,9 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
     } catch (error) {
       if (error instanceof UnauthenticatedError || error instanceof DeviceUnauthenticatedError) {
         await this.throttler.countFailedAuthentication(context);
+      } else if (error instanceof DeviceNotClaimedError) {
+        // DEVICES 2: device routes are limited per device, whatever the answer.
+        await this.throttler.countDevice(context, error.macId);
       }
       throw error;
     }

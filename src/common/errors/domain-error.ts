@@ -125,6 +125,19 @@ export class DeviceUnauthenticatedError extends CodedError {
   }
 }
 
+/**
+ * 403 1037 (DEVICES 2): right credentials, but the device is in no organisation's inventory. It
+ * names the device, so that its requests still count against the device's rate limit.
+ */
+export class DeviceNotClaimedError extends CodedError {
+  constructor(readonly macId: string) {
+    super(
+      ApiErrorCode.DeviceNotClaimed,
+      "The device is in no organisation's inventory; it keeps checking in until it is claimed",
+    );
+  }
+}
+
 export class ForbiddenError extends CodedError {
   constructor(msg = 'You are not allowed to perform this operation') {
     super(ApiErrorCode.Forbidden, msg);

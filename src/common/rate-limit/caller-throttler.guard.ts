@@ -26,7 +26,8 @@ export function clientIp(request: FastifyRequest): string {
 
 /**
  * RATE_LIMIT_PER_MINUTE per caller, one bucket across every route (CONTRACT 1 and 9): per token
- * once BearerAuthGuard has accepted it, per device on device routes (DEVICES 2), per IP address
+ * once BearerAuthGuard has accepted it, per device on device routes (DEVICES 2: also an unclaimed
+ * device whose credentials are right, whatever the answer), per IP address
  * otherwise. It runs after BearerAuthGuard
  * (AuthModule orders the global guards), which reports each failed authentication here, so an
  * unknown or invalid token is counted against its sender's IP without any extra lookup.
@@ -51,10 +52,26 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
     await this.canActivate(context);
   }
 
+  /**
+   * Counts a request of the device with this MAC (canonical form) that authenticated but has no
+   * principal (an unclaimed device, DEVICES 2): ThrottlerException (429 1031) past the limit.
+   */
+  async countDevice(context: ExecutionContext, macId: string): Promise<void> {
+    this.devicesOf.set(context.switchToHttp().getRequest<object>(), macId);
+    await this.canActivate(context);
+  }
+
+  /** The device a request without a principal counts against (countDevice). */
+  private readonly devicesOf = new WeakMap<object, string>();
+
   protected override getTracker(request: Record<string, unknown>): Promise<string> {
     const req = request as unknown as FastifyRequest & { user?: unknown };
     if (isDevicePrincipal(req.user)) {
       return Promise.resolve(`device:${req.user.mac_id}`);
+    }
+    const device = this.devicesOf.get(request);
+    if (device !== undefined) {
+      return Promise.resolve(`device:${device}`);
     }
     const token = req.user ? presentedToken(req) : undefined;
     return Promise.resolve(token ? `token:${hashToken(token)}` : `ip:${clientIp(req)}`);
