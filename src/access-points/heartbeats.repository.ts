@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
-import { chunksOf } from '../database/bind-parameters';
+import { chunksOf, rowsPerStatement } from '../database/bind-parameters';
 import { ConfigReport } from '../device-config/config-sync';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
@@ -26,6 +26,9 @@ const CHECKIN_COLUMNS = [
   ['config_error_revision', 'varchar'],
   ['config_error_message', 'varchar'],
 ] as const satisfies readonly (readonly [keyof Heartbeat, string])[];
+
+/** The most check-ins one upsert writes (under the bind-parameter limit: about 2,100). */
+export const CHECKINS_PER_STATEMENT = rowsPerStatement(CHECKIN_COLUMNS.length);
 
 const stored = (column: string) => `"heartbeats"."${column}"`;
 const given = (column: string) => `EXCLUDED."${column}"`;

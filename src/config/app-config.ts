@@ -59,17 +59,6 @@ class EnvironmentVariables {
   @Min(1)
   UPGRADE_TIMEOUT_SECONDS: number = 1800;
 
-  /**
-   * Issue 14: how long the heartbeat fields of device check-ins may wait in memory before they
-   * are written together in one statement; 0 writes each before the check-in answers.
-   */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1000)
-  HEARTBEAT_FLUSH_MS: number = 1000;
-
   /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
@@ -116,7 +105,6 @@ export interface AppConfig {
    * Issue 14: the longest a check-in's heartbeat fields wait in memory before one multi-row
    * write (0: written before the answer). A crash loses at most this much of heartbeats.
    */
-  heartbeatFlushMs: number;
   /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
@@ -162,7 +150,6 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
-    heartbeatFlushMs: vars.HEARTBEAT_FLUSH_MS,
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,

@@ -13,10 +13,15 @@ export const MAX_BIND_PARAMETERS = 30_000;
  * a few more (never one per row) beyond.
  */
 export function chunksOf<T>(rows: readonly T[], parametersPerRow: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_BIND_PARAMETERS / Math.max(1, parametersPerRow)));
+  const size = rowsPerStatement(parametersPerRow);
   const chunks: T[][] = [];
   for (let start = 0; start < rows.length; start += size) {
     chunks.push(rows.slice(start, start + size));
   }
   return chunks;
+}
+
+/** How many rows of `parametersPerRow` bind values one statement of chunksOf carries. */
+export function rowsPerStatement(parametersPerRow: number): number {
+  return Math.max(1, Math.floor(MAX_BIND_PARAMETERS / Math.max(1, parametersPerRow)));
 }

@@ -1,25 +1,32 @@
-import { reportsConfiguration } from './checkin.service';
+import { currentConfigError, reportsNewRevision } from './checkin.service';
 import { CheckinDto } from './dto/checkin.dto';
 import { DeviceFacts } from './gateway-reads.repository';
 
 const facts = (appliedRevision: string | null) => ({ appliedRevision }) as DeviceFacts;
 const body = (fields: Partial<CheckinDto>) => fields as CheckinDto;
 
-describe('reportsConfiguration (what a check-in must store before its answer)', () => {
-  it('is a configuration error, or a revision other than the one stored', () => {
-    expect(reportsConfiguration(body({ config_revision: 'r2' }), facts('r1'))).toBe(true);
-    expect(reportsConfiguration(body({ config_revision: 'r1' }), facts(null))).toBe(true);
-    expect(
-      reportsConfiguration(
-        body({ config_revision: 'r1', config_error: { revision: 'r2', message: 'bad key' } }),
-        facts('r1'),
-      ),
-    ).toBe(true);
+describe('reportsNewRevision (when a check-in writes the applied revision)', () => {
+  it('is a revision other than the one stored', () => {
+    expect(reportsNewRevision(body({ config_revision: 'r2' }), facts('r1'))).toBe(true);
+    expect(reportsNewRevision(body({ config_revision: 'r1' }), facts(null))).toBe(true);
   });
 
-  it('is not the stored revision again, nor no report at all (heartbeat fields may wait)', () => {
-    expect(reportsConfiguration(body({ config_revision: 'r1' }), facts('r1'))).toBe(false);
-    expect(reportsConfiguration(body({ name: 'ap' }), facts('r1'))).toBe(false);
-    expect(reportsConfiguration(body({}), facts(null))).toBe(false);
+  it('is not the stored revision again, nor no revision at all', () => {
+    expect(reportsNewRevision(body({ config_revision: 'r1' }), facts('r1'))).toBe(false);
+    expect(reportsNewRevision(body({ name: 'ap' }), facts('r1'))).toBe(false);
+    expect(reportsNewRevision(body({}), facts(null))).toBe(false);
+  });
+});
+
+describe('currentConfigError (DEVICES 4: only errors about the current revision count)', () => {
+  const error = (revision: string) => ({ revision, message: 'bad key' });
+
+  it('keeps an error about the current revision', () => {
+    expect(currentConfigError(body({ config_error: error('r2') }), 'r2')).toEqual(error('r2'));
+  });
+
+  it('drops an error about another revision, and has none when none is reported', () => {
+    expect(currentConfigError(body({ config_error: error('r1') }), 'r2')).toBeUndefined();
+    expect(currentConfigError(body({ config_revision: 'r1' }), 'r2')).toBeUndefined();
   });
 });

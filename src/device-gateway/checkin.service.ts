@@ -21,27 +21,33 @@ export interface CheckinAnswer {
 }
 
 /**
- * Whether a check-in's configuration report changes what is stored (DEVICES 4): a configuration
- * error, or a revision other than the one last reported. Such a report is written before the
- * answer; a check-in that reports nothing new leaves only heartbeat fields, which may wait.
+ * Whether a check-in reports a revision other than the one last reported (DEVICES 4): only then
+ * is the applied revision written, so that a copy of the stored report never undoes a later one.
  */
-export function reportsConfiguration(body: CheckinDto, facts: DeviceFacts): boolean {
-  return (
-    body.config_error !== undefined ||
-    (body.config_revision !== undefined && body.config_revision !== facts.appliedRevision)
-  );
+export function reportsNewRevision(body: CheckinDto, facts: DeviceFacts): boolean {
+  return body.config_revision !== undefined && body.config_revision !== facts.appliedRevision;
 }
 
 /**
- * A device check-in (DEVICES 3). The steady state (nothing new to report, nothing to hand out)
- * is ONE statement: the device read fresh (a removed device is refused at once) with its
- * configuration facts, its stored report and whether it has an open upgrade, by GatewayReads
- * (with the credentials when they were not cached); the heartbeat fields wait in
- * HeartbeatWriter's buffer (HEARTBEAT_FLUSH_MS). A new
- * configuration report adds its upsert (with the heartbeat), written before the answer. An open
- * upgrade adds the firmware lifecycle (UpgradeLifecycleService.checkIn: its upgrades, a report's
- * conditional update, the firmware lookup of an upgrade handed out, a rollout's lock and
- * settling), in one transaction with the report.
+ * The configuration error a check-in records (DEVICES 4): only one about the device's current
+ * revision counts; an error about another revision neither replaces nor clears the recorded one.
+ */
+export function currentConfigError(
+  body: CheckinDto,
+  currentRevision: string,
+): CheckinDto['config_error'] {
+  return body.config_error?.revision === currentRevision ? body.config_error : undefined;
+}
+
+/**
+ * A device check-in (DEVICES 3). The steady state (nothing to hand out) is ONE statement of its
+ * own: the device read fresh (a removed device is refused at once) with its configuration facts,
+ * its stored report and whether it has an open upgrade, by GatewayReads (with the credentials
+ * when they were not cached); its heartbeat and configuration report then join HeartbeatWriter's
+ * group commit, and the answer waits until that batch has committed. An open upgrade adds the
+ * firmware lifecycle (UpgradeLifecycleService.checkIn: its upgrades, a report's conditional
+ * update, the firmware lookup of an upgrade handed out, a rollout's lock and settling), in one
+ * transaction with the heartbeat.
  */
 @Injectable()
 export class CheckinService {
@@ -65,10 +71,9 @@ export class CheckinService {
       this.credentials.takeFacts(principal) ??
       (await this.reads.byDevice(orgId, principal.device_id));
     if (!facts) {
-      throw deviceNotClaimed(); // removed since its credentials were cached
+      throw deviceNotClaimed(principal.mac_id); // removed since its credentials were cached
     }
     const current = deviceConfig(facts.config);
-    const reportNow = reportsConfiguration(body, facts);
     const heartbeat: CheckinHeartbeat = {
       device_id: facts.device.id,
       organisation_id: orgId,
@@ -80,9 +85,8 @@ export class CheckinService {
       public_ip: body.public_ip ?? sourceIp,
       clients: body.clients,
       uptime_seconds: body.uptime_seconds,
-      // Only a new report: a buffered copy of the stored one could undo a later report.
-      applied_revision: reportNow ? body.config_revision : undefined,
-      config_error: body.config_error,
+      applied_revision: reportsNewRevision(body, facts) ? body.config_revision : undefined,
+      config_error: currentConfigError(body, current.revision),
     };
     let upgrade: HandedOutUpgrade | null = null;
     if (facts.hasOpenUpgrades) {
@@ -95,18 +99,15 @@ export class CheckinService {
           },
           report: body.upgrade,
           firmwareVersion: body.firmware_version,
-          // Before this check-in: what this instance still buffers, else the stored record.
-          knownFirmware: () =>
-            Promise.resolve(
-              this.heartbeats.waitingFirmware(facts.device.id) ?? facts.storedFirmware,
-            ),
+          // Before this check-in: the stored record (every answered check-in is in it).
+          knownFirmware: () => Promise.resolve(facts.storedFirmware),
           at,
         });
-        await this.heartbeats.record(heartbeat, reportNow);
+        await this.heartbeats.record(heartbeat, true);
         return handedOut;
       });
     } else {
-      await this.heartbeats.record(heartbeat, reportNow);
+      await this.heartbeats.record(heartbeat);
     }
     return {
       checkin_interval:

@@ -66,9 +66,6 @@ export async function startApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : { DATABASE_PATH: ':memory:' }),
     RATE_LIMIT_PER_MINUTE: '0',
     LOG_LEVEL: 'silent',
-    // Heartbeats written before the answer: suites read them straight after (issue 14's
-    // buffering has its own tests, which pass HEARTBEAT_FLUSH_MS).
-    HEARTBEAT_FLUSH_MS: '0',
     ...env,
   });
   const app = await createApp(config, {
