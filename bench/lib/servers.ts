@@ -161,6 +161,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const started = process.hrtime.bigint();
   // Airfleet as `npm run start:prod` runs it (with its heap cap); the bare server as it is.
   const nodeOptions = options.kind === 'airfleet' ? startProdNodeOptions() : [];
+  // BENCH_PROFILE=<folder>: V8 CPU profiles of every round's servers, written as they exit.
+  if (process.env.BENCH_PROFILE) {
+    nodeOptions.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`);
+  }
   const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '-r', STATS_HOOK, main], {
     env: {
       PATH: process.env.PATH,

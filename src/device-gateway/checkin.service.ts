@@ -89,7 +89,7 @@ export class CheckinService {
       config_error: currentConfigError(body, current.revision),
     };
     let upgrade: HandedOutUpgrade | null = null;
-    if (facts.hasOpenUpgrades) {
+    if (facts.upgradeInPlay || body.upgrade !== undefined) {
       upgrade = await this.unitOfWork.run(async () => {
         const handedOut = await this.lifecycle.checkIn({
           device: {

@@ -5,7 +5,9 @@ import { Dialect, SqlBuilder } from '../database/dialect';
 import { ConfigFacts } from '../device-config/config-document';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
+import { persistedValue } from '../database/persisted-value';
 import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
+import { Upgrade } from '../upgrades/upgrade.entity';
 
 /** What the master inventory and the inventories say about one MAC (DEVICES 2). */
 export interface CredentialFacts {
@@ -24,8 +26,12 @@ export interface DeviceFacts {
   appliedRevision: string | null;
   /** The firmware its heartbeat record holds (DEVICES 5: an upgrade's previous_version). */
   storedFirmware: string | null;
-  /** Whether it has a pending or in-progress upgrade. */
-  hasOpenUpgrades: boolean;
+  /**
+   * Whether the firmware lifecycle has something to do at a check-in without an upgrade report:
+   * an upgrade in progress (to resume, complete or time out), or a pending one that is due or in
+   * a rollout (whose stage may be open). A pending upgrade scheduled for later is not, until then.
+   */
+  upgradeInPlay: boolean;
 }
 
 /** A MAC's credentials with the facts of the device holding it (null when none does). */
@@ -47,7 +53,7 @@ interface FactsRow {
   firmware_version: string | null;
   uplinks: unknown;
   ssids: unknown;
-  open_upgrades: number | string | boolean;
+  upgrade_in_play: number | string | boolean;
 }
 
 /** The SSID columns a device's row carries, each as its stored text (parsedSsid reads them). */
@@ -76,13 +82,11 @@ export class GatewayReads {
    * cached still costs one statement.
    */
   async byMac(mac: string): Promise<MacFacts> {
-    const sql = new SqlBuilder(this.dialect);
     const [row] = await this.query(
       'airfleet_device_facts_by_mac',
-      sql,
       `mi."secret_hash"`,
       `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
-      `mi."mac_id" = ${sql.param(mac)}`,
+      (sql) => `mi."mac_id" = ${sql.param(mac)}`,
     );
     const secretHash = row?.secret_hash ?? null;
     const facts = secretHash === null || row.id === null ? null : this.facts(row);
@@ -98,35 +102,37 @@ export class GatewayReads {
   /**
    * The organisation's device with what the device routes need: its MAC, name and hardware part
    * number, its network, that network's SSIDs and its live uplinks (the configuration), its
-   * heartbeat record's applied revision and firmware, and whether it has an open upgrade.
+   * heartbeat record's applied revision and firmware, and whether an upgrade of it is in play.
    * Null when the organisation holds no such device (removed since it authenticated).
    */
   async byDevice(orgId: number, deviceId: number): Promise<DeviceFacts | null> {
-    const sql = new SqlBuilder(this.dialect);
     const [row] = await this.query(
       'airfleet_device_facts_by_id',
-      sql,
       null,
       `"devices" d`,
-      `d."organisation_id" = ${sql.param(orgId)} AND d."id" = ${sql.param(deviceId)}`,
+      (sql) => `d."organisation_id" = ${sql.param(orgId)} AND d."id" = ${sql.param(deviceId)}`,
     );
     return row ? this.facts(row) : null;
   }
 
-  /** The one statement: the device `d` of `from` where `where`, with `extra` selected first. */
+  /**
+   * The one statement: the device `d` of `from` where `where`, with `extra` selected first. The
+   * condition binds its parameters after the statement's own (SQLite binds by position).
+   */
   private query(
     name: string,
-    sql: SqlBuilder,
     extra: string | null,
     from: string,
-    where: string,
+    where: (sql: SqlBuilder) => string,
   ): Promise<FactsRow[]> {
+    const sql = new SqlBuilder(this.dialect);
     const { dialect } = this;
     const ssids = dialect.jsonArrayAgg(
       dialect.jsonObject(SSID_COLUMNS.map((column) => [column, `s."${column}"`])),
       's."id"',
     );
     const open = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
+    const now = sql.param(persistedValue(this.txHost.tx, Upgrade, 'schedule_at', new Date()));
     return this.dialect.preparedQuery<FactsRow>(
       this.txHost.tx,
       name,
@@ -138,13 +144,16 @@ export class GatewayReads {
           WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id") AS "ssids",
          CASE WHEN EXISTS (SELECT 1 FROM "upgrades" g
            WHERE g."organisation_id" = d."organisation_id" AND g."device_id" = d."id"
-             AND g."status" IN (${open})) THEN 1 ELSE 0 END AS "open_upgrades"
+             AND g."status" IN (${open})
+             AND (g."status" = 'in_progress' OR g."rollout_id" IS NOT NULL
+                  OR g."schedule_type" IS NULL OR g."schedule_type" <> 'later'
+                  OR g."schedule_at" <= ${now})) THEN 1 ELSE 0 END AS "upgrade_in_play"
        FROM ${from}
        LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       WHERE ${where}`,
+       WHERE ${where(sql)}`,
       sql.params,
     );
   }
@@ -168,7 +177,7 @@ export class GatewayReads {
       },
       appliedRevision: row.applied_revision,
       storedFirmware: row.firmware_version,
-      hasOpenUpgrades: Number(row.open_upgrades) === 1,
+      upgradeInPlay: Number(row.upgrade_in_play) === 1,
     };
   }
 }

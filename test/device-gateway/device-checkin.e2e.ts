@@ -1,4 +1,5 @@
 process.env.TZ = 'UTC';
+import { Upgrade } from '../../src/upgrades/upgrade.entity';
 import { onBothDatabases } from '../harness/app';
 import { basicAuth, gatewayFixtures, macUser } from '../harness/device-gateway.helpers';
 
@@ -582,6 +583,52 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
       expect.stringMatching(/^INSERT INTO "heartbeats"/),
     ]);
     expect(steadyB.length).toBe(steadyA.length);
+  });
+
+  it('stays at one statement and a heartbeat while its only upgrade is scheduled for later', async () => {
+    const admin = await t().fixtures.admin();
+    const part = await t().fixtures.hardwarePart();
+    await t().fixtures.upgradeData({
+      version: '2.0.0',
+      url: { [part.part_number]: 'https://fw.example/2.0.0.bin' },
+    });
+    const ap = await g.device(admin.orgId, { part });
+    await g.checkin(ap.auth, { firmware_version: '1.0.0' }).expect(200);
+    const upgrade = (schedule_at: string) =>
+      t()
+        .http()
+        .post('/upgrades')
+        .set(admin.auth)
+        .send({
+          upgrade: {
+            aps: [`AP:${ap.device.id}`],
+            upgrade_type: 'manual',
+            version: '2.0.0',
+            schedule_type: 'later',
+            schedule_at,
+            time_zone: 'UTC',
+          },
+        })
+        .expect(200);
+    const later = (await upgrade('2099-01-01T00:00:00Z')).body.data.upgrades[0].id as number;
+    const steady = await statements(() =>
+      g.checkin(ap.auth, { firmware_version: '1.0.0' }).expect(200),
+    );
+    expect(steady).toEqual([
+      expect.stringMatching(/^SELECT d."id"/),
+      expect.stringMatching(/^INSERT INTO "heartbeats"/),
+    ]);
+    // Once it is due, the check-in hands it out.
+    await t()
+      .dataSource.getRepository(Upgrade)
+      .update(later, { schedule_at: new Date('2000-01-01T00:00:00Z') });
+    const due = await g.checkin(ap.auth, { firmware_version: '1.0.0' }).expect(200);
+    expect(due.body.upgrade).toEqual({
+      id: later,
+      version: '2.0.0',
+      url: 'https://fw.example/2.0.0.bin',
+      save_prev_config: false,
+    });
   });
 
   it('answers the configuration in one statement', async () => {
