@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { AsyncResource } from 'node:async_hooks';
+import { BatchedReads } from '../database/batched-reads';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { ConfigFacts } from '../device-config/config-document';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
@@ -41,6 +43,8 @@ export interface MacFacts extends CredentialFacts {
 
 interface FactsRow {
   secret_hash?: string | null;
+  /** The master inventory's MAC (by MAC only: the device's is null when none holds it). */
+  inventory_mac_id?: string;
   id: number | null;
   organisation_id: number | null;
   mac_id: string;
@@ -56,12 +60,16 @@ interface FactsRow {
   upgrade_in_play: number | string | boolean;
 }
 
+/** The most devices one statement reads (the rest of a turn's wait for the next). */
+const READS_PER_STATEMENT = 500;
+
 /** The SSID columns a device's row carries, each as its stored text (parsedSsid reads them). */
 const SSID_COLUMNS = ['id', ...SSID_CONTENT_COLUMNS] as const;
 type SsidRow = Omit<StoredSsid, 'location_network_id'>;
 
 /**
- * The reads of the device routes' hot path (issue 14), each ONE statement: what a check-in or a
+ * The reads of the device routes' hot path (issue 14), each ONE statement, shared by the requests
+ * of one turn of the event loop (issue 24: one round trip for many check-ins under load): what a check-in or a
  * configuration request needs about its device, by id or, while verifying credentials, by MAC
  * with the MAC's secret hash. They read across the tables of catalogue, devices, networks,
  * network-ssids, upgrades and access-points (heartbeats) because a check-in arrives thousands of
@@ -71,29 +79,59 @@ type SsidRow = Omit<StoredSsid, 'location_network_id'>;
  */
 @Injectable()
 export class GatewayReads {
+  /** Credentials and facts by MAC, the MACs of one turn read together (BatchedReads). */
+  private readonly macs: BatchedReads<string, FactsRow>;
+  /** Facts by device id, the ids of one turn read together. */
+  private readonly devices: BatchedReads<number, FactsRow>;
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    // Reads start in the context this object was built in, never in a request's.
+    const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
+    this.macs = new BatchedReads(
+      async (macs) =>
+        new Map(
+          (
+            await this.query(
+              'airfleet_device_facts_by_macs',
+              `mi."secret_hash", mi."mac_id" AS "inventory_mac_id"`,
+              `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
+              (sql) => sql.inTexts('mi."mac_id"', macs),
+            )
+          ).map((row) => [row.inventory_mac_id!, row]),
+        ),
+      READS_PER_STATEMENT,
+      detached,
+    );
+    this.devices = new BatchedReads(
+      async (ids) =>
+        new Map(
+          (
+            await this.query('airfleet_device_facts_by_ids', null, `"devices" d`, (sql) =>
+              sql.inIds('d."id"', ids),
+            )
+          ).map((row) => [Number(row.id), row]),
+        ),
+      READS_PER_STATEMENT,
+      detached,
+    );
+  }
 
   /**
    * The MAC's master inventory secret hash and the device holding it, with that device's facts:
    * DeviceCredentialsService reads them at once, so that a check-in whose credentials were not
-   * cached still costs one statement.
+   * cached still costs one statement (shared with the other check-ins of the moment).
    */
   async byMac(mac: string): Promise<MacFacts> {
-    const [row] = await this.query(
-      'airfleet_device_facts_by_mac',
-      `mi."secret_hash"`,
-      `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
-      (sql) => `mi."mac_id" = ${sql.param(mac)}`,
-    );
+    const row = await this.macs.load(mac);
     const secretHash = row?.secret_hash ?? null;
-    const facts = secretHash === null || row.id === null ? null : this.facts(row);
+    const facts = secretHash === null || row!.id === null ? null : this.facts(row!);
     return {
       secretHash,
       holder: facts
-        ? { device_id: facts.device.id, organisation_id: Number(row.organisation_id) }
+        ? { device_id: facts.device.id, organisation_id: Number(row!.organisation_id) }
         : null,
       facts,
     };
@@ -106,13 +144,8 @@ export class GatewayReads {
    * Null when the organisation holds no such device (removed since it authenticated).
    */
   async byDevice(orgId: number, deviceId: number): Promise<DeviceFacts | null> {
-    const [row] = await this.query(
-      'airfleet_device_facts_by_id',
-      null,
-      `"devices" d`,
-      (sql) => `d."organisation_id" = ${sql.param(orgId)} AND d."id" = ${sql.param(deviceId)}`,
-    );
-    return row ? this.facts(row) : null;
+    const row = await this.devices.load(deviceId);
+    return row && Number(row.organisation_id) === orgId ? this.facts(row) : null;
   }
 
   /**

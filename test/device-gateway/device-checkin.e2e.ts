@@ -571,7 +571,7 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
     // Credentials not cached yet: the statement that reads them also reads the device.
     const first = await statements(() => g.checkin(a.auth).expect(200));
     expect(first).toEqual([
-      expect.stringMatching(/^SELECT mi."secret_hash", d."id"/),
+      expect.stringMatching(/^SELECT mi."secret_hash", mi."mac_id"/),
       expect.stringMatching(/^INSERT INTO "heartbeats"/),
     ]);
     await g.checkin(b.auth).expect(200);

@@ -50,6 +50,15 @@ describe('SqlBuilder', () => {
     expect(text).toBe('? ? d."id" IN (SELECT value FROM json_each(?)) json_each(?) AS t');
     expect(sql.params).toEqual([7, true, '[1,2]', '[3]']);
   });
+
+  it('binds a text list as one parameter: text[] on PostgreSQL, a JSON array on SQLite', () => {
+    const pg = new SqlBuilder(postgres);
+    expect(pg.inTexts('m', ['a', 'b'])).toBe('m = ANY(CAST($1 AS text[]))');
+    expect(pg.params).toEqual([['a', 'b']]);
+    const lite = new SqlBuilder(sqlite);
+    expect(lite.inTexts('m', ['a', 'b'])).toBe('m IN (SELECT value FROM json_each(?))');
+    expect(lite.params).toEqual(['["a","b"]']);
+  });
 });
 
 describe('SqlBuilder.idValueTable', () => {

@@ -131,6 +131,11 @@ export abstract class Dialect {
     return type === undefined ? mark : this.cast(mark, type);
   }
 
+  /** The mark of the text list parameter at `position` (cast to text[] where needed). */
+  textListMark(position: number): string {
+    return this.cast(this.positional(position), TEXT_LIST_TYPE);
+  }
+
   /** The mark of an id list parameter (cast to int[] where needed). */
   idListMark(mark: string): string {
     return this.cast(mark, ID_LIST_TYPE);

@@ -23,6 +23,12 @@ export class SqlBuilder {
     return this.dialect.inList(column, this.idList(ids));
   }
 
+  /** `column` is one of the texts (MACs, say), bound as one parameter as inIds binds ids. */
+  inTexts(column: string, texts: string[]): string {
+    this.params.push(this.dialect.listValue(texts));
+    return this.dialect.inList(column, this.dialect.textListMark(this.params.length));
+  }
+
   /** A FROM item `t` with one integer column `value` holding the ids. */
   idTable(ids: number[]): string {
     return this.dialect.idListTable(this.idList(ids));
