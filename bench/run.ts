@@ -24,8 +24,8 @@ import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report
 import { loadFleet, scenarios } from './lib/scenarios';
 import { DatabaseKind, seed } from './lib/seed';
 
-/** Issue 14: check-in p99 under 50 ms at 2,000 a second. */
-const CHECKIN_RATE = 2000;
+/** Issue 24: at least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
+const CHECKIN_RATE = 1700;
 
 async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise<DatabaseResult> {
   const started = Date.now();
@@ -96,6 +96,9 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
     const checkin = chosen.find((s) => s.id === 'checkin');
     if (checkin && !problems.has('checkin')) {
       result.checkinAtRate = await bench.atRate(checkin, CHECKIN_RATE);
+      if (withBare) {
+        result.minimalAtRate = await bench.atRate(checkin, CHECKIN_RATE, 'minimal');
+      }
     }
     await bench.bulk(seeded, result);
     result.startMs = bench.startMedians();

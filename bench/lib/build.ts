@@ -11,6 +11,7 @@ import ts from 'typescript';
 export const ROOT = join(__dirname, '..', '..');
 export const AIRFLEET_MAIN = join(ROOT, 'dist', 'src', 'main.js');
 export const BARE_MAIN = join(ROOT, 'dist', 'bench', 'bare', 'main.js');
+export const MINIMAL_MAIN = join(ROOT, 'dist', 'bench', 'minimal', 'main.js');
 export const STATS_HOOK = join(ROOT, 'dist', 'bench', 'child', 'stats-hook.js');
 
 /**
@@ -40,13 +41,17 @@ function sources(folder: string): string[] {
   });
 }
 
-/** Transpiles bench/bare and bench/child; fails when Airfleet has not been built. */
+/**
+ * Transpiles bench/bare, bench/minimal (which takes GroupCommit from nest build's dist/src) and
+ * bench/child; fails when Airfleet has not been built.
+ */
 export function buildChildren(): void {
   if (!existsSync(AIRFLEET_MAIN)) {
     throw new Error(`${AIRFLEET_MAIN} is missing: run \`npx nest build\` first`);
   }
   const bench = join(ROOT, 'bench');
-  for (const file of [...sources(join(bench, 'bare')), ...sources(join(bench, 'child'))]) {
+  const children = ['bare', 'minimal', 'child'].flatMap((folder) => sources(join(bench, folder)));
+  for (const file of children) {
     const output = ts.transpileModule(readFileSync(file, 'utf8'), {
       compilerOptions: {
         module: ts.ModuleKind.CommonJS,

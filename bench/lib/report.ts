@@ -54,6 +54,9 @@ export interface ScenarioResult {
   bare?: Summary;
   /** Airfleet req/s ÷ bare req/s (medians). */
   ratio?: number;
+  /** The minimal check-in server's medians (the check-in only), and Airfleet's ratio to them. */
+  minimal?: Summary;
+  minimalRatio?: number;
 }
 
 export interface Timing {
@@ -67,6 +70,7 @@ export interface Timing {
 
 /** Airfleet under a fixed request rate (Bench.atRate). */
 export interface RateResult {
+  server: ServerKind;
   scenario: string;
   /** The rate asked for, requests a second. */
   rate: number;
@@ -84,8 +88,9 @@ export interface DatabaseResult {
   scenarios: ScenarioResult[];
   provisioning?: Timing & { macs: number };
   rollout?: Timing & { devices: number };
-  /** The check-in at CHECKIN_RATE a second. */
+  /** The check-in at CHECKIN_RATE a second: Airfleet, and the minimal server beside it. */
   checkinAtRate?: RateResult;
+  minimalAtRate?: RateResult;
   /** Median spawn-to-first-200 of every start, by server. */
   startMs: Partial<Record<ServerKind, number>>;
 }
@@ -164,6 +169,33 @@ export function postgresTable(result: DatabaseResult): string[] {
   return lines;
 }
 
+/**
+ * The check-in beside the minimal check-in server (issue 24's yardstick of what the machine
+ * allows) and the bare server, flat out and at the fixed rate.
+ */
+export function checkinTable(result: DatabaseResult): string[] {
+  const checkin = result.scenarios.find((s) => s.id === 'checkin');
+  if (!checkin?.airfleet) {
+    return [];
+  }
+  const rate = (r: RateResult | undefined) =>
+    r
+      ? `${int(r.perSecond)}/s (${percent(r.perSecond / r.rate)}), ${fixed(r.p50, 0)} / ${fixed(r.p99, 0)} ms${r.failed ? ` (${int(r.failed)} failed)` : ''}`
+      : '–';
+  const row = (name: string, s: Summary | undefined, atRate?: RateResult) =>
+    s
+      ? `| ${name} | ${int(s.perSecond)} | ${latency(s)} | ${cpu(s.cpuMsPerRequest)} | ${cpu(s.databaseCpuMsPerRequest)} | ${cpu(s.cpuMsPerRequest + s.databaseCpuMsPerRequest)} | ${fixed(s.statementsPerRequest, 2)} | ${rate(atRate)} |`
+      : `| ${name} | – | – | – | – | – | – | – |`;
+  return [
+    `| check-in, ${int(result.devices)} devices | req/s | p50 / p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | both | SQL/req | at ${int(result.checkinAtRate?.rate ?? 0)} a second: served, p50 / p99 |`,
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    row('Airfleet', checkin.airfleet, result.checkinAtRate),
+    row('minimal check-in server', checkin.minimal, result.minimalAtRate),
+    row('bare server', checkin.bare),
+    `| Airfleet ÷ minimal | ${checkin.minimalRatio === undefined ? '–' : fixed(checkin.minimalRatio, 2)} | | | | | | |`,
+  ];
+}
+
 export function sqliteTable(result: DatabaseResult): string[] {
   const lines = [
     '| scenario | Airfleet req/s | p50 / p99 ms | CPU ms/req | machine busy | SQL/req | peak RSS MiB |',
@@ -211,6 +243,10 @@ export function markdown(results: BenchResults): string {
       ...(result.database === 'postgres' ? postgresTable(result) : sqliteTable(result)),
       '',
     );
+    const checkin = result.database === 'postgres' ? checkinTable(result) : [];
+    if (checkin.length > 0) {
+      lines.push(...checkin, '');
+    }
   }
   lines.push(...bulkTable(results.databases), '');
   return lines.join('\n');

@@ -11,9 +11,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AIRFLEET_MAIN, BARE_MAIN, startProdNodeOptions, STATS_HOOK } from './build';
+import { AIRFLEET_MAIN, BARE_MAIN, MINIMAL_MAIN, startProdNodeOptions, STATS_HOOK } from './build';
 
-export type ServerKind = 'airfleet' | 'bare';
+/** Airfleet, the bare server (every hot route), the minimal check-in server (issue 24). */
+export type ServerKind = 'airfleet' | 'bare' | 'minimal';
+
+const MAINS: Record<ServerKind, string> = {
+  airfleet: AIRFLEET_MAIN,
+  bare: BARE_MAIN,
+  minimal: MINIMAL_MAIN,
+};
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const START_TIMEOUT_MS = 60_000;
@@ -156,7 +163,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const port = await freePort();
   const statsDir = mkdtempSync(join(tmpdir(), 'airfleet-bench-stats-'));
-  const main = options.kind === 'airfleet' ? AIRFLEET_MAIN : BARE_MAIN;
+  const main = MAINS[options.kind];
   const output: string[] = [];
   const started = process.hrtime.bigint();
   // Airfleet as `npm run start:prod` runs it (with its heap cap); the bare server as it is.
