@@ -5,7 +5,6 @@ import { HeartbeatWriter } from '../access-points/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/auth/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { deviceConfig } from '../device-config/config-document';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
@@ -73,7 +72,7 @@ export class CheckinService {
     if (!facts) {
       throw deviceNotClaimed(principal.mac_id); // removed since its credentials were cached
     }
-    const current = deviceConfig(facts.config);
+    const current = facts.config;
     const heartbeat: CheckinHeartbeat = {
       device_id: facts.device.id,
       organisation_id: orgId,
@@ -81,7 +80,7 @@ export class CheckinService {
       name: body.name,
       firmware_version: body.firmware_version,
       hardware_model: body.hardware_model,
-      network_name: facts.config.network?.network_name ?? null,
+      network_name: current.document.network?.network_name ?? null,
       public_ip: body.public_ip ?? sourceIp,
       clients: body.clients,
       uptime_seconds: body.uptime_seconds,

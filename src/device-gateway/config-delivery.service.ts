@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DevicePrincipal } from '../common/auth/device-principal';
-import { DeviceConfig, deviceConfig } from '../device-config/config-document';
+import { DeviceConfig } from '../device-config/config-document';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { GatewayReads } from './gateway-reads.repository';
@@ -25,6 +25,6 @@ export class ConfigDeliveryService {
     if (!facts) {
       throw deviceNotClaimed(device.mac_id);
     }
-    return deviceConfig(facts.config);
+    return facts.config;
   }
 }

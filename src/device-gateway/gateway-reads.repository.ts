@@ -4,7 +4,13 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { AsyncResource } from 'node:async_hooks';
 import { BatchedReads } from '../database/batched-reads';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { ConfigFacts } from '../device-config/config-document';
+import { growingLruCache } from '../common/cache/growing-lru-cache';
+import {
+  DeviceConfig,
+  networkSection,
+  NetworkSection,
+  renderConfig,
+} from '../device-config/config-document';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { persistedValue } from '../database/persisted-value';
@@ -22,8 +28,8 @@ export interface CredentialFacts {
 /** Everything the device routes read about their device (DEVICES 3 to 5). */
 export interface DeviceFacts {
   device: { id: number; part_number: string | null };
-  /** What its configuration is built from (DEVICES 4). */
-  config: ConfigFacts;
+  /** Its configuration and the revision that names it (DEVICES 4). */
+  config: DeviceConfig;
   /** The revision it last reported running, as its heartbeat record holds it. */
   appliedRevision: string | null;
   /** The firmware its heartbeat record holds (DEVICES 5: an upgrade's previous_version). */
@@ -56,9 +62,15 @@ interface FactsRow {
   applied_revision: string | null;
   firmware_version: string | null;
   uplinks: unknown;
-  ssids: unknown;
+  /** The network's SSIDs as JSON text (null: none, on PostgreSQL). */
+  ssids: string | null;
   upgrade_in_play: number | string | boolean;
 }
+
+/** The section of every device in no network. */
+const NO_NETWORK = networkSection(null, []);
+/** Network sections remembered (per process, bounded): one per network in use. */
+const SECTIONS_KEPT = 1_000;
 
 /** The most devices one statement reads (the rest of a turn's wait for the next). */
 const READS_PER_STATEMENT = 500;
@@ -83,6 +95,7 @@ export class GatewayReads {
   private readonly macs: BatchedReads<string, FactsRow>;
   /** Facts by device id, the ids of one turn read together. */
   private readonly devices: BatchedReads<number, FactsRow>;
+  private readonly sections = growingLruCache<string, NetworkSection>(SECTIONS_KEPT);
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -173,8 +186,9 @@ export class GatewayReads {
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version",
          ${liveUplinksJson(dialect, 'd."id"')} AS "uplinks",
-         (SELECT ${ssids} FROM "network_ssids" s
-          WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id") AS "ssids",
+         CAST((SELECT ${ssids} FROM "network_ssids" s
+          WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id")
+          AS text) AS "ssids",
          CASE WHEN EXISTS (SELECT 1 FROM "upgrades" g
            WHERE g."organisation_id" = d."organisation_id" AND g."device_id" = d."id"
              AND g."status" IN (${open})
@@ -192,25 +206,44 @@ export class GatewayReads {
   }
 
   private facts(row: FactsRow): DeviceFacts {
-    const networkId = row.network_id === null ? null : Number(row.network_id);
+    const device = { mac_id: row.mac_id, name: row.name };
     return {
       device: { id: Number(row.id), part_number: row.part_number },
-      config: {
-        device: { mac_id: row.mac_id, name: row.name },
-        network:
-          networkId === null
-            ? null
-            : { id: networkId, network_name: row.network_name!, timezone: row.timezone! },
-        ssids: this.dialect
-          .parsedJsonArray<SsidRow>(row.ssids)
-          .map((ssid) =>
-            parsedSsid({ ...ssid, id: Number(ssid.id), location_network_id: networkId! }),
-          ),
-        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-      },
+      config: renderConfig(
+        device,
+        this.sectionOf(row),
+        parsedLiveUplinks(this.dialect, row.uplinks),
+      ),
       appliedRevision: row.applied_revision,
       storedFirmware: row.firmware_version,
       upgradeInPlay: Number(row.upgrade_in_play) === 1,
     };
+  }
+
+  /**
+   * The network part of the row's configuration, rendered once for all the devices of a network:
+   * remembered under a key that names the network's fields and its SSIDs' JSON text exactly, so
+   * that a remembered section is always the one rendering would give now.
+   */
+  private sectionOf(row: FactsRow): NetworkSection {
+    if (row.network_id === null) {
+      return NO_NETWORK;
+    }
+    const network = {
+      id: Number(row.network_id),
+      network_name: row.network_name!,
+      timezone: row.timezone!,
+    };
+    const text = row.ssids ?? '[]';
+    const key = `${network.id}:${network.network_name.length}:${network.network_name}${network.timezone.length}:${network.timezone}${text}`;
+    let section = this.sections.get(key);
+    if (!section) {
+      const ssids = (JSON.parse(text) as SsidRow[]).map((ssid) =>
+        parsedSsid({ ...ssid, id: Number(ssid.id), location_network_id: network.id }),
+      );
+      section = networkSection(network, ssids);
+      this.sections.set(key, section);
+    }
+    return section;
   }
 }
