@@ -3,6 +3,7 @@ import { UpgradeData } from './upgrade-data.entity';
 import {
   firmwareLocation,
   hasFirmwareFor,
+  releaseForPart,
   releasesWithFirmware,
   resolveRelease,
   resolveSchedule,
@@ -191,15 +192,33 @@ describe('releasesWithFirmware (the versions the upgrade form offers)', () => {
     expect(releasesWithFirmware(all, false, [], 'some')).toEqual([]);
   });
 
-  it('judges a version by the release create would take: own first, released unless allowed', () => {
+  it('judges a version part by part as create does (releaseForPart), released unless allowed', () => {
     const global = release({ version: '4.0.0', url: both });
     const own = release({ version: '4.0.0', organisation_id: 7, url: ap100 });
     const unreleased = release({ version: '5.0.0', url: both, is_released: false });
     const all = [global, own, unreleased];
-    // the organisation's own 4.0.0 has no AP-200 firmware, so 4.0.0 cannot upgrade an AP-200
-    expect(releasesWithFirmware(all, false, ['AP-200'], 'every')).toEqual([]);
+    // the organisation's own 4.0.0 has no AP-200 firmware, the global 4.0.0 has: an AP-200 takes it
+    expect(releasesWithFirmware(all, false, ['AP-200'], 'every')).toEqual([own]);
     expect(releasesWithFirmware(all, false, ['AP-100'], 'every')).toEqual([own]);
-    expect(releasesWithFirmware(all, true, ['AP-200'], 'every')).toEqual([unreleased]);
+    expect(releasesWithFirmware(all, true, ['AP-200'], 'every')).toEqual([own, unreleased]);
+    expect(releasesWithFirmware(all, false, ['AP-300'], 'some')).toEqual([]);
+  });
+});
+
+describe('releaseForPart (issue 25: the one rule of which release gives a version to a part)', () => {
+  it('takes, among the visible records of the version, own first then newest, one with the part', () => {
+    const older = release({ version: '6.0.0', url: { 'AP-100': 'https://global/old' } });
+    const newer = release({ version: '6.0.0', url: { 'AP-200': 'https://global/new' } });
+    const own = release({ version: '6.0.0', organisation_id: 7, url: { 'AP-300': 'https://own' } });
+    const hidden = release({ version: '6.0.0', url: { 'AP-400': 'https://x' }, is_released: false });
+    const all = [older, newer, own, hidden];
+    expect(releaseForPart(all, '6.0.0', 'AP-100', false)).toBe(older);
+    expect(releaseForPart(all, '6.0.0', 'AP-200', false)).toBe(newer);
+    expect(releaseForPart(all, '6.0.0', 'AP-300', false)).toBe(own);
+    expect(releaseForPart(all, '6.0.0', 'AP-400', false)).toBeUndefined();
+    expect(releaseForPart(all, '6.0.0', 'AP-400', true)).toBe(hidden);
+    expect(releaseForPart(all, '6.0.0', null, true)).toBeUndefined();
+    expect(releaseForPart(all, '7.0.0', 'AP-100', true)).toBeUndefined();
   });
 });
 

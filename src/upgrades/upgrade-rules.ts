@@ -118,9 +118,10 @@ export function releaseOfVersion(
 
 /**
  * The versions a manual upgrade can take for devices of these hardware parts, one release per
- * version (the one `releaseOfVersion` takes), in no particular order: `every` keeps a release
+ * version (the one `releaseOfVersion` takes), in no particular order: `every` keeps a version
  * with firmware for each part, as create demands of its targets (SPEC 4.4 rule 4); `some` one
- * with firmware for at least one (the organisation's hardware, before a target is chosen).
+ * with firmware for at least one (the organisation's hardware, before a target is chosen). The
+ * firmware for a part is found as `releaseForPart` finds it.
  */
 export function releasesWithFirmware(
   all: UpgradeData[],
@@ -130,14 +131,34 @@ export function releasesWithFirmware(
 ): UpgradeData[] {
   const parts = [...new Set(partNumbers)];
   const versions = [...new Set(all.map((data) => data.version))];
+  const covers = (version: string, part: string | null) =>
+    releaseForPart(all, version, part, includeUnreleased) !== undefined;
   return versions
     .map((version) => releaseOfVersion(all, version, includeUnreleased))
     .filter((release): release is UpgradeData => release !== undefined)
     .filter((release) =>
       cover === 'every'
-        ? parts.every((part) => hasFirmwareFor(release, part))
-        : parts.some((part) => hasFirmwareFor(release, part)),
+        ? parts.every((part) => covers(release.version, part))
+        : parts.some((part) => covers(release.version, part)),
     );
+}
+
+/**
+ * THE rule of which release gives `version` to a device of this hardware part (issue 25: create,
+ * the hand-out and the auto-revert all ask it): among the visible records of that version
+ * (released ones only unless `includeUnreleased`), the organisation's own first, then the newest,
+ * the first with firmware for the part. Several records may share a version (a global release
+ * posted again for another part); each part takes the one that has its firmware.
+ */
+export function releaseForPart(
+  all: UpgradeData[],
+  version: string,
+  partNumber: string | null,
+  includeUnreleased: boolean,
+): UpgradeData | undefined {
+  return preferOwn(
+    all.filter((data) => (includeUnreleased || data.is_released) && data.version === version),
+  ).find((data) => hasFirmwareFor(data, partNumber));
 }
 
 /** The organisation's own releases first, then global ones; the newer record first in each. */
@@ -160,17 +181,15 @@ export function hasFirmwareFor(release: UpgradeData, partNumber: string | null):
 }
 
 /**
- * Where the device fetches `version` for its hardware part (DEVICES 3): among the visible
- * releases of that version, the organisation's own first, the first with firmware for the part;
- * null when none has any.
+ * Where the device fetches `version` for its hardware part (DEVICES 3): the firmware of the
+ * release `releaseForPart` takes among these (any state: the upgrade exists already); null when
+ * none has any.
  */
 export function firmwareLocation(
   releases: UpgradeData[],
   version: string,
   partNumber: string | null,
 ): string | null {
-  const release = preferOwn(releases.filter((data) => data.version === version)).find((data) =>
-    hasFirmwareFor(data, partNumber),
-  );
+  const release = releaseForPart(releases, version, partNumber, true);
   return release && partNumber !== null ? release.url[partNumber] : null;
 }

@@ -17,7 +17,7 @@ import {
 } from '../common/pagination/pagination';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import {
-  hasFirmwareFor,
+  releaseForPart,
   releasesWithFirmware,
   resolveRelease,
   resolveSchedule,
@@ -208,12 +208,9 @@ export class UpgradesService {
       // Upgrade writes of an organisation run one after another (one pending upgrade per device).
       await this.organisations.lockForUpdate(orgId);
     }
-    const { upgradeType, release } = resolveRelease(
-      input,
-      existing,
-      await this.upgradeData.findVisible(orgId, true),
-      this.includeUnreleased(user, options),
-    );
+    const releases = await this.upgradeData.findVisible(orgId, true);
+    const includeUnreleased = this.includeUnreleased(user, options);
+    const { upgradeType, release } = resolveRelease(input, existing, releases, includeUnreleased);
     const targets = await this.validTargets(orgId, input.aps, existing);
     const targeted = await this.devices.findTargets(orgId, targets);
     let pending = await this.upgrades.findPendingByDevice(
@@ -244,7 +241,9 @@ export class UpgradesService {
     if (unknownAps.length > 0) {
       throw invalidTargets(unknownAps);
     }
-    const withoutFirmware = devices.filter((d) => !hasFirmwareFor(release, d.part_number));
+    const withoutFirmware = devices.filter(
+      (d) => !releaseForPart(releases, release.version, d.part_number, includeUnreleased),
+    );
     if (withoutFirmware.length > 0) {
       throw firmwareMissing(
         release.version,
