@@ -98,16 +98,4 @@ export class CatalogueRepository {
         .execute();
     }
   }
-
-  /**
-   * The stored secret hash of the master inventory entry with this MAC (stored form): undefined
-   * when there is no such entry, null when it has no secret.
-   */
-  async findSecretHash(mac: string): Promise<string | null | undefined> {
-    const entry = await this.master.findOne({
-      select: { id: true, secret_hash: true },
-      where: { mac_id: mac },
-    });
-    return entry ? entry.secret_hash : undefined;
-  }
 }

@@ -189,8 +189,3 @@ export function canonicalJson(value: unknown): string {
 export function configRevision(document: ConfigDocument): string {
   return sha256Hex(canonicalJson(document));
 }
-
-/** The configuration these facts give, with its revision (one device, nothing remembered). */
-export function deviceConfig(facts: ConfigFacts): DeviceConfig {
-  return renderConfig(facts.device, networkSection(facts.network, facts.ssids), facts.uplinks);
-}

@@ -30,7 +30,7 @@ export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_ne
  * Renders device configurations: looks up the facts (networks, their SSIDs) and hands them to the
  * pure rule in config-document.ts. Used by the device records (their `config` block); the device
  * gateway reads one device's facts in its own single statement and renders them with the same
- * rule (`deviceConfig`), so both name a configuration by the same revision.
+ * rules (`networkSection`, `renderConfig`), so both name a configuration by the same revision.
  */
 @Injectable()
 export class DeviceConfigService {
