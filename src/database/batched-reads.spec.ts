@@ -5,9 +5,11 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('BatchedReads (issue 24)', () => {
   it('reads the keys asked for in one turn with one read, each once, on the next turn', async () => {
     const reads: number[][] = [];
-    const batched = new BatchedReads(async (keys: number[]) => {
+    const batched = new BatchedReads((keys: number[]) => {
       reads.push(keys);
-      return new Map(keys.filter((key) => key !== 3).map((key) => [key, key * 10]));
+      return Promise.resolve(
+        new Map(keys.filter((key) => key !== 3).map((key) => [key, key * 10])),
+      );
     });
     const answers = Promise.all([1, 2, 1, 3].map((key) => batched.load(key)));
     expect(reads).toEqual([]);
@@ -19,9 +21,9 @@ describe('BatchedReads (issue 24)', () => {
 
   it('takes at most maxKeys keys a read', async () => {
     const reads: number[][] = [];
-    const batched = new BatchedReads(async (keys: number[]) => {
+    const batched = new BatchedReads((keys: number[]) => {
       reads.push(keys);
-      return new Map(keys.map((key) => [key, key]));
+      return Promise.resolve(new Map(keys.map((key) => [key, key])));
     }, 2);
     expect(await Promise.all([1, 2, 3].map((key) => batched.load(key)))).toEqual([1, 2, 3]);
     expect(reads).toEqual([[1, 2], [3]]);
@@ -29,12 +31,12 @@ describe('BatchedReads (issue 24)', () => {
 
   it('rejects every caller of a failed read, and reads the next batch anew', async () => {
     let fail = true;
-    const batched = new BatchedReads(async (keys: number[]) => {
+    const batched = new BatchedReads((keys: number[]) => {
       if (fail) {
         fail = false;
-        throw new Error('connection lost');
+        return Promise.reject(new Error('connection lost'));
       }
-      return new Map(keys.map((key) => [key, key]));
+      return Promise.resolve(new Map(keys.map((key) => [key, key])));
     });
     const failed = [1, 2].map((key) => batched.load(key));
     for (const answer of failed) {

@@ -210,7 +210,11 @@ describe('releaseForPart (issue 25: the one rule of which release gives a versio
     const older = release({ version: '6.0.0', url: { 'AP-100': 'https://global/old' } });
     const newer = release({ version: '6.0.0', url: { 'AP-200': 'https://global/new' } });
     const own = release({ version: '6.0.0', organisation_id: 7, url: { 'AP-300': 'https://own' } });
-    const hidden = release({ version: '6.0.0', url: { 'AP-400': 'https://x' }, is_released: false });
+    const hidden = release({
+      version: '6.0.0',
+      url: { 'AP-400': 'https://x' },
+      is_released: false,
+    });
     const all = [older, newer, own, hidden];
     expect(releaseForPart(all, '6.0.0', 'AP-100', false)).toBe(older);
     expect(releaseForPart(all, '6.0.0', 'AP-200', false)).toBe(newer);
