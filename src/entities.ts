@@ -10,7 +10,7 @@ import { Tag } from './devices/tag.entity';
 import { Device } from './devices/device.entity';
 import { Uplink } from './devices/uplink.entity';
 import { InitTemplate } from './access-points/init-template.entity';
-import { Heartbeat } from './access-points/heartbeat.entity';
+import { Heartbeat } from './device-state/heartbeat.entity';
 import { NetworkSsid } from './network-ssids/network-ssid.entity';
 import { Upgrade } from './upgrades/upgrade.entity';
 import { UpgradeData } from './upgrades/upgrade-data.entity';

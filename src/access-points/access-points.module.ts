@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { DeviceConfigModule } from '../device-config/device-config.module';
+import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
@@ -11,22 +12,26 @@ import { DeviceRecordRows } from './device-record-rows.repository';
 import { DeviceRecords } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
-import { HeartbeatWriter } from './heartbeat-writer.service';
-import { HeartbeatsRepository } from './heartbeats.repository';
 import { InitTemplatesController } from './init-templates.controller';
 import { InitTemplatesRepository } from './init-templates.repository';
 import { InventoryService } from './inventory.service';
 import { UplinkConfigurationService } from './uplink-configuration.service';
-import { UplinksRepository } from './uplinks.repository';
 
 /**
- * Access points (SPEC 4.2), uplink templates, heartbeats and the fleet status (DEVICES 7).
- * Exports DeviceRecords, the device record (device with its pending upgrade) that location
- * networks and tags show, FleetStatusService, whose up/down counts the overview shows, and the
- * heartbeats repository the device gateway records check-ins with.
+ * Access points (SPEC 4.2), uplink templates, the admin heartbeat and the fleet status (DEVICES
+ * 7), over device-state's heartbeats and uplinks. Exports DeviceRecords, the device record
+ * (device with its pending upgrade) that location networks and tags show, and
+ * FleetStatusService, whose up/down counts the overview shows.
  */
 @Module({
-  imports: [CatalogueModule, DeviceConfigModule, DevicesModule, NetworksModule, UpgradesModule],
+  imports: [
+    CatalogueModule,
+    DeviceConfigModule,
+    DeviceStateModule,
+    DevicesModule,
+    NetworksModule,
+    UpgradesModule,
+  ],
   controllers: [AccessPointsController, InitTemplatesController],
   providers: [
     InventoryService,
@@ -35,13 +40,10 @@ import { UplinksRepository } from './uplinks.repository';
     DeviceRecordRows,
     UplinkConfigurationService,
     InitTemplatesRepository,
-    UplinksRepository,
-    HeartbeatsRepository,
-    HeartbeatWriter,
     DeviceStatusesRepository,
     FleetStatusService,
     FleetConfigSync,
   ],
-  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService, HeartbeatWriter],
+  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService],
 })
 export class AccessPointsModule {}

@@ -6,8 +6,8 @@ import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { DeviceSearch, deviceSearchSql } from '../devices/device-search';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
 import { ShownUplink } from '../devices/uplink.view';
-import { DeviceStatus, deviceStatusCondition } from './device-liveness';
-import { Heartbeat } from './heartbeat.entity';
+import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
+import { Heartbeat } from '../device-state/heartbeat.entity';
 
 /** Which of the organisation's devices a status read covers. */
 export interface StatusFilter {
@@ -292,21 +292,6 @@ export class DeviceStatusesRepository {
           Number(a.version === null) - Number(b.version === null) ||
           (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true }),
       );
-  }
-
-  /** Which of these devices of the organisation are UP at `upSince` (one statement). */
-  async upAmong(orgId: number, deviceIds: number[], upSince: Date): Promise<Set<number>> {
-    if (deviceIds.length === 0) {
-      return new Set();
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const rows: { id: number | string }[] = await this.manager.query(
-      `SELECT h."device_id" AS id FROM "heartbeats" h
-       WHERE h."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('h."device_id"', deviceIds)}
-         AND ${deviceStatusCondition('UP', 'h."received_at"', this.instant(sql, upSince))}`,
-      sql.params,
-    );
-    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /** `upSince` bound as the heartbeats table stores instants. */

@@ -1,13 +1,11 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
-import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
-import { DeviceLivenessPort } from '../upgrades/device-liveness.port';
+import { DeviceLiveness } from '../device-state/device-liveness.service';
 import { FleetConfigSync } from './config-sync';
-import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
+import { DeviceStatus, deviceStatus, lastSeenTime } from '../device-state/device-liveness';
 import {
   DeviceStatusesRepository,
   DeviceStatusRow,
@@ -54,21 +52,13 @@ export interface ConsoleStatusesView extends StatusesView {
  * devices in no network). A constant number of statements whatever the number of devices.
  */
 @Injectable()
-export class FleetStatusService implements OnModuleInit {
+export class FleetStatusService {
   constructor(
     private readonly live: DeviceStatusesRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly configSync: FleetConfigSync,
-    private readonly config: ConfigService,
-    private readonly liveness: DeviceLivenessPort,
+    private readonly liveness: DeviceLiveness,
   ) {}
-
-  /** Rollouts order their devices UP first (DEVICES 6): upgrades asks this rule through its port. */
-  onModuleInit(): void {
-    this.liveness.register((orgId, deviceIds) =>
-      this.live.upAmong(orgId, deviceIds, this.upSince()),
-    );
-  }
 
   /**
    * One page of the caller's devices with their status, and the summary of every device matching
@@ -228,7 +218,6 @@ export class FleetStatusService implements OnModuleInit {
 
   /** The oldest heartbeat that counts as UP now (device-liveness.ts). */
   upSince(): Date {
-    const timeout = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
-    return upSince(new Date(), timeout);
+    return this.liveness.upSince();
   }
 }

@@ -7,11 +7,11 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { deviceNotFound, serialMissing, statusDeviceNotFound } from './access-points.errors';
-import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from './device-liveness';
+import { DeviceStatus, deviceStatus, lastSeenTime, upSince } from '../device-state/device-liveness';
 import { deviceView } from './device.view';
 import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
-import { HeartbeatsRepository } from './heartbeats.repository';
+import { HeartbeatsRepository } from '../device-state/heartbeats.repository';
 import { DeviceRecords } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 

@@ -16,7 +16,7 @@ import { CreateInitTemplateDto } from './dto/init-template.dto';
 import { InitTemplate, UplinkTemplateDetail } from './init-template.entity';
 import { DevicesRepository } from '../devices/devices.repository';
 import { InitTemplatesRepository } from './init-templates.repository';
-import { NewUplinkRow, UplinksRepository } from './uplinks.repository';
+import { NewUplinkRow, UplinksRepository } from '../device-state/uplinks.repository';
 
 export const UPLINK_TYPES = ['1', '2', '3', '4'] as const;
 

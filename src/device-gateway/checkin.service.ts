@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { CheckinHeartbeat } from '../access-points/checkin-heartbeat';
-import { HeartbeatWriter } from '../access-points/heartbeat-writer.service';
+import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
+import { HeartbeatWriter } from '../device-state/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/auth/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
-import { AccessPointsModule } from '../access-points/access-points.module';
+import { DeviceStateModule } from '../device-state/device-state.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
@@ -14,7 +14,7 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [AccessPointsModule, UpgradesModule],
+  imports: [DeviceStateModule, UpgradesModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
     GatewayReads,

@@ -84,7 +84,7 @@ type SsidRow = Omit<StoredSsid, 'location_network_id'>;
  * of one turn of the event loop (issue 24: one round trip for many check-ins under load): what a check-in or a
  * configuration request needs about its device, by id or, while verifying credentials, by MAC
  * with the MAC's secret hash. They read across the tables of catalogue, devices, networks,
- * network-ssids, upgrades and access-points (heartbeats) because a check-in arrives thousands of
+ * network-ssids, upgrades and device-state (heartbeats) because a check-in arrives thousands of
  * times a second and each statement costs a round trip; they only read, every write stays with
  * the table's owner. Only the columns the answers use, hydrated by hand (no entity metadata, no
  * date parsing).

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { deviceStatusCondition } from '../access-points/device-liveness';
-import { Heartbeat } from '../access-points/heartbeat.entity';
+import { deviceStatusCondition } from '../device-state/device-liveness';
+import { Heartbeat } from '../device-state/heartbeat.entity';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
@@ -7,7 +8,6 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradesService } from './upgrades.service';
-import { DeviceLivenessPort } from './device-liveness.port';
 import { RolloutBookkeeping } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
 import { RolloutsService } from './rollouts.service';
@@ -18,10 +18,11 @@ import { UpgradeTargetChoices } from './upgrade-target-choices.service';
  * and rollouts tables. Exports the service for the browser pages, the lifecycle for the device
  * gateway, the repository for the device records, the upgrade data for admin/demo, the
  * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
- * the liveness port that access-points fills, and the target choices of the upgrade form.
+ * the target choices of the upgrade form. Rollouts order devices UP first by device-state's
+ * DeviceLiveness.
  */
 @Module({
-  imports: [DevicesModule, NetworksModule, OrganisationsModule],
+  imports: [DeviceStateModule, DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [UpgradesController],
   providers: [
     UpgradesService,
@@ -31,7 +32,6 @@ import { UpgradeTargetChoices } from './upgrade-target-choices.service';
     RolloutsRepository,
     RolloutBookkeeping,
     RolloutsService,
-    DeviceLivenessPort,
     UpgradeTargetChoices,
   ],
   exports: [
@@ -41,7 +41,6 @@ import { UpgradeTargetChoices } from './upgrade-target-choices.service';
     UpgradeDataRepository,
     RolloutBookkeeping,
     RolloutsService,
-    DeviceLivenessPort,
     UpgradeTargetChoices,
   ],
 })

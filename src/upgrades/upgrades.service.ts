@@ -43,7 +43,7 @@ import {
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
-import { DeviceLivenessPort } from './device-liveness.port';
+import { DeviceLiveness } from '../device-state/device-liveness.service';
 import { Rollout } from './rollout.entity';
 import { RolloutBookkeeping } from './rollout-bookkeeping.service';
 import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
@@ -75,7 +75,7 @@ export class UpgradesService {
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly rollouts: RolloutsRepository,
     private readonly bookkeeping: RolloutBookkeeping,
-    private readonly liveness: DeviceLivenessPort,
+    private readonly liveness: DeviceLiveness,
   ) {}
 
   /**

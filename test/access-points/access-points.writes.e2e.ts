@@ -1,6 +1,6 @@
 process.env.TZ = 'UTC';
 import { Device } from '../../src/devices/device.entity';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Uplink } from '../../src/devices/uplink.entity';
 import { Tag } from '../../src/devices/tag.entity';
 import { Upgrade } from '../../src/upgrades/upgrade.entity';

@@ -1,5 +1,5 @@
 process.env.TZ = 'UTC';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Upgrade, UpgradeStatus } from '../../src/upgrades/upgrade.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';

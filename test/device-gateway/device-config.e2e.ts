@@ -1,6 +1,6 @@
 process.env.TZ = 'UTC';
 import { createHash } from 'node:crypto';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { configRevision, ConfigDocument } from '../../src/device-config/config-document';
 import { Device } from '../../src/devices/device.entity';

@@ -2,9 +2,9 @@ process.env.TZ = 'UTC';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CheckinHeartbeat } from '../../src/access-points/checkin-heartbeat';
-import { HeartbeatsRepository } from '../../src/access-points/heartbeats.repository';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { CheckinHeartbeat } from '../../src/device-state/checkin-heartbeat';
+import { HeartbeatsRepository } from '../../src/device-state/heartbeats.repository';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { DATABASES, migratedPostgresDatabase, onBothDatabases, startApp } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 

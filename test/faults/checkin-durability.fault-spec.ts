@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, In } from 'typeorm';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { basicAuth, macUser } from '../harness/device-gateway.helpers';
 import { sleep } from '../harness/ports';

@@ -1,4 +1,4 @@
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Upgrade } from '../../src/upgrades/upgrade.entity';
 import { deviceFixtures } from './access-points.helpers';

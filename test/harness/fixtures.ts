@@ -7,7 +7,7 @@ import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { AccessLevel, NetworkAccessGrant } from '../../src/networks/network-access-grant.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { hashDeviceSecret } from '../../src/catalogue/device-secret';
-import { Heartbeat } from '../../src/access-points/heartbeat.entity';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
-import { DEVICE_STATUSES, DeviceStatus } from '../device-liveness';
+import { DEVICE_STATUSES, DeviceStatus } from '../../device-state/device-liveness';
 
 /** `GET /v1/access_points/statuses` (DEVICES 7). */
 export class StatusesQueryDto extends PaginationQueryDto {

@@ -5,6 +5,7 @@ import { chunksOf, rowsPerStatement } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { CheckinHeartbeat } from './checkin-heartbeat';
+import { deviceStatusCondition } from './device-liveness';
 import { Heartbeat } from './heartbeat.entity';
 
 /** The columns a check-in writes, in the order of the VALUES of `upsertCheckins`. */
@@ -60,7 +61,10 @@ const CHECKIN_UPDATE = [
   `"config_error_message" = CASE WHEN ${given('config_error_revision')} IS NULL THEN ${stored('config_error_message')} ELSE ${given('config_error_message')} END`,
 ].join(',\n         ');
 
-/** The last heartbeat of each device; device ids come from organisation-scoped lookups. */
+/**
+ * The last heartbeat of each device. Every statement is scoped to an organisation: a check-in
+ * row is written only for a device of the organisation it names, the others take it first.
+ */
 @Injectable()
 export class HeartbeatsRepository {
   constructor(
@@ -112,7 +116,8 @@ export class HeartbeatsRepository {
       const selected = CHECKIN_COLUMNS.map((_, i) => `v."column${i + 1}"`).join(', ');
       const statement = `INSERT INTO "heartbeats" (${columns})
          SELECT ${selected} FROM (VALUES ${rows.join(', ')}) AS v
-         WHERE EXISTS (SELECT 1 FROM "devices" d WHERE d."id" = v."column1")
+         WHERE EXISTS (SELECT 1 FROM "devices" d
+           WHERE d."id" = v."column1" AND d."organisation_id" = v."column2")
          ON CONFLICT ("device_id") DO UPDATE SET
          ${CHECKIN_UPDATE}`;
       // A single check-in (written before its answer) is the same text every time.
@@ -169,5 +174,22 @@ export class HeartbeatsRepository {
       sql.params,
     );
     return rows.length > 0;
+  }
+
+  /** Which of these devices of the organisation are UP at `upSince` (one statement). */
+  async upAmong(orgId: number, deviceIds: number[], upSince: Date): Promise<Set<number>> {
+    if (deviceIds.length === 0) {
+      return new Set();
+    }
+    // Bound in the order the marks appear (SQLite binds by position).
+    const sql = new SqlBuilder(this.dialect);
+    const scope = `h."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('h."device_id"', deviceIds)}`;
+    const since = sql.param(persistedValue(this.manager, Heartbeat, 'received_at', upSince));
+    const rows: { id: number | string }[] = await this.manager.query(
+      `SELECT h."device_id" AS id FROM "heartbeats" h
+       WHERE ${scope} AND ${deviceStatusCondition('UP', 'h."received_at"', since)}`,
+      sql.params,
+    );
+    return new Set(rows.map((row) => Number(row.id)));
   }
 }

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { upSince } from './device-liveness';
+import { HeartbeatsRepository } from './heartbeats.repository';
+
+/**
+ * Which devices are UP now (CONTRACT 7: a heartbeat at most HEARTBEAT_TIMEOUT_SECONDS old), for
+ * the modules that order or count by it: rollouts order their devices UP first (DEVICES 6), in
+ * the caller's transaction. The rule itself is device-liveness.ts.
+ */
+@Injectable()
+export class DeviceLiveness {
+  constructor(
+    private readonly heartbeats: HeartbeatsRepository,
+    private readonly config: ConfigService,
+  ) {}
+
+  /** The oldest heartbeat that counts as UP now. */
+  upSince(now = new Date()): Date {
+    return upSince(now, this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds);
+  }
+
+  /** Which of these devices of the organisation are UP now (one statement). */
+  upDeviceIds(orgId: number, deviceIds: number[]): Promise<Set<number>> {
+    return this.heartbeats.upAmong(orgId, deviceIds, this.upSince());
+  }
+}
