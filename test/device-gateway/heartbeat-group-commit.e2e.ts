@@ -97,12 +97,14 @@ onBothDatabases('heartbeats by group commit (issue 24)', (t) => {
     );
   });
 
-  it('writes a batch of check-ins in one statement, one row per device, leaving out removed devices', async () => {
+  it('writes a batch of check-ins in one statement, one row per device, leaving out removed devices and other organisations’', async () => {
     const admin = await t().fixtures.admin();
+    const other = await t().fixtures.admin();
     const devices = [];
     for (let i = 0; i < 3; i++) {
       devices.push(await g.device(admin.orgId));
     }
+    const elsewhere = await g.device(other.orgId);
     const at = new Date();
     const batch: CheckinHeartbeat[] = [
       ...devices.map(({ device }, i) => ({
@@ -121,9 +123,20 @@ onBothDatabases('heartbeats by group commit (issue 24)', (t) => {
         network_name: null,
         public_ip: '10.0.0.9',
       },
+      // A device of another organisation than the row names: left out.
+      {
+        device_id: elsewhere.device.id,
+        organisation_id: admin.orgId,
+        at,
+        network_name: null,
+        public_ip: '10.0.0.8',
+      },
     ];
     const statements = await t().statementsOf(() => repository().upsertCheckins(batch));
     expect(statements).toEqual([expect.stringMatching(/^INSERT INTO "heartbeats"/)]);
+    expect(
+      await t().dataSource.getRepository(Heartbeat).findBy({ device_id: elsewhere.device.id }),
+    ).toEqual([]);
     const rows = await t()
       .dataSource.getRepository(Heartbeat)
       .find({
