@@ -13,7 +13,7 @@ import { ENTITIES } from './entities';
 import { DatabaseModule } from './database/database.module';
 import { initializeMigrated } from './database/startup-lock';
 import { AuthModule } from './common/auth/auth.module';
-import { createValidationPipe } from './common/errors';
+import { createValidationPipe } from './common/validation';
 import { DomainErrorFilter } from './common/errors/domain-error.filter';
 import { UnexpectedErrorFilter } from './common/errors/unexpected-error.filter';
 import { LoggingModule } from './common/logging/logging.module';

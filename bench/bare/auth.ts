@@ -1,7 +1,7 @@
 /**
  * Who calls: a user by bearer token (CONTRACT 3) or a device by HTTP Basic (DEVICES 2), with
  * Airfleet's rules and one statement where Airfleet's work needs one:
- * - a token is looked up by its SHA-256 (src/common/auth/token-secret.ts) on every request,
+ * - a token is looked up by its SHA-256 (src/common/identity/token-secret.ts) on every request,
  *   joined with its user, refused when revoked or expired; `last_used_at` is written only when
  *   it is a minute old, by the same conditional UPDATE;
  * - a device's facts (secret hash, holder) are cached per MAC for at most 10 seconds, as

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ok, statusOnly, statusThenData, withStatus } from '../common/http/envelope';
-import { ApiErrorCode, OnInvalid } from '../common/errors';
+import { ApiErrorCode } from '../common/errors';
+import { OnInvalid } from '../common/validation';
 import { ApiErrorResponses, ErrorShape } from '../common/openapi/api-error-responses';
 import { APPLY_PARAMS_MISSING_MSG } from './access-points.errors';
 import { DeviceAssignmentService } from './device-assignment.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { CurrentDevice, DevicePrincipal, DeviceRoute } from '../common/auth/device-principal';
+import { CurrentDevice, DevicePrincipal, DeviceRoute } from '../common/identity/device-principal';
 import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { CheckinService } from './checkin.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
 import { HeartbeatWriter } from '../device-state/heartbeat-writer.service';
-import { DevicePrincipal } from '../common/auth/device-principal';
+import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DevicePrincipal } from '../common/auth/device-principal';
+import { DevicePrincipal } from '../common/identity/device-principal';
 import { DeviceConfig } from '../device-config/config-document';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';

@@ -8,7 +8,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
-import { CurrentDevice, DevicePrincipal, DeviceRoute } from '../common/auth/device-principal';
+import { CurrentDevice, DevicePrincipal, DeviceRoute } from '../common/identity/device-principal';
 import { ApiErrorCode } from '../common/errors';
 import { etagOf, ifNoneMatchNames } from '../common/http/etag';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { deviceSecretMatches } from '../catalogue/device-secret';
-import { DevicePrincipal } from '../common/auth/device-principal';
+import { DevicePrincipal } from '../common/identity/device-principal';
 import { growingLruCache } from '../common/cache/growing-lru-cache';
 import { DeviceUnauthenticatedError } from '../common/errors';
 import { deviceNotClaimed } from './device-gateway.errors';

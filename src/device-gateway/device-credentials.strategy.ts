@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-custom';
 import { parseBasicAuthorization } from '../common/auth/basic-credentials';
-import { DevicePrincipal } from '../common/auth/device-principal';
+import { DevicePrincipal } from '../common/identity/device-principal';
 import { DeviceUnauthenticatedError } from '../common/errors';
 import { DeviceCredentialsService } from './device-credentials.service';
 

@@ -22,7 +22,8 @@ import {
 } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
-import { ApiErrorCode, OnInvalid } from '../common/errors';
+import { ApiErrorCode } from '../common/errors';
+import { OnInvalid } from '../common/validation';
 import { ok, okWithMsg } from '../common/http/envelope';
 import { ApiErrorResponses, plainMessage } from '../common/openapi/api-error-responses';
 import {

@@ -14,7 +14,8 @@ import {
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
-import { ApiErrorCode, OnInvalid } from '../common/errors';
+import { ApiErrorCode } from '../common/errors';
+import { OnInvalid } from '../common/validation';
 import { ok } from '../common/http/envelope';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import {

@@ -1,5 +1,5 @@
 import { AuthUser } from '../common/auth/auth-user';
-import { hashToken } from '../common/auth/token-secret';
+import { hashToken } from '../common/identity/token-secret';
 import { UsableToken, UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 

@@ -6,7 +6,7 @@ import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
 import { hashPassword } from './password';
 import { MAX_EXPIRES_IN_DAYS } from './token-expiry';
-import { hashToken, newTokenSecret } from '../common/auth/token-secret';
+import { hashToken, newTokenSecret } from '../common/identity/token-secret';
 import { UserRole } from '../common/auth/auth-user';
 import { userView } from './user.view';
 import { UsersRepository } from './users.repository';

@@ -2,7 +2,7 @@ import { createHash, randomBytes, createHmac, timingSafeEqual } from 'node:crypt
 import { Inject, Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { User } from '../users/user.entity';
-import { hashToken } from '../common/auth/token-secret';
+import { hashToken } from '../common/identity/token-secret';
 import { userView } from '../users/user.view';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { deriveKey, WEB_SECRET } from './web-secret';

@@ -2,7 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { IS_PUBLIC } from '../../src/common/auth/decorators';
-import { IS_DEVICE_ROUTE } from '../../src/common/auth/device-principal';
+import { IS_DEVICE_ROUTE } from '../../src/common/identity/device-principal';
 import { SessionGuard } from '../../src/web/session.guard';
 import { onBothDatabases, TestApp } from '../harness/app';
 

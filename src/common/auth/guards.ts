@@ -10,7 +10,7 @@ import {
 } from '../errors';
 import { AuthUser } from './auth-user';
 import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
-import { IS_DEVICE_ROUTE } from './device-principal';
+import { IS_DEVICE_ROUTE } from '../identity/device-principal';
 
 /**
  * HTTP Basic device credentials (DEVICES 2) through the `device` passport strategy, which

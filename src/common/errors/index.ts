@@ -1,3 +1,2 @@
 export * from './api-error-code';
 export * from './domain-error';
-export * from './validation';

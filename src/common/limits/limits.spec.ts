@@ -1,6 +1,6 @@
 import { ArgumentMetadata } from '@nestjs/common';
 import { IsArray, IsOptional, IsString } from 'class-validator';
-import { createValidationPipe } from '../errors/validation';
+import { createValidationPipe } from '../validation/validation';
 import { ValidationFailedError } from '../errors/domain-error';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import { listEntryCount, ListTooLongError, MAX_LIST_ENTRIES, MaxListEntries } from './list-limit';

@@ -1,8 +1,8 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { normalizeIp, ThrottlerGuard } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
-import { isDevicePrincipal } from '../auth/device-principal';
-import { hashToken } from '../auth/token-secret';
+import { isDevicePrincipal } from '../identity/device-principal';
+import { hashToken } from '../identity/token-secret';
 
 const ALLOWED = Promise.resolve(true);
 

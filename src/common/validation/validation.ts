@@ -12,8 +12,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Observable, catchError, throwError } from 'rxjs';
-import { ApiErrorCode } from './api-error-code';
-import { ValidationFailedError } from './domain-error';
+import { ApiErrorCode } from '../errors/api-error-code';
+import { ValidationFailedError } from '../errors/domain-error';
 import { ListTooLongError, listLimitViolation } from '../limits/list-limit';
 import { findNul, nulMessage } from '../limits/nul';
 
