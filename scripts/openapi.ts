@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from '../src/app.factory';
-import { openApiDocument } from '../src/app.setup';
+import { openApiDocument } from '../src/app.openapi';
 import { loadAppConfig } from '../src/config/app-config';
 
 const ROOT = join(__dirname, '..');

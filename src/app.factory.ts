@@ -1,7 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule, AppModuleOptions } from './app.module';
-import { configureApp, createFastifyAdapter } from './app.setup';
+import { createFastifyAdapter } from './app.http';
+import { configureApp } from './app.setup';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions extends AppModuleOptions {

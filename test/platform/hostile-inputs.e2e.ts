@@ -1,7 +1,7 @@
 process.env.TZ = 'UTC';
 import { connect } from 'node:net';
 import { AddressInfo } from 'node:net';
-import { createFastifyAdapter } from '../../src/app.setup';
+import { createFastifyAdapter } from '../../src/app.http';
 import { Device } from '../../src/devices/device.entity';
 import { InitTemplate } from '../../src/access-points/init-template.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';

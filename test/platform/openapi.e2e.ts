@@ -2,7 +2,7 @@ process.env.TZ = 'UTC';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jestOpenAPI from 'jest-openapi';
-import { OPENAPI_TAGS } from '../../src/app.setup';
+import { OPENAPI_TAGS } from '../../src/app.openapi';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { onBothDatabases } from '../harness/app';
 

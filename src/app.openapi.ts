@@ -1,0 +1,58 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { addStandardResponses } from './common/openapi/standard-responses';
+
+/** Every tag an operation may carry, with its description (all declared in the document). */
+export const OPENAPI_TAGS: Record<string, string> = {
+  'location networks': 'Location networks: groups of devices and SSIDs (SPEC 4.1)',
+  'access points': 'The device inventory: provisioning, moves, status, uplinks (SPEC 4.2)',
+  'network ssids': 'SSIDs of location networks (SPEC 4.3)',
+  upgrades: 'Firmware upgrades, JSON variant (SPEC 4.4); errors answer `{message, status}`',
+  'init templates': 'Uplink (init) templates applied by apply_configuration (CONTRACT 5)',
+  'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
+  'network access': "Members' grants on networks (CONTRACT 3 and 9)",
+  tags: 'Device tags (CONTRACT 5)',
+  rollouts:
+    'Staged firmware rollouts that halt above a failure threshold and may revert (DEVICES 6); role admin',
+  overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
+  device:
+    'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',
+  tokens: "The caller's own access tokens (CONTRACT 9)",
+  admin: 'Platform administration, super administrators only (CONTRACT 5)',
+  operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',
+};
+
+/** The OpenAPI document served at /docs-json (and committed as openapi.json). */
+export function openApiDocument(app: INestApplication) {
+  const builder = new DocumentBuilder()
+    .setTitle('Airfleet API')
+    .setDescription(
+      'Multi-tenant cloud controller for fleets of Wi-Fi access points. Authenticate with ' +
+        '`Authorization: Bearer <token>` (or an `access_token` query or body parameter). ' +
+        'Errors answer `{msg, error_code}` unless an operation documents another shape.',
+    )
+    .setVersion('1')
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    .addServer('/', 'This instance')
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'opaque',
+      description: 'Access token',
+    })
+    .addBasicAuth(
+      {
+        type: 'http',
+        scheme: 'basic',
+        description:
+          'Device credentials (DEVICES 2): user name = the MAC as 12 hex digits or ' +
+          '`AA-BB-CC-DD-EE-FF`, password = the factory secret. Only on /device/v1 routes.',
+      },
+      'device',
+    )
+    .addSecurityRequirements('bearer');
+  for (const [name, description] of Object.entries(OPENAPI_TAGS)) {
+    builder.addTag(name, description);
+  }
+  return addStandardResponses(SwaggerModule.createDocument(app, builder.build()));
+}
