@@ -1,8 +1,8 @@
 import { ConfigurationError } from './config/app-config';
+import { redactUrl } from './database/dialect/start-problem';
 import {
   databaseStartFailure,
   listenStartFailure,
-  redactUrl,
   startFailureText,
   StartFailure,
 } from './start-up';

@@ -1,5 +1,5 @@
 import { AppConfig, ConfigurationError } from './config/app-config';
-import { isDatabaseUnavailable } from './database/database-unavailable';
+import { databaseStartProblem } from './database/dialect/start-problem';
 import type { DemoSeed } from './demo/demo.service';
 
 /**
@@ -45,53 +45,21 @@ function frame(lines: string[]): string {
 /** A start that failed for a reason the user can fix; its message is one line. */
 export class StartFailure extends Error {}
 
-/** The database address without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) {
-      parsed.password = '***';
-    }
-    return parsed.toString();
-  } catch {
-    return '(not a valid URL)';
-  }
-}
-
-const SQLITE_OPEN_CODES =
-  /^(SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_NOTADB|EACCES|EROFS|ENOTDIR|EISDIR)/;
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : '';
-}
-
-function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0];
-}
-
 /**
  * The one line that says why the database stopped the start (unreachable PostgreSQL, a SQLite
- * file that cannot be opened), or undefined for any other failure.
+ * file that cannot be opened), or undefined for any other failure: the dialect says which.
  */
 export function databaseStartFailure(
   error: unknown,
   database: AppConfig['database'],
 ): StartFailure | undefined {
-  if (database.type === 'postgres' && isDatabaseUnavailable(error)) {
-    return new StartFailure(
-      `Airfleet cannot reach the database at DATABASE_URL=${redactUrl(database.url)} ` +
-        `(${reason(error)}): start PostgreSQL or correct DATABASE_URL.`,
-    );
-  }
-  if (database.type === 'better-sqlite3' && SQLITE_OPEN_CODES.test(codeOf(error))) {
-    return new StartFailure(
-      `Airfleet cannot open the SQLite database at DATABASE_PATH=${database.path} ` +
-        `(${reason(error)}): correct DATABASE_PATH or its permissions.`,
-    );
-  }
-  return undefined;
+  const line = databaseStartProblem(error, database);
+  return line === undefined ? undefined : new StartFailure(line);
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : '';
 }
 
 /** The one line for a port another process holds, or undefined for any other listen failure. */
