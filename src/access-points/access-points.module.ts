@@ -6,10 +6,10 @@ import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsController } from './access-points.controller';
-import { FleetConfigSync } from './config-sync';
+import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceAssignmentService } from './device-assignment.service';
-import { DeviceRecordRows } from './device-record-rows.repository';
-import { DeviceRecords } from './device-records.service';
+import { DeviceRecordRowsRepository } from './device-record-rows.repository';
+import { DeviceRecordsService } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
 import { InitTemplatesController } from './init-templates.controller';
@@ -19,7 +19,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
 
 /**
  * Access points (SPEC 4.2), uplink templates, the admin heartbeat and the fleet status (DEVICES
- * 7), over device-state's heartbeats and uplinks. Exports DeviceRecords, the device record
+ * 7), over device-state's heartbeats and uplinks. Exports DeviceRecordsService, the device record
  * (device with its pending upgrade) that location networks and tags show, and
  * FleetStatusService, whose up/down counts the overview shows.
  */
@@ -36,14 +36,14 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
   providers: [
     InventoryService,
     DeviceAssignmentService,
-    DeviceRecords,
-    DeviceRecordRows,
+    DeviceRecordsService,
+    DeviceRecordRowsRepository,
     UplinkConfigurationService,
     InitTemplatesRepository,
     DeviceStatusesRepository,
     FleetStatusService,
-    FleetConfigSync,
+    FleetConfigSyncService,
   ],
-  exports: [DeviceRecords, InitTemplatesRepository, FleetStatusService],
+  exports: [DeviceRecordsService, InitTemplatesRepository, FleetStatusService],
 })
 export class AccessPointsModule {}

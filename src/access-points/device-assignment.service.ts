@@ -18,8 +18,8 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { DeviceCounts } from '../devices/device-counts';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
-import { DeviceRecords } from './device-records.service';
-import { RolloutBookkeeping } from '../upgrades/rollout-bookkeeping.service';
+import { DeviceRecordsService } from './device-records.service';
+import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
 interface BatchOutcome {
@@ -40,10 +40,10 @@ export class DeviceAssignmentService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly devices: DevicesRepository,
-    private readonly records: DeviceRecords,
+    private readonly records: DeviceRecordsService,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
-    private readonly rollouts: RolloutBookkeeping,
+    private readonly rollouts: RolloutBookkeepingService,
     private readonly counts: DeviceCounts,
   ) {}
 

@@ -20,7 +20,7 @@ import {
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
 
-/** What a device record is built from, read in one statement (DeviceRecordRows.find). */
+/** What a device record is built from, read in one statement (DeviceRecordRowsRepository.find). */
 export interface DeviceRecordRow {
   /** The device with its hardware part, live uplinks and tags. */
   device: DeviceWithParts;
@@ -50,14 +50,14 @@ interface RawRecordRow extends DevicePartsRow {
 }
 
 /**
- * The rows device records (DeviceRecords) are built from: each device with its hardware part,
+ * The rows device records (DeviceRecordsService) are built from: each device with its hardware part,
  * live uplinks and tags (the devices module's SQL, device-sql.ts), its network, its pending
  * upgrade and its last configuration report, in ONE raw statement of the shown columns. A
  * read-only model of the record across its owners, as the record itself is (no entity is
  * hydrated, no date parsed but the shown schedule_at); the writes stay with each owner.
  */
 @Injectable()
-export class DeviceRecordRows {
+export class DeviceRecordRowsRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,

@@ -4,7 +4,7 @@ import { DeviceConfigService } from '../device-config/device-config.service';
 import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-sql';
 import { ShownPendingUpgrade, UpgradesRepository } from '../upgrades/upgrades.repository';
-import { DeviceRecordRows } from './device-record-rows.repository';
+import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
@@ -22,16 +22,16 @@ export type DetailedDevice = DeviceWithParts & {
  * access points, location networks and tags read records through it.
  */
 @Injectable()
-export class DeviceRecords {
+export class DeviceRecordsService {
   constructor(
-    private readonly rows: DeviceRecordRows,
+    private readonly rows: DeviceRecordRowsRepository,
     private readonly upgrades: UpgradesRepository,
     private readonly configs: DeviceConfigService,
   ) {}
 
   /**
    * The matching devices with their pending upgrade and configuration sync, in two statements
-   * whatever their number: the records' rows (DeviceRecordRows), their networks' SSIDs.
+   * whatever their number: the records' rows (DeviceRecordRowsRepository), their networks' SSIDs.
    */
   async findDetailed(
     orgId: number,

@@ -3,8 +3,8 @@ import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
-import { DeviceLiveness } from '../device-state/device-liveness.service';
-import { FleetConfigSync } from './config-sync';
+import { DeviceLivenessService } from '../device-state/device-liveness.service';
+import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceStatus, deviceStatus, lastSeenTime } from '../device-state/device-liveness';
 import {
   DeviceStatusesRepository,
@@ -56,8 +56,8 @@ export class FleetStatusService {
   constructor(
     private readonly live: DeviceStatusesRepository,
     private readonly access: NetworkAccessPolicy,
-    private readonly configSync: FleetConfigSync,
-    private readonly liveness: DeviceLiveness,
+    private readonly configSync: FleetConfigSyncService,
+    private readonly liveness: DeviceLivenessService,
   ) {}
 
   /**

@@ -12,7 +12,7 @@ import { deviceView } from './device.view';
 import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
 import { HeartbeatsRepository } from '../device-state/heartbeats.repository';
-import { DeviceRecords } from './device-records.service';
+import { DeviceRecordsService } from './device-records.service';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 
 export interface CurrentStatusView {
@@ -34,7 +34,7 @@ export interface CurrentStatusView {
 export class InventoryService {
   constructor(
     private readonly devices: DevicesRepository,
-    private readonly records: DeviceRecords,
+    private readonly records: DeviceRecordsService,
     private readonly heartbeats: HeartbeatsRepository,
     private readonly statuses: DeviceStatusesRepository,
     private readonly catalogue: CatalogueRepository,

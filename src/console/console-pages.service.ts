@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DeviceRecords } from '../access-points/device-records.service';
+import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { deviceNotFound } from '../access-points/access-points.errors';
 import { deviceView } from '../access-points/device.view';
@@ -49,7 +49,7 @@ export class ConsolePagesService {
   constructor(
     private readonly overviews: OverviewService,
     private readonly fleet: FleetStatusService,
-    private readonly records: DeviceRecords,
+    private readonly records: DeviceRecordsService,
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly upgrades: UpgradesService,

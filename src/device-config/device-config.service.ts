@@ -20,7 +20,7 @@ const REVISIONS_KEPT = 20_000;
 /** The section of every device in no network. */
 const NO_NETWORK = networkSection(null, []);
 
-/** A device whose configuration is rendered (a DeviceRecordRows row). */
+/** A device whose configuration is rendered (a DeviceRecordRowsRepository row). */
 export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
   /** Its live uplinks. */
   uplinks?: ShownUplink[];

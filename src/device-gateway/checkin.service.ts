@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
-import { HeartbeatWriter } from '../device-state/heartbeat-writer.service';
+import { HeartbeatWriterService } from '../device-state/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -10,7 +10,7 @@ import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
 import { DeviceCredentialsService } from './device-credentials.service';
-import { DeviceFacts, GatewayReads } from './gateway-reads.repository';
+import { DeviceFacts, GatewayReadsRepository } from './gateway-reads.repository';
 
 /** The answer to a check-in (DEVICES 3). */
 export interface CheckinAnswer {
@@ -41,8 +41,8 @@ export function currentConfigError(
 /**
  * A device check-in (DEVICES 3). The steady state (nothing to hand out) is ONE statement of its
  * own: the device read fresh (a removed device is refused at once) with its configuration facts,
- * its stored report and whether it has an open upgrade, by GatewayReads (with the credentials
- * when they were not cached); its heartbeat and configuration report then join HeartbeatWriter's
+ * its stored report and whether it has an open upgrade, by GatewayReadsRepository (with the credentials
+ * when they were not cached); its heartbeat and configuration report then join HeartbeatWriterService's
  * group commit, and the answer waits until that batch has committed. An open upgrade adds the
  * firmware lifecycle (UpgradeLifecycleService.checkIn: its upgrades, a report's conditional
  * update, the firmware lookup of an upgrade handed out, a rollout's lock and settling), in one
@@ -51,9 +51,9 @@ export function currentConfigError(
 @Injectable()
 export class CheckinService {
   constructor(
-    private readonly reads: GatewayReads,
+    private readonly reads: GatewayReadsRepository,
     private readonly credentials: DeviceCredentialsService,
-    private readonly heartbeats: HeartbeatWriter,
+    private readonly heartbeats: HeartbeatWriterService,
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,

@@ -3,13 +3,13 @@ import { DevicePrincipal } from '../common/identity/device-principal';
 import { DeviceConfig } from '../device-config/config-document';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';
-import { GatewayReads } from './gateway-reads.repository';
+import { GatewayReadsRepository } from './gateway-reads.repository';
 
 /** Hands a device its configuration (DEVICES 4). */
 @Injectable()
 export class ConfigDeliveryService {
   constructor(
-    private readonly reads: GatewayReads,
+    private readonly reads: GatewayReadsRepository,
     private readonly credentials: DeviceCredentialsService,
   ) {}
 

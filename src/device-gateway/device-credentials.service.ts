@@ -25,7 +25,7 @@ export const CREDENTIALS_CACHE_TTL_MS = 10_000;
 /** The most devices whose credentials one instance keeps. */
 const CREDENTIALS_CACHED_DEVICES = 200_000;
 
-/** Where the facts about a MAC come from (GatewayReads.byMac: one statement). */
+/** Where the facts about a MAC come from (GatewayReadsRepository.byMac: one statement). */
 export interface CredentialSource {
   byMac(mac: string): Promise<MacFacts>;
 }

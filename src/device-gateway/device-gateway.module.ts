@@ -6,7 +6,7 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
 import { DeviceCredentialsService } from './device-credentials.service';
-import { GatewayReads } from './gateway-reads.repository';
+import { GatewayReadsRepository } from './gateway-reads.repository';
 import { DeviceCredentialsStrategy } from './device-credentials.strategy';
 
 /**
@@ -17,11 +17,11 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
   imports: [DeviceStateModule, UpgradesModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
-    GatewayReads,
+    GatewayReadsRepository,
     {
       provide: DeviceCredentialsService,
-      useFactory: (reads: GatewayReads) => new DeviceCredentialsService(reads),
-      inject: [GatewayReads],
+      useFactory: (reads: GatewayReadsRepository) => new DeviceCredentialsService(reads),
+      inject: [GatewayReadsRepository],
     },
     DeviceCredentialsStrategy,
     CheckinService,

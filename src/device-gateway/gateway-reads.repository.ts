@@ -90,7 +90,7 @@ type SsidRow = Omit<StoredSsid, 'location_network_id'>;
  * date parsing).
  */
 @Injectable()
-export class GatewayReads {
+export class GatewayReadsRepository {
   /** Credentials and facts by MAC, the MACs of one turn read together (BatchedReads). */
   private readonly macs: BatchedReads<string, FactsRow>;
   /** Facts by device id, the ids of one turn read together. */

@@ -10,7 +10,7 @@ import { HeartbeatsRepository } from './heartbeats.repository';
  * the caller's transaction. The rule itself is device-liveness.ts.
  */
 @Injectable()
-export class DeviceLiveness {
+export class DeviceLivenessService {
   constructor(
     private readonly heartbeats: HeartbeatsRepository,
     private readonly config: ConfigService,

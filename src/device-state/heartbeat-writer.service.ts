@@ -27,7 +27,7 @@ export function onePerDevice(checkins: readonly CheckinHeartbeat[]): CheckinHear
  * An older check-in never overwrites a later one (HeartbeatsRepository.upsertCheckins).
  */
 @Injectable()
-export class HeartbeatWriter implements BeforeApplicationShutdown {
+export class HeartbeatWriterService implements BeforeApplicationShutdown {
   private readonly batches: GroupCommit<CheckinHeartbeat>;
 
   constructor(private readonly heartbeats: HeartbeatsRepository) {

@@ -31,7 +31,7 @@ import {
 } from '../networks/location-networks.repository';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { TIME_ZONES } from '../common/time-zones/time-zones';
-import { DeviceRecords } from '../access-points/device-records.service';
+import { DeviceRecordsService } from '../access-points/device-records.service';
 
 /** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
 const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
@@ -47,7 +47,7 @@ export class LocationNetworksService {
     private readonly networks: LocationNetworksRepository,
     private readonly templates: NetworkTemplatesRepository,
     private readonly devices: DevicesRepository,
-    private readonly records: DeviceRecords,
+    private readonly records: DeviceRecordsService,
     private readonly policy: NetworkAccessPolicy,
     private readonly ssids: NetworkSsidsService,
     private readonly unitOfWork: UnitOfWork,

@@ -23,7 +23,7 @@ export interface OrganisationCounts {
  * networks, are asked of each owner (OverviewService).
  */
 @Injectable()
-export class OverviewCounts {
+export class OverviewCountsRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,

@@ -3,14 +3,14 @@ import { AccessPointsModule } from '../access-points/access-points.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { OverviewController } from './overview.controller';
-import { OverviewCounts } from './overview-counts.repository';
+import { OverviewCountsRepository } from './overview-counts.repository';
 import { OverviewService } from './overview.service';
 
 /** `GET /v1/overview` (DEVICES 7): a routes module that asks the owners for their counts. */
 @Module({
   imports: [AccessPointsModule, NetworksModule, UpgradesModule],
   controllers: [OverviewController],
-  providers: [OverviewService, OverviewCounts],
+  providers: [OverviewService, OverviewCountsRepository],
   exports: [OverviewService],
 })
 export class OverviewModule {}

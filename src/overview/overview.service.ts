@@ -8,7 +8,7 @@ import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { RolloutsService } from '../upgrades/rollouts.service';
 import { UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
-import { OverviewCounts } from './overview-counts.repository';
+import { OverviewCountsRepository } from './overview-counts.repository';
 
 export interface OverviewView {
   networks: number;
@@ -25,7 +25,7 @@ export interface OverviewDetails extends OverviewView {
 
 /**
  * The organisation at a glance (DEVICES 7). An admin's: the upgrades that timed out failed first
- * (as every read that shows upgrades does), then one statement (OverviewCounts). A member's:
+ * (as every read that shows upgrades does), then one statement (OverviewCountsRepository). A member's:
  * counts asked of each owner, limited to the networks it may read, their devices and those
  * devices' upgrades.
  */
@@ -38,7 +38,7 @@ export class OverviewService {
     private readonly upgrades: UpgradesService,
     private readonly rollouts: RolloutsService,
     private readonly lifecycle: UpgradeLifecycleService,
-    private readonly organisationCounts: OverviewCounts,
+    private readonly organisationCounts: OverviewCountsRepository,
   ) {}
 
   /**

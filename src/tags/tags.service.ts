@@ -7,7 +7,7 @@ import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SetDeviceTagsDto } from './dto/tags.dto';
 import { TagsRepository } from '../devices/tags.repository';
-import { DeviceRecords } from '../access-points/device-records.service';
+import { DeviceRecordsService } from '../access-points/device-records.service';
 
 const noDevice = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'No device of the organisation matches mac_ids');
@@ -19,7 +19,7 @@ export class TagsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
-    private readonly records: DeviceRecords,
+    private readonly records: DeviceRecordsService,
   ) {}
 
   async list(user: AuthUser) {

@@ -18,7 +18,7 @@ import { UpgradesRepository } from './upgrades.repository';
  * and, with auto_revert, the revert (5).
  */
 @Injectable()
-export class RolloutBookkeeping {
+export class RolloutBookkeepingService {
   constructor(
     private readonly rollouts: RolloutsRepository,
     private readonly upgrades: UpgradesRepository,

@@ -8,7 +8,7 @@ import {
 } from '../common/pagination/pagination';
 import { UnitOfWork } from '../database/unit-of-work';
 import { Rollout } from './rollout.entity';
-import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
 import { RolloutsRepository } from './rollouts.repository';
@@ -23,7 +23,7 @@ import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 export class RolloutsService {
   constructor(
     private readonly rollouts: RolloutsRepository,
-    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly bookkeeping: RolloutBookkeepingService,
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly unitOfWork: UnitOfWork,
   ) {}

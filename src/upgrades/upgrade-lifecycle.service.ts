@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { reportChange, UpgradeReport, upgradeToHandOut, hasTimedOut } from './upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
@@ -40,7 +40,7 @@ export class UpgradeLifecycleService {
     private readonly upgrades: UpgradesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly config: ConfigService,
-    private readonly bookkeeping: RolloutBookkeeping,
+    private readonly bookkeeping: RolloutBookkeepingService,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 

@@ -44,7 +44,7 @@ const MAX_NETWORK_CHOICES = 1000;
  * matching a search by name or MAC. A constant number of statements.
  */
 @Injectable()
-export class UpgradeTargetChoices {
+export class UpgradeTargetChoicesService {
   constructor(
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,

@@ -8,10 +8,10 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradesService } from './upgrades.service';
-import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
 import { RolloutsService } from './rollouts.service';
-import { UpgradeTargetChoices } from './upgrade-target-choices.service';
+import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
 
 /**
  * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
@@ -19,7 +19,7 @@ import { UpgradeTargetChoices } from './upgrade-target-choices.service';
  * gateway, the repository for the device records, the upgrade data for admin/demo, the
  * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
  * the target choices of the upgrade form. Rollouts order devices UP first by device-state's
- * DeviceLiveness.
+ * DeviceLivenessService.
  */
 @Module({
   imports: [DeviceStateModule, DevicesModule, NetworksModule, OrganisationsModule],
@@ -30,18 +30,18 @@ import { UpgradeTargetChoices } from './upgrade-target-choices.service';
     UpgradesRepository,
     UpgradeDataRepository,
     RolloutsRepository,
-    RolloutBookkeeping,
+    RolloutBookkeepingService,
     RolloutsService,
-    UpgradeTargetChoices,
+    UpgradeTargetChoicesService,
   ],
   exports: [
     UpgradesService,
     UpgradeLifecycleService,
     UpgradesRepository,
     UpgradeDataRepository,
-    RolloutBookkeeping,
+    RolloutBookkeepingService,
     RolloutsService,
-    UpgradeTargetChoices,
+    UpgradeTargetChoicesService,
   ],
 })
 export class UpgradesModule {}

@@ -43,9 +43,9 @@ import {
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { compareVersions } from './version';
-import { DeviceLiveness } from '../device-state/device-liveness.service';
+import { DeviceLivenessService } from '../device-state/device-liveness.service';
 import { Rollout } from './rollout.entity';
-import { RolloutBookkeeping } from './rollout-bookkeeping.service';
+import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
 import { RolloutsRepository } from './rollouts.repository';
 import { toRolloutRecord } from './rollout.view';
@@ -74,8 +74,8 @@ export class UpgradesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly rollouts: RolloutsRepository,
-    private readonly bookkeeping: RolloutBookkeeping,
-    private readonly liveness: DeviceLiveness,
+    private readonly bookkeeping: RolloutBookkeepingService,
+    private readonly liveness: DeviceLivenessService,
   ) {}
 
   /**

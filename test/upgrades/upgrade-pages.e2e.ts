@@ -2,7 +2,7 @@ import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Tag } from '../../src/devices/tag.entity';
 import { Upgrade } from '../../src/upgrades/upgrade.entity';
-import { UpgradeTargetChoices } from '../../src/upgrades/upgrade-target-choices.service';
+import { UpgradeTargetChoicesService } from '../../src/upgrades/upgrade-target-choices.service';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';
 import { Browser, browserUser, csrfOfSession, signedIn } from '../harness/web-session';
@@ -223,7 +223,7 @@ onBothDatabases('upgrade form: targets by name (issue 13)', (t) => {
     const member = await browserUser(t(), { orgId: f.admin.orgId, role: 'member' });
     await t().fixtures.grant(f.admin.orgId, member.userId, f.lobby.id, 'full');
     const choices = await t()
-      .app.get(UpgradeTargetChoices)
+      .app.get(UpgradeTargetChoicesService)
       .choices(
         {
           id: member.userId,

@@ -16,7 +16,7 @@ import {
   upgradeListHref,
   UpgradeListQuery,
 } from './upgrade-list';
-import { DEVICE_CHOICES, UpgradeTargetChoices } from '../upgrade-target-choices.service';
+import { DEVICE_CHOICES, UpgradeTargetChoicesService } from '../upgrade-target-choices.service';
 import {
   BLANK_FORM,
   formOf,
@@ -43,7 +43,7 @@ const FORM_TIME_ZONES = ['UTC', ...TIME_ZONES.filter((zone) => zone !== 'UTC')];
 export class UpgradePagesService {
   constructor(
     private readonly upgrades: UpgradesService,
-    private readonly choices: UpgradeTargetChoices,
+    private readonly choices: UpgradeTargetChoicesService,
     private readonly rollouts: RolloutsService,
   ) {}
 

@@ -17,7 +17,7 @@ export type AppliedRevision = Required<ConfigSubject> & {
  * (device-config/config-sync.ts). One statement: the SSIDs of the devices' networks.
  */
 @Injectable()
-export class FleetConfigSync {
+export class FleetConfigSyncService {
   constructor(private readonly configs: DeviceConfigService) {}
 
   async inSync(orgId: number, devices: AppliedRevision[]): Promise<Map<number, boolean>> {
