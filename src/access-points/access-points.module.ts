@@ -10,6 +10,7 @@ import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceAssignmentService } from './device-assignment.service';
 import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 import { DeviceRecordsService } from './device-records.service';
+import { DeviceStatusCountsRepository } from './device-status-counts.repository';
 import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
 import { InitTemplatesController } from './init-templates.controller';
@@ -41,6 +42,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     UplinkConfigurationService,
     InitTemplatesRepository,
     DeviceStatusesRepository,
+    DeviceStatusCountsRepository,
     FleetStatusService,
     FleetConfigSyncService,
   ],

@@ -7,13 +7,13 @@ import { DeviceLivenessService } from '../device-state/device-liveness.service';
 import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceStatus, deviceStatus, lastSeenTime } from '../device-state/device-liveness';
 import {
-  DeviceStatusesRepository,
-  DeviceStatusRow,
+  DeviceStatusCountsRepository,
   FirmwareCount,
   FleetCounts,
   StatusCounts,
-  StatusFilter,
-} from './device-statuses.repository';
+} from './device-status-counts.repository';
+import { StatusFilter } from './device-status-filter';
+import { DeviceStatusesRepository, DeviceStatusRow } from './device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -55,6 +55,7 @@ export interface ConsoleStatusesView extends StatusesView {
 export class FleetStatusService {
   constructor(
     private readonly live: DeviceStatusesRepository,
+    private readonly tallies: DeviceStatusCountsRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly configSync: FleetConfigSyncService,
     private readonly liveness: DeviceLivenessService,
@@ -84,7 +85,7 @@ export class FleetStatusService {
     const orgId = user.organisation_id;
     const filter = { ...(await this.visibleFilter(user, query.network_id)), ...extra };
     const since = this.upSince();
-    const counts = await this.live.counts(orgId, filter, since);
+    const counts = await this.tallies.counts(orgId, filter, since);
     const summary = { up: counts.up, down: counts.down };
     const { devices, meta } = await this.pageOf(orgId, filter, query, since, counts);
     return { devices, meta, summary, counts };
@@ -105,7 +106,7 @@ export class FleetStatusService {
   private summary(orgId: number, filter: StatusFilter, since: Date): Promise<StatusCounts> {
     const networks =
       filter.networkId !== undefined ? [filter.networkId] : (filter.networkIds ?? undefined);
-    return this.live.summary(orgId, since, networks);
+    return this.tallies.summary(orgId, since, networks);
   }
 
   /** The page of the query's `device_status`, whose count is the counts' share (one statement). */
@@ -174,7 +175,7 @@ export class FleetStatusService {
    * in no network) are UP and DOWN now, and how many were never heard from: one statement.
    */
   async counts(orgId: number, networkIds: number[] | 'all'): Promise<FleetCounts> {
-    return this.live.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+    return this.tallies.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
   }
 
   /**
@@ -190,7 +191,7 @@ export class FleetStatusService {
     orgId: number,
     networkIds: number[] | 'all',
   ): Promise<Map<number, FleetCounts>> {
-    return this.live.countsByNetwork(
+    return this.tallies.countsByNetwork(
       orgId,
       networkIds === 'all' ? {} : { networkIds },
       this.upSince(),
@@ -199,7 +200,7 @@ export class FleetStatusService {
 
   /** The firmware versions the devices of these networks last reported, with their counts. */
   async firmwareCounts(orgId: number, networkIds: number[] | 'all'): Promise<FirmwareCount[]> {
-    return this.live.firmwareCounts(
+    return this.tallies.firmwareCounts(
       orgId,
       networkIds === 'all' ? {} : { networkIds },
       this.upSince(),

@@ -17,7 +17,7 @@ import { deviceCountChanges, PlaceChange } from './device-count-changes';
  * takes `lock` first, so that locks are always taken in the same order.
  *
  * The fleet status reads the same columns joined with its UP count in one statement
- * (access-points/device-statuses.repository.ts, `summary`).
+ * (access-points/device-status-counts.repository.ts, `summary`).
  */
 @Injectable()
 export class DeviceCounts {

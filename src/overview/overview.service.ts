@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { FleetStatusService } from '../access-points/fleet-status.service';
-import { FirmwareCount } from '../access-points/device-statuses.repository';
+import { FirmwareCount } from '../access-points/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';

@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Dialect, SqlBuilder } from '../database/dialect';
+import { deviceStatusCondition } from '../device-state/device-liveness';
+import { heartbeatInstant, StatusFilter, statusFilterCondition } from './device-status-filter';
+
+export interface StatusCounts {
+  up: number;
+  down: number;
+}
+
+/** The up/down counts with how many of the DOWN devices were never heard from. */
+export interface FleetCounts extends StatusCounts {
+  never_seen: number;
+}
+
+/** How many devices last reported a firmware version (null: none reported). */
+export interface FirmwareCount {
+  version: string | null;
+  devices: number;
+}
+
+const count = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/**
+ * How many of an organisation's devices are UP, DOWN, never seen, or on each firmware: each
+ * count one statement whatever the number of devices, reads only (DeviceStatusesRepository
+ * reads the devices themselves). UP and DOWN are decided by the condition of
+ * `device-liveness.ts`.
+ */
+@Injectable()
+export class DeviceStatusCountsRepository {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  private get manager() {
+    return this.txHost.tx;
+  }
+
+  /**
+   * How many of the organisation's devices, or (`networkIds` given) of the devices in these of
+   * its networks, are UP and DOWN at `upSince`, in one statement: how many there are from the
+   * kept counts (devices/device-counts.ts), how many are UP from the heartbeats (without networks,
+   * only the index entries of the organisation's recent heartbeats).
+   */
+  async summary(orgId: number, upSince: Date, networkIds?: number[]): Promise<StatusCounts> {
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { total: number | string | null; up: number | string }[] =
+      networkIds === undefined
+        ? await this.manager.query(
+            `SELECT o."device_count" AS total,
+                    (SELECT COUNT(*) FROM "heartbeats" h WHERE h."organisation_id" = o."id"
+                       AND ${deviceStatusCondition('UP', 'h."received_at"', heartbeatInstant(this.manager, sql, upSince))}) AS up
+             FROM "organisations" o WHERE o."id" = ${sql.param(orgId)}`,
+            sql.params,
+          )
+        : await this.manager.query(
+            `SELECT (SELECT SUM(n."device_count") FROM "location_networks" n
+                     WHERE n."organisation_id" = ${sql.param(orgId)}
+                       AND ${sql.inIds('n."id"', networkIds)}) AS total,
+                    (SELECT COUNT(*) FROM "devices" d JOIN "heartbeats" h ON h."device_id" = d."id"
+                     WHERE d."organisation_id" = ${sql.param(orgId)}
+                       AND ${sql.inIds('d."location_network_id"', networkIds)}
+                       AND ${deviceStatusCondition('UP', 'h."received_at"', heartbeatInstant(this.manager, sql, upSince))}) AS up`,
+            sql.params,
+          );
+    const total = count(rows[0]?.total);
+    const up = count(rows[0]?.up);
+    return { up, down: total - up };
+  }
+
+  /** How many matching devices are UP and DOWN at `upSince` (one statement). */
+  async counts(orgId: number, filter: StatusFilter, upSince: Date): Promise<FleetCounts> {
+    const sql = new SqlBuilder(this.dialect);
+    const up = deviceStatusCondition(
+      'UP',
+      'h."received_at"',
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const where = statusFilterCondition(sql, orgId, filter, () =>
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const rows: { total: number | string; up: number | string; never: number | string }[] =
+      await this.manager.query(
+        `SELECT COUNT(d."id") AS total,
+                COALESCE(SUM(CASE WHEN ${up} THEN 1 ELSE 0 END), 0) AS up,
+                COALESCE(SUM(CASE WHEN h."device_id" IS NULL THEN 1 ELSE 0 END), 0) AS never
+         FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+         WHERE ${where}`,
+        sql.params,
+      );
+    const total = count(rows[0]?.total);
+    const upCount = count(rows[0]?.up);
+    return { up: upCount, down: total - upCount, never_seen: count(rows[0]?.never) };
+  }
+
+  /** The up/down/never-seen counts of the matching devices per network, in one statement. */
+  async countsByNetwork(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+  ): Promise<Map<number, FleetCounts>> {
+    const sql = new SqlBuilder(this.dialect);
+    const up = deviceStatusCondition(
+      'UP',
+      'h."received_at"',
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const where = statusFilterCondition(sql, orgId, filter, () =>
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const rows: {
+      network: number | string;
+      total: number | string;
+      up: number | string;
+      never: number | string;
+    }[] = await this.manager.query(
+      `SELECT d."location_network_id" AS network, COUNT(d."id") AS total,
+              COALESCE(SUM(CASE WHEN ${up} THEN 1 ELSE 0 END), 0) AS up,
+              COALESCE(SUM(CASE WHEN h."device_id" IS NULL THEN 1 ELSE 0 END), 0) AS never
+       FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       WHERE ${where} AND d."location_network_id" IS NOT NULL
+       GROUP BY d."location_network_id"`,
+      sql.params,
+    );
+    return new Map(
+      rows.map((row) => [
+        Number(row.network),
+        {
+          up: count(row.up),
+          down: count(row.total) - count(row.up),
+          never_seen: count(row.never),
+        },
+      ]),
+    );
+  }
+
+  /**
+   * How many matching devices last reported each firmware version: most devices first, then by
+   * version (numeric order), devices that reported none last among equals.
+   */
+  async firmwareCounts(
+    orgId: number,
+    filter: StatusFilter,
+    upSince: Date,
+  ): Promise<FirmwareCount[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const where = statusFilterCondition(sql, orgId, filter, () =>
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const rows: { version: string | null; devices: number | string }[] = await this.manager.query(
+      `SELECT h."firmware_version" AS version, COUNT(d."id") AS devices
+       FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       WHERE ${where} GROUP BY h."firmware_version"`,
+      sql.params,
+    );
+    return rows
+      .map((row) => ({ version: row.version, devices: count(row.devices) }))
+      .sort(
+        (a, b) =>
+          b.devices - a.devices ||
+          Number(a.version === null) - Number(b.version === null) ||
+          (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true }),
+      );
+  }
+}

@@ -1,0 +1,72 @@
+import { EntityManager } from 'typeorm';
+import { SqlBuilder } from '../database/dialect';
+import { persistedValue } from '../database/persisted-value';
+import { DeviceSearch, deviceSearchSql } from '../devices/device-search';
+import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
+import { Heartbeat } from '../device-state/heartbeat.entity';
+
+/** Which of the organisation's devices a status read covers. */
+export interface StatusFilter {
+  /** Only this device. */
+  deviceId?: number;
+  /** Only the devices of this network. */
+  networkId?: number;
+  /** Only the devices of these networks (devices in no network excluded): a member's. */
+  networkIds?: number[];
+  /** Only the devices with this status at `upSince`. */
+  status?: DeviceStatus;
+  /** Only the devices never heard from (no heartbeat). */
+  neverSeen?: boolean;
+  /** Only the devices whose last report names this firmware version (null: none reported). */
+  firmware?: string | null;
+  /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
+  search?: DeviceSearch;
+}
+
+/** `upSince` bound as the heartbeats table stores instants: its mark. */
+export function heartbeatInstant(manager: EntityManager, sql: SqlBuilder, upSince: Date): string {
+  return sql.param(persistedValue(manager, Heartbeat, 'received_at', upSince));
+}
+
+/**
+ * The condition on `devices` d LEFT JOIN `heartbeats` h of the organisation's devices matching
+ * the filter; its parameters are bound in the order they appear (`upSince` binds the instant a
+ * status filter compares with, where it appears).
+ */
+export function statusFilterCondition(
+  sql: SqlBuilder,
+  orgId: number,
+  filter: StatusFilter,
+  upSince?: () => string,
+): string {
+  const conditions = [`d."organisation_id" = ${sql.param(orgId)}`];
+  if (filter.deviceId !== undefined) {
+    conditions.push(`d."id" = ${sql.param(filter.deviceId)}`);
+  }
+  if (filter.networkId !== undefined) {
+    conditions.push(`d."location_network_id" = ${sql.param(filter.networkId)}`);
+  }
+  if (filter.networkIds !== undefined) {
+    conditions.push(sql.inIds('d."location_network_id"', filter.networkIds));
+  }
+  if (filter.status !== undefined) {
+    if (!upSince) {
+      throw new Error('a status filter needs the upSince instant');
+    }
+    conditions.push(deviceStatusCondition(filter.status, 'h."received_at"', upSince()));
+  }
+  if (filter.neverSeen) {
+    conditions.push('h."device_id" IS NULL');
+  }
+  if (filter.firmware !== undefined) {
+    conditions.push(
+      filter.firmware === null
+        ? 'h."firmware_version" IS NULL'
+        : `h."firmware_version" = ${sql.param(filter.firmware)}`,
+    );
+  }
+  if (filter.search !== undefined) {
+    conditions.push(deviceSearchSql('d', filter.search, (value) => sql.param(value)));
+  }
+  return conditions.join(' AND ');
+}
