@@ -8,6 +8,7 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradesService } from './upgrades.service';
+import { UpgradeWriterService } from './upgrade-writer.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
 import { RolloutsService } from './rollouts.service';
@@ -26,6 +27,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
   controllers: [UpgradesController],
   providers: [
     UpgradesService,
+    UpgradeWriterService,
     UpgradeLifecycleService,
     UpgradesRepository,
     UpgradeDataRepository,
