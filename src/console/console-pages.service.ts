@@ -15,34 +15,28 @@ import { UpgradesService } from '../upgrades/upgrades.service';
 import { deviceSearch } from '../devices/device-search';
 import { deviceListHref, DeviceListQuery } from './console-query';
 import { exactTime, timeAgo } from './time-ago';
-import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';
+import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
 import { firmwareChart } from './firmware-chart';
+import {
+  duration,
+  firmwareLink,
+  firmwareValue,
+  LinkedCount,
+  NO_FIRMWARE,
+  statusText,
+  UPGRADE_LABELS,
+} from './console-format';
 
-/** A number of the overview and the list it links to. */
-export interface LinkedCount {
-  label: string;
-  count: number;
-  href: string;
-}
-
-const UPGRADE_LABELS: Record<UpgradeStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
-/** The list of devices a firmware version (null: none reported) leads to. */
-export const firmwareLink = (version: string | null) =>
-  `/devices?firmware=${version === null ? NO_FIRMWARE : encodeURIComponent(version)}`;
-
-/** The firmware filter value of devices that never reported a version. */
-export const NO_FIRMWARE = 'none';
+const DEVICES_PER_PAGE = 25;
+/** A network page lists this many of its devices (and links to the device list for more). */
+const NETWORK_PAGE_DEVICES = 100;
+/** The network filter offers at most this many networks (the largest page of the API). */
+const MAX_NETWORK_CHOICES = 1000;
 
 /**
  * The console's pages (issue 13): what each page shows, read through the services the JSON API
- * uses (no query of its own), so that a page and the API can never disagree.
+ * uses and the networks module's repositories (no SQL of its own), so that a page and the API
+ * can never disagree. How values read on a page is console-format.ts's.
  */
 @Injectable()
 export class ConsolePagesService {
@@ -278,27 +272,4 @@ export class ConsolePagesService {
     const [networks] = await this.networks.page(orgId, readable, 0, MAX_NETWORK_CHOICES);
     return networks.sort((a, b) => a.network_name.localeCompare(b.network_name));
   }
-}
-
-const DEVICES_PER_PAGE = 25;
-/** A network page lists this many of its devices (and links to the device list for more). */
-const NETWORK_PAGE_DEVICES = 100;
-/** The network filter offers at most this many networks (the largest page of the API). */
-const MAX_NETWORK_CHOICES = 1000;
-
-const firmwareValue = (value: string): string | null => (value === NO_FIRMWARE ? null : value);
-
-function statusText(status: 'UP' | 'DOWN', lastSeen: number | null): string {
-  return status === 'UP' ? 'Up' : lastSeen === null ? 'Never seen' : 'Down';
-}
-
-/** An uptime as "3 d 4 h", "4 h 12 min" or "12 min". */
-export function duration(seconds: number): string {
-  const days = Math.floor(seconds / 86400);
-  const hours = Math.floor((seconds % 86400) / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) {
-    return `${days} d ${hours} h`;
-  }
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
