@@ -5,20 +5,11 @@ import { ShownUplink } from '../devices/uplink.view';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { parsedSsid, StoredSsid, storedSsidsKey } from '../network-ssids/stored-ssid';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import {
-  ConfigFacts,
-  DeviceConfig,
-  networkSection,
-  NetworkSection,
-  renderConfig,
-} from './config-document';
+import { ConfigFacts, DeviceConfig, NetworkSection, renderConfig } from './config-document';
+import { NetworkSections, NO_NETWORK } from './network-sections';
 
-/** Rendered network sections and revisions remembered by content (bounded, per process). */
-const SECTIONS_KEPT = 1_000;
+/** Revisions remembered by content (bounded, per process). */
 const REVISIONS_KEPT = 20_000;
-
-/** The section of every device in no network. */
-const NO_NETWORK = networkSection(null, []);
 
 /** A device whose configuration is rendered (a DeviceRecordRowsRepository row). */
 export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
@@ -40,7 +31,7 @@ export class DeviceConfigService {
    * (config-document.ts), so a kept value is always the one that would be computed now, on any
    * instance. They spare pages that are read again (consoles poll) the rendering and hashing.
    */
-  private readonly sections = growingLruCache<string, NetworkSection>(SECTIONS_KEPT);
+  private readonly sections = new NetworkSections();
   private readonly revisions = growingLruCache<string, string>(REVISIONS_KEPT);
 
   constructor(
@@ -90,7 +81,8 @@ export class DeviceConfigService {
           : (networkById.get(subject.location_network_id) ?? null);
       let section = network ? sections.get(network.id) : NO_NETWORK;
       if (!section) {
-        section = this.sectionOf(network!, ssidsByNetwork.get(network!.id) ?? []);
+        const stored = ssidsByNetwork.get(network!.id) ?? [];
+        section = this.sections.of(network, storedSsidsKey(stored), () => stored.map(parsedSsid));
         sections.set(network!.id, section);
       }
       configs.set(
@@ -99,22 +91,5 @@ export class DeviceConfigService {
       );
     }
     return configs;
-  }
-
-  /** The section of a network with these stored SSIDs (by id), rendered or remembered. */
-  private sectionOf(
-    network: NonNullable<ConfigFacts['network']>,
-    stored: readonly StoredSsid[],
-  ): NetworkSection {
-    const { id, network_name, timezone } = network;
-    const key =
-      `${id}:${network_name.length}:${network_name}${timezone.length}:${timezone}` +
-      storedSsidsKey(stored);
-    let section = this.sections.get(key);
-    if (!section) {
-      section = networkSection({ id, network_name, timezone }, stored.map(parsedSsid));
-      this.sections.set(key, section);
-    }
-    return section;
   }
 }

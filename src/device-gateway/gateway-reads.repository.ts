@@ -4,13 +4,8 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { AsyncResource } from 'node:async_hooks';
 import { BatchedReads } from '../database/batched-reads';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { growingLruCache } from '../common/cache/growing-lru-cache';
-import {
-  DeviceConfig,
-  networkSection,
-  NetworkSection,
-  renderConfig,
-} from '../device-config/config-document';
+import { DeviceConfig, NetworkSection, renderConfig } from '../device-config/config-document';
+import { NetworkSections } from '../device-config/network-sections';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { persistedValue } from '../database/persisted-value';
@@ -67,11 +62,6 @@ interface FactsRow {
   upgrade_in_play: number | string | boolean;
 }
 
-/** The section of every device in no network. */
-const NO_NETWORK = networkSection(null, []);
-/** Network sections remembered (per process, bounded): one per network in use. */
-const SECTIONS_KEPT = 1_000;
-
 /** The most devices one statement reads (the rest of a turn's wait for the next). */
 const READS_PER_STATEMENT = 500;
 
@@ -95,7 +85,7 @@ export class GatewayReadsRepository {
   private readonly macs: BatchedReads<string, FactsRow>;
   /** Facts by device id, the ids of one turn read together. */
   private readonly devices: BatchedReads<number, FactsRow>;
-  private readonly sections = growingLruCache<string, NetworkSection>(SECTIONS_KEPT);
+  private readonly sections = new NetworkSections();
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -222,28 +212,18 @@ export class GatewayReadsRepository {
 
   /**
    * The network part of the row's configuration, rendered once for all the devices of a network:
-   * remembered under a key that names the network's fields and its SSIDs' JSON text exactly, so
-   * that a remembered section is always the one rendering would give now.
+   * remembered under the network's fields and its SSIDs' JSON text (NetworkSections).
    */
   private sectionOf(row: FactsRow): NetworkSection {
-    if (row.network_id === null) {
-      return NO_NETWORK;
-    }
-    const network = {
-      id: Number(row.network_id),
-      network_name: row.network_name!,
-      timezone: row.timezone!,
-    };
+    const network =
+      row.network_id === null
+        ? null
+        : { id: Number(row.network_id), network_name: row.network_name!, timezone: row.timezone! };
     const text = row.ssids ?? '[]';
-    const key = `${network.id}:${network.network_name.length}:${network.network_name}${network.timezone.length}:${network.timezone}${text}`;
-    let section = this.sections.get(key);
-    if (!section) {
-      const ssids = (JSON.parse(text) as SsidRow[]).map((ssid) =>
-        parsedSsid({ ...ssid, id: Number(ssid.id), location_network_id: network.id }),
-      );
-      section = networkSection(network, ssids);
-      this.sections.set(key, section);
-    }
-    return section;
+    return this.sections.of(network, text, () =>
+      (JSON.parse(text) as SsidRow[]).map((ssid) =>
+        parsedSsid({ ...ssid, id: Number(ssid.id), location_network_id: network!.id }),
+      ),
+    );
   }
 }
