@@ -50,8 +50,8 @@ interface RawRecordRow extends DevicePartsRow {
 }
 
 /**
- * The rows device records (DeviceRecordsService) are built from: each device with its hardware part,
- * live uplinks and tags (the devices module's SQL, device-sql.ts), its network, its pending
+ * The rows device records (DeviceRecordsService) are built from: each device with its hardware
+ * part, live uplinks and tags (the devices module's SQL, device-sql.ts), its network, its pending
  * upgrade and its last configuration report, in ONE raw statement of the shown columns. A
  * read-only model of the record across its owners, as the record itself is (no entity is
  * hydrated, no date parsed but the shown schedule_at); the writes stay with each owner.

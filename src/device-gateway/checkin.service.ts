@@ -40,13 +40,14 @@ export function currentConfigError(
 
 /**
  * A device check-in (DEVICES 3). The steady state (nothing to hand out) is ONE statement of its
- * own: the device read fresh (a removed device is refused at once) with its configuration facts,
- * its stored report and whether it has an open upgrade, by GatewayReadsRepository (with the credentials
- * when they were not cached); its heartbeat and configuration report then join HeartbeatWriterService's
- * group commit, and the answer waits until that batch has committed. An open upgrade adds the
- * firmware lifecycle (UpgradeLifecycleService.checkIn: its upgrades, a report's conditional
- * update, the firmware lookup of an upgrade handed out, a rollout's lock and settling), in one
- * transaction with the heartbeat.
+ * own: the device read fresh (a removed device is refused at once) with its configuration, its
+ * stored report and whether an upgrade of it is in play, by GatewayReadsRepository (with the
+ * credentials when they were not cached); its heartbeat and configuration report then join
+ * HeartbeatWriterService's group commit, and the answer waits until that batch has committed.
+ * An upgrade in play, or a report about one, adds the firmware lifecycle
+ * (UpgradeLifecycleService.checkIn: its upgrades, a report's conditional update, the firmware
+ * lookup of an upgrade handed out, a rollout's lock and settling), in one transaction with the
+ * heartbeat.
  */
 @Injectable()
 export class CheckinService {

@@ -71,8 +71,8 @@ type SsidRow = Omit<StoredSsid, 'location_network_id'>;
 
 /**
  * The reads of the device routes' hot path (issue 14), each ONE statement, shared by the requests
- * of one turn of the event loop (issue 24: one round trip for many check-ins under load): what a check-in or a
- * configuration request needs about its device, by id or, while verifying credentials, by MAC
+ * of one turn of the event loop (issue 24: one round trip for many check-ins under load): what a
+ * check-in or a configuration request needs about its device, by id or, while verifying credentials, by MAC
  * with the MAC's secret hash. They read across the tables of catalogue, devices, networks,
  * network-ssids, upgrades and device-state (heartbeats) because a check-in arrives thousands of
  * times a second and each statement costs a round trip; they only read, every write stays with

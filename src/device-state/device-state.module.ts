@@ -6,9 +6,9 @@ import { UplinksRepository } from './uplinks.repository';
 
 /**
  * What a device's state is made of, below the modules that show it or act on it (access-points,
- * upgrades, device-gateway): its last heartbeat (`heartbeats`: check-ins by group commit through
- * HeartbeatWriterService, admin heartbeats), its live uplinks (`uplinks` rows), and the UP/DOWN rule
- * (device-liveness.ts) with DeviceLivenessService, which asks it of the heartbeats.
+ * upgrades, device-gateway): its last heartbeat (`heartbeats`: check-ins by group commit
+ * through HeartbeatWriterService, admin heartbeats), its live uplinks (`uplinks` rows), and the
+ * UP/DOWN rule (device-liveness.ts) with DeviceLivenessService, which asks it of the heartbeats.
  */
 @Module({
   providers: [

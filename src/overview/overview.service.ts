@@ -25,8 +25,8 @@ export interface OverviewDetails extends OverviewView {
 
 /**
  * The organisation at a glance (DEVICES 7). An admin's: the upgrades that timed out failed first
- * (as every read that shows upgrades does), then one statement (OverviewCountsRepository). A member's:
- * counts asked of each owner, limited to the networks it may read, their devices and those
+ * (as every read that shows upgrades does), then one statement (OverviewCountsRepository). A
+ * member's: counts asked of each owner, limited to the networks it may read, their devices and those
  * devices' upgrades.
  */
 @Injectable()
