@@ -3,7 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { deviceStatusCondition } from '../device-state/device-liveness';
-import { heartbeatInstant, StatusFilter, statusFilterCondition } from './device-status-filter';
+import { heartbeatInstant } from '../device-state/heartbeats.repository';
+import { StatusFilter, statusFilterCondition } from './device-status-filter';
 
 export interface StatusCounts {
   up: number;

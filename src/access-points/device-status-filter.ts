@@ -1,9 +1,6 @@
-import { EntityManager } from 'typeorm';
 import { SqlBuilder } from '../database/dialect';
-import { persistedValue } from '../database/persisted-value';
 import { DeviceSearch, deviceSearchSql } from '../devices/device-search';
 import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
-import { Heartbeat } from '../device-state/heartbeat.entity';
 
 /** Which of the organisation's devices a status read covers. */
 export interface StatusFilter {
@@ -21,11 +18,6 @@ export interface StatusFilter {
   firmware?: string | null;
   /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
   search?: DeviceSearch;
-}
-
-/** `upSince` bound as the heartbeats table stores instants: its mark. */
-export function heartbeatInstant(manager: EntityManager, sql: SqlBuilder, upSince: Date): string {
-  return sql.param(persistedValue(manager, Heartbeat, 'received_at', upSince));
 }
 
 /**

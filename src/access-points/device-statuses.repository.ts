@@ -6,7 +6,8 @@ import { hydratedValue } from '../database/persisted-value';
 import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
 import { ShownUplink } from '../devices/uplink.view';
 import { Heartbeat } from '../device-state/heartbeat.entity';
-import { heartbeatInstant, StatusFilter, statusFilterCondition } from './device-status-filter';
+import { heartbeatInstant } from '../device-state/heartbeats.repository';
+import { StatusFilter, statusFilterCondition } from './device-status-filter';
 
 /** A device as the fleet status shows it, with what its last heartbeat says (null: none). */
 export interface DeviceStatusRow {

@@ -1,3 +1,4 @@
+import { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -60,6 +61,11 @@ const CHECKIN_UPDATE = [
   `"config_error_revision" = ${kept('config_error_revision')}`,
   `"config_error_message" = CASE WHEN ${given('config_error_revision')} IS NULL THEN ${stored('config_error_message')} ELSE ${given('config_error_message')} END`,
 ].join(',\n         ');
+
+/** `upSince` bound as the heartbeats table stores instants: its mark. */
+export function heartbeatInstant(manager: EntityManager, sql: SqlBuilder, upSince: Date): string {
+  return sql.param(persistedValue(manager, Heartbeat, 'received_at', upSince));
+}
 
 /**
  * The last heartbeat of each device. Every statement is scoped to an organisation: a check-in
@@ -184,7 +190,7 @@ export class HeartbeatsRepository {
     // Bound in the order the marks appear (SQLite binds by position).
     const sql = new SqlBuilder(this.dialect);
     const scope = `h."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('h."device_id"', deviceIds)}`;
-    const since = sql.param(persistedValue(this.manager, Heartbeat, 'received_at', upSince));
+    const since = heartbeatInstant(this.manager, sql, upSince);
     const rows: { id: number | string }[] = await this.manager.query(
       `SELECT h."device_id" AS id FROM "heartbeats" h
        WHERE ${scope} AND ${deviceStatusCondition('UP', 'h."received_at"', since)}`,
