@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
 import { normaliseMac, parseMacs } from '../common/mac/mac';
-import { UnitOfWork } from '../database/unit-of-work';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import {
@@ -15,10 +14,11 @@ import { DeviceActivationService } from '../devices/device-activation.service';
 import { deviceView } from './device.view';
 import { Device } from '../devices/device.entity';
 import { DevicesRepository } from '../devices/devices.repository';
-import { DeviceCounts } from '../devices/device-counts';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
+import { Change } from '../upgrades/change';
+import { ChangeRunner } from '../upgrades/change-runner.service';
 import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
@@ -38,13 +38,12 @@ interface BatchOutcome {
 @Injectable()
 export class DeviceAssignmentService {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
     private readonly devices: DevicesRepository,
     private readonly records: DeviceRecordsService,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
     private readonly rollouts: RolloutBookkeepingService,
-    private readonly counts: DeviceCounts,
   ) {}
 
   /** A network of the organisation the caller may write to, or `notFound()`. */
@@ -61,7 +60,7 @@ export class DeviceAssignmentService {
       throw provisioningMacMissing();
     }
     const orgId = user.organisation_id;
-    return this.unitOfWork.run(async () => {
+    return this.changes.run(orgId, async () => {
       const network = await this.writableNetwork(user, rawNetworkId, networkNotFound);
       const ids = await this.activation.activate(orgId, macInput, network, {
         moveUnassigned: true,
@@ -101,8 +100,8 @@ export class DeviceAssignmentService {
         );
         return new Set(found.filter((d) => !busy.has(d.id)).map((d) => d.id));
       },
-      handle: (ids) =>
-        this.rollouts.removing(orgId, ids, () => this.devices.deleteMany(orgId, ids)),
+      handle: (ids, change) =>
+        this.rollouts.removing(change, ids, () => this.devices.deleteMany(orgId, ids)),
     });
   }
 
@@ -113,28 +112,34 @@ export class DeviceAssignmentService {
     verb: string,
     step: {
       canHandle: (found: Device[]) => Promise<Set<number>>;
-      handle: (ids: number[]) => Promise<unknown>;
+      handle: (ids: number[], change: Change) => Promise<unknown>;
     },
   ) {
     const { valid, invalid } = parseMacs(entries ?? []);
     if (valid.length + invalid.length === 0) {
       throw noDevicesGiven();
     }
-    const outcome = await this.unitOfWork.run(async (): Promise<BatchOutcome> => {
-      // The organisation first, as every device write (DeviceCounts) and upgrade write takes
-      // it: remove locks rollouts next, which an upgrade write locks after the organisation.
-      await this.counts.lock(orgId);
-      const found = await this.devices.findPlain(orgId, { macs: valid });
-      const foundMacs = new Set(found.map((d) => d.mac_id));
-      const missing = [...valid.filter((mac) => !foundMacs.has(mac)), ...invalid];
-      if (found.length === 0) {
-        return { handled: [], refused: [], missing };
-      }
-      const handleable = await step.canHandle(found);
-      const handled = found.filter((d) => handleable.has(d.id));
-      await step.handle(handled.map((d) => d.id));
-      return { handled, refused: found.filter((d) => !handleable.has(d.id)), missing };
-    });
+    // The organisation first, as every device write (DeviceCounts) and upgrade write takes it:
+    // remove locks rollouts next, which an upgrade write locks after the organisation.
+    const outcome = await this.changes.run(
+      orgId,
+      async (change): Promise<BatchOutcome> => {
+        const found = await this.devices.findPlain(orgId, { macs: valid });
+        const foundMacs = new Set(found.map((d) => d.mac_id));
+        const missing = [...valid.filter((mac) => !foundMacs.has(mac)), ...invalid];
+        if (found.length === 0) {
+          return { handled: [], refused: [], missing };
+        }
+        const handleable = await step.canHandle(found);
+        const handled = found.filter((d) => handleable.has(d.id));
+        await step.handle(
+          handled.map((d) => d.id),
+          change,
+        );
+        return { handled, refused: found.filter((d) => !handleable.has(d.id)), missing };
+      },
+      { lockOrganisation: true },
+    );
     const { handled, refused, missing } = outcome;
     if (handled.length + refused.length === 0) {
       throw noDeviceFound();
@@ -170,32 +175,35 @@ export class DeviceAssignmentService {
       throw noDevicesGiven();
     }
     const orgId = user.organisation_id;
-    const { moved, failed, network } = await this.unitOfWork.run(async () => {
-      await this.counts.lock(orgId);
-      const target = await this.writableNetwork(user, rawNetworkId, moveTargetNotFound);
-      const ids = given.map(parseId).filter((id): id is number => id !== null);
-      const byId = new Map(
-        (await this.devices.findPlain(orgId, { ids })).map((d) => [String(d.id), d]),
-      );
-      const rest = given.filter((entry) => !byId.has(String(parseId(entry))));
-      const restMacs = rest.map((entry) => normaliseMac(entry)).filter((m): m is string => !!m);
-      const byMac = new Map(
-        (await this.devices.findPlain(orgId, { macs: restMacs })).map((d) => [d.mac_id, d]),
-      );
-      const matched = new Map<number, Device>();
-      const failedEntries: string[] = [];
-      for (const entry of given) {
-        const device = byId.get(String(parseId(entry))) ?? byMac.get(normaliseMac(entry) ?? '');
-        if (device) {
-          matched.set(device.id, device);
-        } else {
-          failedEntries.push(normaliseMac(entry) ?? entry);
+    const { moved, failed, network } = await this.changes.run(
+      orgId,
+      async () => {
+        const target = await this.writableNetwork(user, rawNetworkId, moveTargetNotFound);
+        const ids = given.map(parseId).filter((id): id is number => id !== null);
+        const byId = new Map(
+          (await this.devices.findPlain(orgId, { ids })).map((d) => [String(d.id), d]),
+        );
+        const rest = given.filter((entry) => !byId.has(String(parseId(entry))));
+        const restMacs = rest.map((entry) => normaliseMac(entry)).filter((m): m is string => !!m);
+        const byMac = new Map(
+          (await this.devices.findPlain(orgId, { macs: restMacs })).map((d) => [d.mac_id, d]),
+        );
+        const matched = new Map<number, Device>();
+        const failedEntries: string[] = [];
+        for (const entry of given) {
+          const device = byId.get(String(parseId(entry))) ?? byMac.get(normaliseMac(entry) ?? '');
+          if (device) {
+            matched.set(device.id, device);
+          } else {
+            failedEntries.push(normaliseMac(entry) ?? entry);
+          }
         }
-      }
-      await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
-      const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
-      return { moved: records.map(deviceView), failed: failedEntries, network: target };
-    });
+        await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
+        const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
+        return { moved: records.map(deviceView), failed: failedEntries, network: target };
+      },
+      { lockOrganisation: true },
+    );
     if (failed.length > 0) {
       throw new CodedError(ApiErrorCode.MoveFailed, 'Some devices could not be moved', {
         devices: moved,

@@ -4,7 +4,7 @@ import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
 import { HeartbeatWriterService } from '../device-state/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { UnitOfWork } from '../database/unit-of-work';
+import { ChangeRunner } from '../upgrades/change-runner.service';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
@@ -56,7 +56,7 @@ export class CheckinService {
     private readonly credentials: DeviceCredentialsService,
     private readonly heartbeats: HeartbeatWriterService,
     private readonly lifecycle: UpgradeLifecycleService,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
     private readonly config: ConfigService,
   ) {}
 
@@ -90,22 +90,26 @@ export class CheckinService {
     };
     let upgrade: HandedOutUpgrade | null = null;
     if (facts.upgradeInPlay || body.upgrade !== undefined) {
-      upgrade = await this.unitOfWork.run(async () => {
-        const handedOut = await this.lifecycle.checkIn({
-          device: {
-            id: facts.device.id,
-            organisation_id: orgId,
-            part_number: facts.device.part_number,
-          },
-          report: body.upgrade,
-          firmwareVersion: body.firmware_version,
-          // Before this check-in: the stored record (every answered check-in is in it).
-          knownFirmware: () => Promise.resolve(facts.storedFirmware),
-          at,
-        });
-        await this.heartbeats.record(heartbeat, true);
-        return handedOut;
-      });
+      upgrade = await this.changes.run(
+        orgId,
+        async (change) => {
+          const handedOut = await this.lifecycle.checkIn(change, {
+            device: {
+              id: facts.device.id,
+              organisation_id: orgId,
+              part_number: facts.device.part_number,
+            },
+            report: body.upgrade,
+            firmwareVersion: body.firmware_version,
+            // Before this check-in: the stored record (every answered check-in is in it).
+            knownFirmware: () => Promise.resolve(facts.storedFirmware),
+          });
+          await this.heartbeats.record(heartbeat, true);
+          return handedOut;
+        },
+        {},
+        at,
+      );
     } else {
       await this.heartbeats.record(heartbeat);
     }

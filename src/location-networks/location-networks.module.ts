@@ -3,7 +3,7 @@ import { AccessPointsModule } from '../access-points/access-points.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
-import { OrganisationsModule } from '../organisations/organisations.module';
+import { UpgradesModule } from '../upgrades/upgrades.module';
 import { LocationNetworksController } from './location-networks.controller';
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
@@ -20,7 +20,7 @@ import { NetworkTemplatesService } from './network-templates.service';
     DevicesModule,
     NetworkSsidsModule,
     NetworksModule,
-    OrganisationsModule,
+    UpgradesModule,
   ],
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],

@@ -4,8 +4,7 @@ import { DeviceActivationService } from '../devices/device-activation.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { splitList } from '../common/mac/mac';
-import { UnitOfWork } from '../database/unit-of-work';
-import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { ChangeRunner } from '../upgrades/change-runner.service';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
 import { LocationNetwork } from '../networks/location-network.entity';
@@ -34,42 +33,45 @@ export class NetworkCreationService {
     private readonly networks: LocationNetworksRepository,
     private readonly activation: DeviceActivationService,
     private readonly ssids: NetworkSsidsService,
-    private readonly organisations: OrganisationsRepository,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
   ) {}
 
   create(user: AuthUser, input: CreateNetworkFieldsDto): Promise<NetworkView> {
     const orgId = user.organisation_id;
     const macs = splitList(input.mac_id);
-    return this.unitOfWork.run(async () => {
-      if (macs.length > 0) {
-        // Lock the organisation before inserting the network: the insert takes a key-share lock
-        // on the organisation row (foreign key) that would deadlock with the activation's lock.
-        await this.organisations.lockForUpdate(orgId);
-      }
-      const { source, refusal } = await this.checkCloneAndFields(orgId, input);
-      if (refusal && macs.length === 0) {
-        throw refusal;
-      }
-      // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
-      // written, then applied to the network once it exists.
-      const plan =
-        macs.length > 0 ? await this.activation.plan(orgId, macs, { moveUnassigned: false }) : null;
-      if (refusal) {
-        throw refusal;
-      }
-      const network = await this.insert(orgId, this.fieldsOf(user, input, source));
-      if (plan) {
-        await this.activation.apply(orgId, plan, {
-          id: network.id,
-          network_name: network.network_name,
-        });
-      }
-      if (source) {
-        await this.ssids.copySsids(orgId, source.id, network.id);
-      }
-      return networkView(network);
-    });
+    // With MACs, the organisation is locked before the network is inserted: the insert takes a
+    // key-share lock on the organisation row (foreign key) that would deadlock with the
+    // activation's lock.
+    return this.changes.run(
+      orgId,
+      async () => {
+        const { source, refusal } = await this.checkCloneAndFields(orgId, input);
+        if (refusal && macs.length === 0) {
+          throw refusal;
+        }
+        // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
+        // written, then applied to the network once it exists.
+        const plan =
+          macs.length > 0
+            ? await this.activation.plan(orgId, macs, { moveUnassigned: false })
+            : null;
+        if (refusal) {
+          throw refusal;
+        }
+        const network = await this.insert(orgId, this.fieldsOf(user, input, source));
+        if (plan) {
+          await this.activation.apply(orgId, plan, {
+            id: network.id,
+            network_name: network.network_name,
+          });
+        }
+        if (source) {
+          await this.ssids.copySsids(orgId, source.id, network.id);
+        }
+        return networkView(network);
+      },
+      { lockOrganisation: macs.length > 0 },
+    );
   }
 
   /** Rules 2 and 3 without writing: the clone source, or the error these rules answer. */

@@ -7,7 +7,7 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { RolloutsService } from '../upgrades/rollouts.service';
-import { UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
+import { ChangeRunner } from '../upgrades/change-runner.service';
 import { OverviewCountsRepository } from './overview-counts.repository';
 
 export interface OverviewView {
@@ -37,7 +37,7 @@ export class OverviewService {
     private readonly fleet: FleetStatusService,
     private readonly upgrades: UpgradesService,
     private readonly rollouts: RolloutsService,
-    private readonly lifecycle: UpgradeLifecycleService,
+    private readonly changes: ChangeRunner,
     private readonly organisationCounts: OverviewCountsRepository,
   ) {}
 
@@ -49,8 +49,9 @@ export class OverviewService {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     if (readable === 'all') {
-      await this.lifecycle.sweepTimedOut(orgId);
-      const counts = await this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince());
+      const counts = await this.changes.read(orgId, () =>
+        this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince()),
+      );
       return {
         networks: counts.networks,
         devices: counts.devices,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DevicesRepository } from '../devices/devices.repository';
+import { Change } from './change';
 import { Rollout } from './rollout.entity';
 import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
@@ -11,8 +12,8 @@ import { UpgradesRepository } from './upgrades.repository';
 /**
  * The bookkeeping of staged rollouts (DEVICES 6). Whoever changes upgrades of a rollout (a
  * device's report, the timeout, a create that takes pending upgrades, a delete, a device
- * removal) first locks the rollout rows (`lock`), then changes the upgrades, then calls `settle`
- * in the same transaction: the stage transitions are decided there, under the lock, so each
+ * removal) does it in a `Change` (ChangeRunner): it locks the rollout rows first, then changes
+ * the upgrades, and the change calls `settle` in the same transaction: the stage transitions are decided there, under the lock, so each
  * happens exactly once however many instances run. The cost is a constant number of statements
  * whatever the rollout's size: the counts (1), the rollout row (1), a halt's cancellation (1)
  * and, with auto_revert, the revert (5).
@@ -26,7 +27,10 @@ export class RolloutBookkeepingService {
     private readonly devices: DevicesRepository,
   ) {}
 
-  /** Locks the rollouts these ids name (nulls and repeats ignored; no statement for none). */
+  /**
+   * Locks the rollouts these ids name (nulls and repeats ignored; no statement for none). Changes
+   * lock through their `Change`, which calls this once per rollout.
+   */
   lock(orgId: number, ids: (number | null)[]): Promise<Rollout[]> {
     const unique = [...new Set(ids.filter((id): id is number => id !== null))];
     return this.rollouts.lock(orgId, unique);
@@ -84,25 +88,23 @@ export class RolloutBookkeepingService {
   }
 
   /**
-   * Runs `remove`, which deletes these devices with their upgrades, with the rollouts of those
-   * upgrades locked before and settled after (their upgrades leave them).
+   * Runs `remove`, which deletes these devices with their upgrades, in this change, with the
+   * rollouts of those upgrades locked before (their upgrades leave them; the change settles them).
    */
-  async removing(orgId: number, deviceIds: number[], remove: () => Promise<void>): Promise<void> {
-    const rollouts = await this.lock(
-      orgId,
-      await this.upgrades.rolloutIdsOfDevices(orgId, deviceIds),
-    );
+  async removing(change: Change, deviceIds: number[], remove: () => Promise<void>): Promise<void> {
+    await change.lockRollouts(await this.upgrades.rolloutIdsOfDevices(change.orgId, deviceIds));
     await remove();
-    await this.settle(orgId, rollouts, new Date());
+    change.upgradesChanged();
   }
 
-  /** Halts a running rollout by hand (locked by the caller): the same effects as a halt. */
-  async halt(orgId: number, rollout: Rollout, at: Date): Promise<void> {
+  /** Halts a running rollout by hand (locked by the change): the same effects as a halt. */
+  async halt(change: Change, rollout: Rollout): Promise<void> {
     rollout.state = 'halted';
-    rollout.finished_at = at;
-    await this.upgrades.cancelPending(orgId, rollout.id);
-    await this.rollouts.save(orgId, rollout);
-    await this.settle(orgId, [rollout], at);
+    rollout.finished_at = change.at;
+    await this.upgrades.cancelPending(change.orgId, rollout.id);
+    await this.rollouts.save(change.orgId, rollout);
+    change.upgradesChanged();
+    await change.settle();
   }
 
   /**

@@ -6,13 +6,12 @@ import {
   pageRequest,
   PaginationQueryDto,
 } from '../common/pagination/pagination';
-import { UnitOfWork } from '../database/unit-of-work';
 import { Rollout } from './rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
 import { RolloutsRepository } from './rollouts.repository';
-import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
+import { ChangeRunner } from './change-runner.service';
 
 /**
  * Rollouts as the routes and pages show them (DEVICES 6): list, show and the manual halt. Role
@@ -24,8 +23,7 @@ export class RolloutsService {
   constructor(
     private readonly rollouts: RolloutsRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
-    private readonly lifecycle: UpgradeLifecycleService,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
   ) {}
 
   /** The organisation's rollouts, newest first, paginated (SPEC 2.6). */
@@ -34,17 +32,17 @@ export class RolloutsService {
     query: PaginationQueryDto,
   ): Promise<{ rollouts: RolloutRecord[]; meta: PaginationMeta }> {
     const orgId = user.organisation_id;
-    await this.lifecycle.sweepTimedOut(orgId);
     const page = pageRequest(query);
-    const [rollouts, count] = await this.rollouts.page(orgId, page.offset, page.perPage);
+    const [rollouts, count] = await this.changes.read(orgId, () =>
+      this.rollouts.page(orgId, page.offset, page.perPage),
+    );
     return { rollouts: await this.records(orgId, rollouts), meta: paginationMeta(page, count) };
   }
 
   /** One rollout of the organisation; another's answers 404 1038. */
   async show(user: AuthUser, id: number): Promise<RolloutRecord> {
     const orgId = user.organisation_id;
-    await this.lifecycle.sweepTimedOut(orgId);
-    const [rollout] = await this.rollouts.findMany(orgId, [id]);
+    const [rollout] = await this.changes.read(orgId, () => this.rollouts.findMany(orgId, [id]));
     if (!rollout) {
       throw rolloutNotFound();
     }
@@ -54,18 +52,21 @@ export class RolloutsService {
   /** Halts a running rollout by hand (DEVICES 6); one that is not running: 422 1039. */
   async halt(user: AuthUser, id: number): Promise<RolloutRecord> {
     const orgId = user.organisation_id;
-    await this.lifecycle.sweepTimedOut(orgId);
-    return this.unitOfWork.run(async () => {
-      const [rollout] = await this.bookkeeping.lock(orgId, [id]);
-      if (!rollout) {
-        throw rolloutNotFound();
-      }
-      if (rollout.state !== 'running') {
-        throw rolloutNotRunning();
-      }
-      await this.bookkeeping.halt(orgId, rollout, new Date());
-      return (await this.records(orgId, [rollout]))[0];
-    });
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const [rollout] = await change.lockRollouts([id]);
+        if (!rollout) {
+          throw rolloutNotFound();
+        }
+        if (rollout.state !== 'running') {
+          throw rolloutNotRunning();
+        }
+        await this.bookkeeping.halt(change, rollout);
+        return (await this.records(orgId, [rollout]))[0];
+      },
+      { failTimedOut: true },
+    );
   }
 
   /** These rollouts of the organisation, without their stage counts (one statement). */

@@ -1,41 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { DeviceLivenessService } from '../device-state/device-liveness.service';
 import { DevicesRepository } from '../devices/devices.repository';
 import { TagsRepository } from '../devices/tags.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { OrganisationsRepository } from '../organisations/organisations.repository';
+import { Change } from './change';
 import { Rollout } from './rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
 import { toRolloutRecord } from './rollout.view';
 import { RolloutsRepository } from './rollouts.repository';
 import { UpgradeDataRepository } from './upgrade-data.repository';
-import { releaseForPart, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
-import { parseTargets, UpgradeTargets } from './upgrade-targets';
+import { UpgradeInput } from './upgrade-rules';
+import { planUpgradeWrite, targetsOf, UpgradeWriteFacts } from './upgrade-write-plan';
 import { Upgrade } from './upgrade.entity';
 import { toUpgradeRecord, UpgradeWriteResult } from './upgrade.view';
-import {
-  firmwareMissing,
-  invalidTargets,
-  noMatchingDevices,
-  noTargets,
-  tooManyTargets,
-} from './upgrades.errors';
 import { UpgradesRepository } from './upgrades.repository';
 
 /**
- * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): resolves the release,
- * validates the targets, stages a rollout, writes the pending upgrades per stage and settles
- * the rollouts they leave, with a constant number of SQL statements whatever the number of
- * devices. UpgradesService runs it in a transaction after the role check.
+ * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): reads and locks what
+ * the decision needs, decides by the pure `planUpgradeWrite`, stages a rollout and writes the
+ * pending upgrades per stage, with a constant number of SQL statements whatever the number of
+ * devices. UpgradesService runs it in a change (ChangeRunner) that locked the organisation.
  */
 @Injectable()
 export class UpgradeWriterService {
   constructor(
     private readonly upgrades: UpgradesRepository,
     private readonly upgradeData: UpgradeDataRepository,
-    private readonly organisations: OrganisationsRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
@@ -45,84 +36,41 @@ export class UpgradeWriterService {
   ) {}
 
   /**
-   * SPEC 4.4 create/update rules 1 to 5 for a new request (existing null) or one upgrade, in the
-   * caller's transaction; unreleased versions count only with `includeUnreleased`.
+   * A create (existing null) or the update of one pending upgrade, in the caller's change (the
+   * organisation locked first): reads the facts, locks the rollouts that the pending upgrades it
+   * takes leave, decides (`planUpgradeWrite`), writes per stage; the change settles the rollouts.
+   * Unreleased versions count only with `includeUnreleased`.
    */
   async write(
-    orgId: number,
+    change: Change,
     input: UpgradeInput,
     existing: Upgrade | null,
     includeUnreleased: boolean,
   ): Promise<UpgradeWriteResult> {
-    const schedule = resolveSchedule(input, existing);
-    if (!existing) {
-      // Upgrade writes of an organisation run one after another (one pending upgrade per device).
-      await this.organisations.lockForUpdate(orgId);
-    }
-    const releases = await this.upgradeData.findVisible(orgId, true);
-    const { upgradeType, release } = resolveRelease(input, existing, releases, includeUnreleased);
-    const targets = await this.validTargets(orgId, input.aps, existing);
-    const targeted = await this.devices.findTargets(orgId, targets);
-    let pending = await this.upgrades.findPendingByDevice(
-      orgId,
-      targeted.map((d) => d.id),
+    const plan = planUpgradeWrite(
+      await this.facts(change, input, existing, includeUnreleased),
+      input,
     );
-    // Pending upgrades this write takes leave their rollouts (DEVICES 6): lock those first,
-    // then read the pending upgrades again (a halt may have cancelled some meanwhile).
-    const left = await this.bookkeeping.lock(
-      orgId,
-      [...pending.values()].map((u) => u.rollout_id),
-    );
-    if (left.length > 0) {
-      pending = await this.upgrades.findPendingByDevice(
-        orgId,
-        targeted.map((d) => d.id),
-      );
-    }
-    const devices = targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null }));
-    if (devices.length === 0) {
-      throw noMatchingDevices();
-    }
-    const found = new Set(devices.map((d) => d.id));
-    const unknownAps = [
-      ...targets.deviceIds.filter((id) => !found.has(id)).map((id) => `AP:${id}`),
-      ...targets.unmatched.devices,
-    ];
-    if (unknownAps.length > 0) {
-      throw invalidTargets(unknownAps);
-    }
-    const withoutFirmware = devices.filter(
-      (d) => !releaseForPart(releases, release.version, d.part_number, includeUnreleased),
-    );
-    if (withoutFirmware.length > 0) {
-      throw firmwareMissing(
-        release.version,
-        withoutFirmware.map((d) => d.mac_id),
-      );
-    }
-    const attributes = {
-      version: release.version,
-      upgrade_type: upgradeType,
-      save_prev_config: input.save_prev_config ?? existing?.save_prev_config ?? false,
-      ...schedule,
-    };
-    const at = new Date();
+    const { orgId, at } = change;
     const rollout = input.rollout
-      ? await this.newRollout(orgId, release.version, input.rollout, at)
+      ? await this.newRollout(orgId, plan.attributes.version, input.rollout, at)
       : null;
+    if (rollout) {
+      change.adopt(rollout);
+    }
     // The last write that touches an upgrade decides its rollout (DEVICES 6): none without
     // `rollout`; else each device's stage, written with the upgrade (one update and one insert
     // per stage, whatever the number of devices).
     const stages = rollout
       ? await this.stagesOf(
           orgId,
-          devices,
+          plan.devices,
           rollout.stages.map((stage) => stage.percent),
         )
-      : [devices];
+      : [plan.devices];
     for (const [k, members] of stages.entries()) {
       const staged = {
-        ...attributes,
+        ...plan.attributes,
         rollout_id: rollout?.id ?? null,
         rollout_stage: rollout ? k + 1 : null,
       };
@@ -137,17 +85,48 @@ export class UpgradeWriterService {
         staged,
       );
     }
-    const toUpdate = devices.filter((d) => d.pending_id !== null);
-    await this.bookkeeping.settle(orgId, rollout ? [...left, rollout] : left, at);
+    change.upgradesChanged();
+    await change.settle();
     const written = await this.upgrades.findPendingOfDevices(
       orgId,
-      devices.map((d) => d.id),
+      plan.devices.map((d) => d.id),
     );
-    const created = !existing && toUpdate.length === 0;
     return {
-      message: created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
+      message: plan.created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
       upgrades: written.map(toUpgradeRecord),
       ...(rollout ? { rollout: await this.rolloutRecord(orgId, rollout) } : {}),
+    };
+  }
+
+  /**
+   * What the write decides by: the releases, which target networks and tags are the
+   * organisation's, the devices targeted with their pending upgrades. Pending upgrades the write
+   * takes leave their rollouts (DEVICES 6): those are locked first, then the pending upgrades are
+   * read again (a halt may have cancelled some meanwhile).
+   */
+  private async facts(
+    change: Change,
+    input: UpgradeInput,
+    existing: Upgrade | null,
+    includeUnreleased: boolean,
+  ): Promise<UpgradeWriteFacts> {
+    const { orgId } = change;
+    const releases = await this.upgradeData.findVisible(orgId, true);
+    const targets = targetsOf(input, existing);
+    const targeted = await this.devices.findTargets(orgId, targets);
+    const ids = targeted.map((d) => d.id);
+    let pending = await this.upgrades.findPendingByDevice(orgId, ids);
+    const left = await change.lockRollouts([...pending.values()].map((u) => u.rollout_id));
+    if (left.length > 0) {
+      pending = await this.upgrades.findPendingByDevice(orgId, ids);
+    }
+    return {
+      existing,
+      releases,
+      includeUnreleased,
+      ownNetworkIds: await this.networks.ownIds(orgId, targets.networkIds),
+      ownTagIds: await this.tags.ownIds(orgId, targets.tagIds),
+      devices: targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null })),
     };
   }
 
@@ -185,40 +164,5 @@ export class UpgradeWriterService {
   private async rolloutRecord(orgId: number, rollout: Rollout) {
     const counts = await this.bookkeeping.stageCounts(orgId, [rollout]);
     return toRolloutRecord(rollout, counts.get(rollout.id)!);
-  }
-
-  /**
-   * Parses `aps` and checks that every network and tag is the organisation's; on update the
-   * upgrade's own device is always a target. Malformed entries and ids of other organisations
-   * answer 422 naming them (an AP id is checked once the devices are loaded).
-   */
-  private async validTargets(
-    orgId: number,
-    aps: string[] | undefined,
-    existing: Upgrade | null,
-  ): Promise<UpgradeTargets> {
-    if (!existing && (!aps || aps.length === 0)) {
-      throw noTargets();
-    }
-    if (aps && aps.length > MAX_LIST_ENTRIES) {
-      throw tooManyTargets();
-    }
-    const targets = parseTargets(aps ?? []);
-    if (targets.malformed.length > 0) {
-      throw invalidTargets(targets.malformed);
-    }
-    const networks = await this.networks.ownIds(orgId, targets.networkIds);
-    const tags = await this.tags.ownIds(orgId, targets.tagIds);
-    const foreign = [
-      ...targets.networkIds.filter((id) => !networks.has(id)).map((id) => `network:${id}`),
-      ...targets.tagIds.filter((id) => !tags.has(id)).map((id) => `tag:${id}`),
-      ...targets.unmatched.groups,
-    ];
-    if (foreign.length > 0) {
-      throw invalidTargets(foreign);
-    }
-    return existing
-      ? { ...targets, deviceIds: [...new Set([existing.device_id, ...targets.deviceIds])] }
-      : targets;
   }
 }

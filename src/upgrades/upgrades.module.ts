@@ -3,6 +3,7 @@ import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
+import { ChangeRunner } from './change-runner.service';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
@@ -16,7 +17,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
 
 /**
  * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
- * and rollouts tables. Exports the service for the browser pages, the lifecycle for the device
+ * and rollouts tables, and the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser pages, the lifecycle for the device
  * gateway, the repository for the device records, the upgrade data for admin/demo, the
  * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
  * the target choices of the upgrade form. Rollouts order devices UP first by device-state's
@@ -26,6 +27,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
   imports: [DeviceStateModule, DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [UpgradesController],
   providers: [
+    ChangeRunner,
     UpgradesService,
     UpgradeWriterService,
     UpgradeLifecycleService,
@@ -37,6 +39,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
     UpgradeTargetChoicesService,
   ],
   exports: [
+    ChangeRunner,
     UpgradesService,
     UpgradeLifecycleService,
     UpgradesRepository,

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
-import { ForbiddenError } from '../common/errors';
-import { UnitOfWork } from '../database/unit-of-work';
 import { DevicesRepository } from '../devices/devices.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import {
   pageRequest,
@@ -23,9 +20,8 @@ import {
 } from './upgrade.view';
 import { upgradeNotFound, upgradeNotPending } from './upgrades.errors';
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
-import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
+import { ChangeRunner } from './change-runner.service';
 import { compareVersions } from './version';
-import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { UpgradeWriterService } from './upgrade-writer.service';
 
 /** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
@@ -36,20 +32,18 @@ export interface UpgradeOptions {
 
 /**
  * Firmware upgrades (SPEC 2.5, 3.4, 4.4; CONTRACT 7). Used by the JSON controller and by the
- * browser pages alike: every method takes the caller, throws `{message, status}` errors, and
- * runs its writes in one transaction with a constant number of SQL statements.
+ * browser pages alike: every method takes the caller, throws `{message, status}` errors, runs
+ * its writes in one change (ChangeRunner.run) with a constant number of SQL statements and its
+ * reads through ChangeRunner.read (timed-out upgrades fail first). The routes check the role.
  */
 @Injectable()
 export class UpgradesService {
   constructor(
     private readonly upgrades: UpgradesRepository,
     private readonly upgradeData: UpgradeDataRepository,
-    private readonly organisations: OrganisationsRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly devices: DevicesRepository,
-    private readonly unitOfWork: UnitOfWork,
-    private readonly lifecycle: UpgradeLifecycleService,
-    private readonly bookkeeping: RolloutBookkeepingService,
+    private readonly changes: ChangeRunner,
     private readonly writer: UpgradeWriterService,
   ) {}
 
@@ -61,10 +55,10 @@ export class UpgradesService {
    */
   async list(user: AuthUser, filter: UpgradeFilter = {}): Promise<UpgradeRecord[]> {
     const visibility = await this.visibility(user);
-    await this.lifecycle.sweepTimedOut(user.organisation_id);
-    return (await this.upgrades.list(user.organisation_id, visibility, filter)).map(
-      toUpgradeRecord,
+    const upgrades = await this.changes.read(user.organisation_id, () =>
+      this.upgrades.list(user.organisation_id, visibility, filter),
     );
+    return upgrades.map(toUpgradeRecord);
   }
 
   /** One page of list(), newest first (the upgrade list page). */
@@ -74,20 +68,22 @@ export class UpgradesService {
     query: PaginationQueryDto,
   ): Promise<{ upgrades: UpgradeRecord[]; meta: PaginationMeta }> {
     const visibility = await this.visibility(user);
-    await this.lifecycle.sweepTimedOut(user.organisation_id);
     const page = pageRequest(query);
-    const [upgrades, count] = await this.upgrades.page(user.organisation_id, visibility, filter, {
-      offset: page.offset,
-      limit: page.perPage,
-    });
+    const [upgrades, count] = await this.changes.read(user.organisation_id, () =>
+      this.upgrades.page(user.organisation_id, visibility, filter, {
+        offset: page.offset,
+        limit: page.perPage,
+      }),
+    );
     return { upgrades: upgrades.map(toUpgradeRecord), meta: paginationMeta(page, count) };
   }
 
   /** One upgrade the caller may see; any other answers as missing (404). */
   async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
     const visibility = await this.visibility(user);
-    await this.lifecycle.sweepTimedOut(user.organisation_id);
-    const upgrade = await this.upgrades.findWithDevice(user.organisation_id, id, visibility);
+    const upgrade = await this.changes.read(user.organisation_id, () =>
+      this.upgrades.findWithDevice(user.organisation_id, id, visibility),
+    );
     if (!upgrade) {
       throw upgradeNotFound();
     }
@@ -132,48 +128,45 @@ export class UpgradesService {
       .map(toVersionRecord);
   }
 
+  /** Creates upgrades (SPEC 4.4); role admin is checked by the route. */
   create(user: AuthUser, input: UpgradeInput, options: UpgradeOptions = {}) {
-    this.assertCanWrite(user);
-    return this.unitOfWork.run(() =>
-      this.writer.write(user.organisation_id, input, null, this.includeUnreleased(user, options)),
+    return this.changes.run(
+      user.organisation_id,
+      (change) => this.writer.write(change, input, null, this.includeUnreleased(user, options)),
+      { lockOrganisation: true },
     );
   }
 
   /** Replaces the attributes of a pending upgrade; with `aps` the create rule applies per device. */
   update(user: AuthUser, id: number, input: UpgradeInput, options: UpgradeOptions = {}) {
-    this.assertCanWrite(user);
-    return this.unitOfWork.run(async () => {
-      await this.organisations.lockForUpdate(user.organisation_id);
-      const existing = await this.upgrades.findById(user.organisation_id, id);
-      if (!existing) {
-        throw upgradeNotFound();
-      }
-      if (existing.status !== 'pending') {
-        throw upgradeNotPending('updated');
-      }
-      return this.writer.write(
-        user.organisation_id,
-        input,
-        existing,
-        this.includeUnreleased(user, options),
-      );
-    });
+    return this.changes.run(
+      user.organisation_id,
+      async (change) => {
+        const existing = await this.upgrades.findById(change.orgId, id);
+        if (!existing) {
+          throw upgradeNotFound();
+        }
+        if (existing.status !== 'pending') {
+          throw upgradeNotPending('updated');
+        }
+        return this.writer.write(change, input, existing, this.includeUnreleased(user, options));
+      },
+      { lockOrganisation: true },
+    );
   }
 
   /** Deletes a pending upgrade; it leaves its rollout, whose stage rules apply to the rest. */
   async destroy(user: AuthUser, id: number): Promise<void> {
-    this.assertCanWrite(user);
-    const orgId = user.organisation_id;
-    await this.unitOfWork.run(async () => {
-      const upgrade = await this.upgrades.findById(orgId, id);
+    await this.changes.run(user.organisation_id, async (change) => {
+      const upgrade = await this.upgrades.findById(change.orgId, id);
       if (!upgrade) {
         throw upgradeNotFound();
       }
-      const rollouts = await this.bookkeeping.lock(orgId, [upgrade.rollout_id]);
-      if (!(await this.upgrades.deletePending(orgId, id))) {
+      await change.lockRollouts([upgrade.rollout_id]);
+      if (!(await this.upgrades.deletePending(change.orgId, id))) {
         throw upgradeNotPending('deleted');
       }
-      await this.bookkeeping.settle(orgId, rollouts, new Date());
+      change.upgradesChanged();
     });
   }
 
@@ -185,10 +178,8 @@ export class UpgradesService {
     orgId: number,
     networkIds: number[] | 'all',
   ): Promise<Record<UpgradeStatus, number>> {
-    await this.lifecycle.sweepTimedOut(orgId);
-    const counts = await this.upgrades.countByStatus(
-      orgId,
-      networkIds === 'all' ? {} : { networkIds },
+    const counts = await this.changes.read(orgId, () =>
+      this.upgrades.countByStatus(orgId, networkIds === 'all' ? {} : { networkIds }),
     );
     return Object.fromEntries(
       UPGRADE_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
@@ -203,12 +194,5 @@ export class UpgradesService {
 
   private includeUnreleased(user: AuthUser, options: UpgradeOptions): boolean {
     return user.super_admin || options.includeUnreleased === true;
-  }
-
-  /** Upgrade writes need role admin (CONTRACT 3). */
-  private assertCanWrite(user: AuthUser): void {
-    if (user.role !== 'admin') {
-      throw new ForbiddenError('Only an organisation admin may do this');
-    }
   }
 }
