@@ -1,3 +1,4 @@
+import { Dialect } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -6,8 +7,11 @@ import { InitTemplate, UplinkTemplateDetail } from './init-template.entity';
 
 @Injectable()
 export class InitTemplatesRepository extends TenantRepository<InitTemplate> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
-    super(txHost, InitTemplate);
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    dialect: Dialect,
+  ) {
+    super(txHost, InitTemplate, dialect);
   }
 
   findByName(orgId: number, name: string): Promise<InitTemplate | null> {

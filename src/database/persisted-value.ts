@@ -37,3 +37,26 @@ export function hydratedValue<T extends ObjectLiteral>(
   }
   return manager.connection.driver.prepareHydratedValue(raw, column);
 }
+
+/**
+ * An entity column's value as a raw statement binds it: the stored form (`persistedValue`) and
+ * the column's database type, read from the entity's metadata, so that a parameter can be cast
+ * where the database cannot infer its type (an INSERT … SELECT) with no table of types kept by hand.
+ */
+export function persistedColumn<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  property: keyof T,
+  value: unknown,
+): { value: unknown; type: string } {
+  const column = manager.connection
+    .getMetadata(target)
+    .findColumnWithPropertyName(String(property));
+  if (!column) {
+    throw new Error(`No column ${String(property)}`);
+  }
+  return {
+    value: persistedValue(manager, target, property, value),
+    type: manager.connection.driver.normalizeType(column),
+  };
+}

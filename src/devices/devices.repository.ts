@@ -38,10 +38,10 @@ export interface NewDeviceRow {
 export class DevicesRepository extends TenantRepository<Device> {
   constructor(
     txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
     private readonly counts: DeviceCounts,
   ) {
-    super(txHost, Device);
+    super(txHost, Device, dialect);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Dialect } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -10,8 +11,11 @@ const DEVICE_TAGS = 'device_tags';
 
 @Injectable()
 export class TagsRepository extends TenantRepository<Tag> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
-    super(txHost, Tag);
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    dialect: Dialect,
+  ) {
+    super(txHost, Tag, dialect);
   }
 
   listAll(orgId: number): Promise<Tag[]> {
@@ -39,21 +43,20 @@ export class TagsRepository extends TenantRepository<Tag> {
 
   /**
    * Makes `tagIds` the tags of every device in `deviceIds` (devices already loaded scoped to the
-   * organisation): one DELETE and one INSERT of the join rows per chunk that fits the
+   * organisation): one DELETE, and one INSERT of the join rows per chunk that fits the
    * bind-parameter limit (10,000 devices with 100 tags make a million join rows).
    */
   async replaceDeviceTags(deviceIds: number[], tagIds: number[]): Promise<void> {
     if (deviceIds.length === 0) {
       return;
     }
-    for (const ids of chunksOf(deviceIds, 1)) {
-      await this.manager
-        .createQueryBuilder()
-        .delete()
-        .from(DEVICE_TAGS)
-        .where('device_id IN (:...ids)', { ids })
-        .execute();
-    }
+    const list = this.dialect.idsParameter('ids', deviceIds);
+    await this.manager
+      .createQueryBuilder()
+      .delete()
+      .from(DEVICE_TAGS)
+      .where(list.condition('device_id'), { ids: list.value })
+      .execute();
     const rows = deviceIds.flatMap((device_id) => tagIds.map((tag_id) => ({ device_id, tag_id })));
     for (const chunk of chunksOf(rows, 2)) {
       await this.manager

@@ -35,9 +35,9 @@ const columnsOf = (values: SsidValues): Columns => ({
 export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
   constructor(
     txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
   ) {
-    super(txHost, NetworkSsid);
+    super(txHost, NetworkSsid, dialect);
   }
 
   /** SSIDs of the given networks ('all': every network of the organisation), by id. */

@@ -1,3 +1,4 @@
+import { Dialect } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -6,8 +7,11 @@ import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
 
 @Injectable()
 export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
-    super(txHost, NetworkAccessGrant);
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    dialect: Dialect,
+  ) {
+    super(txHost, NetworkAccessGrant, dialect);
   }
 
   /** Every grant of a user in the organisation. */

@@ -1,3 +1,4 @@
+import { Dialect } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -6,8 +7,11 @@ import { NetworkTemplate } from './network-template.entity';
 
 @Injectable()
 export class NetworkTemplatesRepository extends TenantRepository<NetworkTemplate> {
-  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
-    super(txHost, NetworkTemplate);
+  constructor(
+    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    dialect: Dialect,
+  ) {
+    super(txHost, NetworkTemplate, dialect);
   }
 
   findAll(orgId: number): Promise<NetworkTemplate[]> {

@@ -15,9 +15,9 @@ export type NewRollout = Pick<
 export class RolloutsRepository extends TenantRepository<Rollout> {
   constructor(
     txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
   ) {
-    super(txHost, Rollout);
+    super(txHost, Rollout, dialect);
   }
 
   create(orgId: number, fields: NewRollout): Promise<Rollout> {

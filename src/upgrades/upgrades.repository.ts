@@ -3,9 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
-import { chunksOf } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { persistedValue } from '../database/persisted-value';
+import { persistedColumn, persistedValue } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
@@ -22,16 +21,16 @@ export interface UpgradeAttributes {
   rollout_stage: number | null;
 }
 
-const ATTRIBUTE_COLUMNS: Record<keyof UpgradeAttributes, string | undefined> = {
-  version: undefined,
-  upgrade_type: undefined,
-  schedule_type: undefined,
-  schedule_at: 'timestamp',
-  time_zone: undefined,
-  save_prev_config: 'boolean',
-  rollout_id: 'integer',
-  rollout_stage: 'integer',
-};
+const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
+  'version',
+  'upgrade_type',
+  'schedule_type',
+  'schedule_at',
+  'time_zone',
+  'save_prev_config',
+  'rollout_id',
+  'rollout_stage',
+];
 
 /**
  * Which upgrades a caller may see: `networkIds` limits them to upgrades of devices in those
@@ -60,9 +59,9 @@ export type ShownPendingUpgrade = Pick<
 export class UpgradesRepository extends TenantRepository<Upgrade> {
   constructor(
     txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
   ) {
-    super(txHost, Upgrade);
+    super(txHost, Upgrade, dialect);
   }
 
   private withDevice(orgId: number): SelectQueryBuilder<Upgrade> {
@@ -176,17 +175,17 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
 
   /**
    * The pending upgrade of each of these devices of the organisation (without the device), for
-   * the device records; one statement per bind-parameter-sized chunk of ids.
+   * the device records; one statement, none for no device.
    */
   async findPendingByDevice(orgId: number, deviceIds: number[]): Promise<Map<number, Upgrade>> {
-    const pending: Upgrade[] = [];
-    for (const ids of chunksOf(deviceIds, 1)) {
-      pending.push(
-        ...(await this.repository.find({
-          where: { organisation_id: orgId, device_id: In(ids), status: 'pending' },
-        })),
-      );
+    if (deviceIds.length === 0) {
+      return new Map();
     }
+    const list = this.dialect.idsParameter('deviceIds', deviceIds);
+    const pending = await this.scoped(orgId, 'u')
+      .andWhere("u.status = 'pending'")
+      .andWhere(list.condition('u.device_id'), { deviceIds: list.value })
+      .getMany();
     return new Map(pending.map((upgrade) => [upgrade.device_id, upgrade]));
   }
 
@@ -212,14 +211,13 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       return;
     }
     const sql = new SqlBuilder(this.dialect);
-    const now = this.persisted('created_at', new Date());
-    const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
-    const organisation = sql.param(orgId, 'integer');
-    const values = columns.map((column) =>
-      sql.param(this.persisted(column, attributes[column]), ATTRIBUTE_COLUMNS[column]),
-    );
-    const createdAt = sql.param(now, 'timestamp');
-    const updatedAt = sql.param(now, 'timestamp');
+    const now = new Date();
+    const columns = ATTRIBUTES;
+    const typed = this.typedParam(sql);
+    const organisation = typed('organisation_id', orgId);
+    const values = columns.map((column) => typed(column, attributes[column]));
+    const createdAt = typed('created_at', now);
+    const updatedAt = typed('updated_at', now);
     const ids = sql.idTable(deviceIds);
     await this.manager.query(
       `INSERT INTO "upgrades" ("organisation_id", "device_id", ${columns.map((c) => `"${c}"`).join(', ')}, "aps", "status", "created_at", "updated_at")
@@ -235,7 +233,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       return;
     }
     const sql = new SqlBuilder(this.dialect);
-    const columns = Object.keys(ATTRIBUTE_COLUMNS) as (keyof UpgradeAttributes)[];
+    const columns = ATTRIBUTES;
     const assignments = columns.map(
       (column) => `"${column}" = ${sql.param(this.persisted(column, attributes[column]))}`,
     );
@@ -424,10 +422,10 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       return [];
     }
     const sql = new SqlBuilder(this.dialect);
-    const now = this.persisted('created_at', at);
-    const no = sql.param(this.persisted('save_prev_config', false), 'boolean');
-    const createdAt = sql.param(now, 'timestamp');
-    const updatedAt = sql.param(now, 'timestamp');
+    const typed = this.typedParam(sql);
+    const no = typed('save_prev_config', false);
+    const createdAt = typed('created_at', at);
+    const updatedAt = typed('updated_at', at);
     const rows: { revert_of: number }[] = await this.manager.query(
       `INSERT INTO "upgrades" ("organisation_id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at", "time_zone", "save_prev_config", "aps", "status", "revert_of", "created_at", "updated_at")
        SELECT u."organisation_id", u."device_id", u."previous_version", 'manual', 'now', NULL, NULL, ${no}, u."aps", 'pending', u."id", ${createdAt}, ${updatedAt}
@@ -463,6 +461,14 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /** A value in the form TypeORM stores for the column (dates and booleans differ by driver). */
+  /** A parameter of `sql` holding a column's value, cast to the column's type (entity metadata). */
+  private typedParam(sql: SqlBuilder) {
+    return (column: keyof Upgrade, value: unknown): string => {
+      const bound = persistedColumn(this.manager, Upgrade, column, value);
+      return sql.param(bound.value, bound.type);
+    };
+  }
+
   private persisted(property: keyof Upgrade, value: unknown): unknown {
     return persistedValue(this.manager, Upgrade, property, value);
   }

@@ -9,7 +9,7 @@ import {
   Repository,
   SelectQueryBuilder,
 } from 'typeorm';
-import { chunksOf } from '../../database/bind-parameters';
+import { Dialect } from '../../database/dialect';
 
 export type Tx = TransactionHost<TransactionalAdapterTypeOrm>;
 
@@ -27,6 +27,8 @@ export abstract class TenantRepository<T extends TenantOwned> {
   protected constructor(
     protected readonly txHost: Tx,
     private readonly entity: EntityTarget<T>,
+    /** What differs between SQLite and PostgreSQL: how an id list is bound, locks. */
+    protected readonly dialect: Dialect,
   ) {}
 
   /** The entity manager of the current transaction, or the default one. */
@@ -73,18 +75,18 @@ export abstract class TenantRepository<T extends TenantOwned> {
   }
 
   /**
-   * Which of these ids are records of the organisation: one statement (one per 30,000 ids),
-   * none for an empty list. Lets another module check ids it was sent against the owner.
+   * Which of these ids are records of the organisation: one statement, none for an empty list.
+   * Lets another module check ids it was sent against the owner.
    */
   async ownIds(orgId: number, ids: number[]): Promise<Set<number>> {
-    const own = new Set<number>();
-    for (const chunk of chunksOf(ids, 1)) {
-      const rows = await this.scoped(orgId, 'r')
-        .select('r.id', 'id')
-        .andWhere('r.id IN (:...ids)', { ids: chunk })
-        .getRawMany<{ id: number }>();
-      rows.forEach((row) => own.add(Number(row.id)));
+    if (ids.length === 0) {
+      return new Set();
     }
-    return own;
+    const list = this.dialect.idsParameter('ids', ids);
+    const rows = await this.scoped(orgId, 'r')
+      .select('r.id', 'id')
+      .andWhere(list.condition('r.id'), { ids: list.value })
+      .getRawMany<{ id: number }>();
+    return new Set(rows.map((row) => Number(row.id)));
   }
 }
