@@ -4,14 +4,12 @@ import { DeviceConfigModule } from '../device-config/device-config.module';
 import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
+import { ReadSideModule } from '../read-side/read-side.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsController } from './access-points.controller';
 import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceAssignmentService } from './device-assignment.service';
-import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 import { DeviceRecordsService } from './device-records.service';
-import { DeviceStatusCountsRepository } from './device-status-counts.repository';
-import { DeviceStatusesRepository } from './device-statuses.repository';
 import { FleetStatusService } from './fleet-status.service';
 import { InitTemplatesController } from './init-templates.controller';
 import { InitTemplatesRepository } from './init-templates.repository';
@@ -31,6 +29,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     DeviceStateModule,
     DevicesModule,
     NetworksModule,
+    ReadSideModule,
     UpgradesModule,
   ],
   controllers: [AccessPointsController, InitTemplatesController],
@@ -38,11 +37,8 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     InventoryService,
     DeviceAssignmentService,
     DeviceRecordsService,
-    DeviceRecordRowsRepository,
     UplinkConfigurationService,
     InitTemplatesRepository,
-    DeviceStatusesRepository,
-    DeviceStatusCountsRepository,
     FleetStatusService,
     FleetConfigSyncService,
   ],

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ConfigSync, configSync } from '../device-config/config-sync';
 import { DeviceConfigService } from '../device-config/device-config.service';
 import { DeviceWithParts } from '../devices/device-parts';
-import { DeviceFilter } from '../devices/device-sql';
+import { DeviceFilter } from '../devices/device-filter';
 import { ShownPendingUpgrade, UpgradesRepository } from '../upgrades/upgrades.repository';
-import { DeviceRecordRowsRepository } from './device-record-rows.repository';
+import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and

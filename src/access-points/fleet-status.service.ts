@@ -11,9 +11,9 @@ import {
   FirmwareCount,
   FleetCounts,
   StatusCounts,
-} from './device-status-counts.repository';
-import { StatusFilter } from './device-status-filter';
-import { DeviceStatusesRepository, DeviceStatusRow } from './device-statuses.repository';
+} from '../read-side/device-status-counts.repository';
+import { FleetFilter } from '../read-side/device-filter';
+import { DeviceStatusesRepository, DeviceStatusRow } from '../read-side/device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
 export interface DeviceStatusView {
@@ -39,7 +39,7 @@ export interface StatusesView {
  * What the console's device list narrows by beyond the API's filters (issue 13): devices never
  * heard from, a firmware version (null: none reported), a name or MAC search.
  */
-export type ConsoleFilter = Pick<StatusFilter, 'neverSeen' | 'firmware' | 'search'>;
+export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'firmware' | 'search'>;
 
 /** The statuses with the console's counts: never seen as well as up and down. */
 export interface ConsoleStatusesView extends StatusesView {
@@ -103,7 +103,7 @@ export class FleetStatusService {
    * names: how many there are from the kept counts, how many are UP from the heartbeats (one
    * statement).
    */
-  private summary(orgId: number, filter: StatusFilter, since: Date): Promise<StatusCounts> {
+  private summary(orgId: number, filter: FleetFilter, since: Date): Promise<StatusCounts> {
     const networks =
       filter.networkId !== undefined ? [filter.networkId] : (filter.networkIds ?? undefined);
     return this.tallies.summary(orgId, since, networks);
@@ -112,7 +112,7 @@ export class FleetStatusService {
   /** The page of the query's `device_status`, whose count is the counts' share (one statement). */
   private async pageOf(
     orgId: number,
-    filter: StatusFilter,
+    filter: FleetFilter,
     query: StatusesQueryDto,
     since: Date,
     counts: StatusCounts & { never_seen?: number },
@@ -208,7 +208,7 @@ export class FleetStatusService {
   }
 
   /** The devices the caller may see, within one network when `networkId` is given. */
-  private async visibleFilter(user: AuthUser, networkId?: number): Promise<StatusFilter> {
+  private async visibleFilter(user: AuthUser, networkId?: number): Promise<FleetFilter> {
     if (networkId !== undefined) {
       const network = await this.access.readable(user, networkId, networkNotFound);
       return { networkId: network.id };

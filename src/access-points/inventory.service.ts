@@ -13,7 +13,7 @@ import { DeviceFilter, DevicesRepository } from '../devices/devices.repository';
 import { HeartbeatDto, ListInventoryQueryDto } from './dto/access-points.dto';
 import { HeartbeatsRepository } from '../device-state/heartbeats.repository';
 import { DeviceRecordsService } from './device-records.service';
-import { DeviceStatusesRepository } from './device-statuses.repository';
+import { DeviceStatusesRepository } from '../read-side/device-statuses.repository';
 
 export interface CurrentStatusView {
   name: string | null;

@@ -1,6 +1,6 @@
 import { currentConfigError, reportsNewRevision } from './checkin.service';
 import { CheckinDto } from './dto/checkin.dto';
-import { DeviceFacts } from './gateway-reads.repository';
+import { DeviceFacts } from '../read-side/gateway-reads.repository';
 
 const facts = (appliedRevision: string | null) => ({ appliedRevision }) as DeviceFacts;
 const body = (fields: Partial<CheckinDto>) => fields as CheckinDto;

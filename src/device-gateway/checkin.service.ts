@@ -10,7 +10,7 @@ import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
 import { DeviceCredentialsService } from './device-credentials.service';
-import { DeviceFacts, GatewayReadsRepository } from './gateway-reads.repository';
+import { DeviceFacts, GatewayReadsRepository } from '../read-side/gateway-reads.repository';
 
 /** The answer to a check-in (DEVICES 3). */
 export interface CheckinAnswer {

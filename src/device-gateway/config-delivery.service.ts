@@ -3,7 +3,7 @@ import { DevicePrincipal } from '../common/identity/device-principal';
 import { DeviceConfig } from '../device-config/config-document';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';
-import { GatewayReadsRepository } from './gateway-reads.repository';
+import { GatewayReadsRepository } from '../read-side/gateway-reads.repository';
 
 /** Hands a device its configuration (DEVICES 4). */
 @Injectable()

@@ -1,6 +1,6 @@
 import { hashDeviceSecret } from '../catalogue/device-secret';
 import { DeviceUnauthenticatedError } from '../common/errors';
-import { DeviceFacts } from './gateway-reads.repository';
+import { DeviceFacts } from '../read-side/gateway-reads.repository';
 import {
   CREDENTIALS_CACHE_TTL_MS,
   DeviceCredentialsService,

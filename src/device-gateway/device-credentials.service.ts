@@ -5,7 +5,7 @@ import { DevicePrincipal } from '../common/identity/device-principal';
 import { growingLruCache } from '../common/cache/growing-lru-cache';
 import { DeviceUnauthenticatedError } from '../common/errors';
 import { deviceNotClaimed } from './device-gateway.errors';
-import { CredentialFacts, DeviceFacts, MacFacts } from './gateway-reads.repository';
+import { CredentialFacts, DeviceFacts, MacFacts } from '../read-side/gateway-reads.repository';
 
 /**
  * DEVICES 2: the user name of a device is its MAC without colons (12 hex digits) or in the

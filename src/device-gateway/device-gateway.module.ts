@@ -6,7 +6,8 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
 import { DeviceCredentialsService } from './device-credentials.service';
-import { GatewayReadsRepository } from './gateway-reads.repository';
+import { GatewayReadsRepository } from '../read-side/gateway-reads.repository';
+import { ReadSideModule } from '../read-side/read-side.module';
 import { DeviceCredentialsStrategy } from './device-credentials.strategy';
 
 /**
@@ -14,10 +15,9 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [DeviceStateModule, UpgradesModule],
+  imports: [DeviceStateModule, ReadSideModule, UpgradesModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
-    GatewayReadsRepository,
     {
       provide: DeviceCredentialsService,
       useFactory: (reads: GatewayReadsRepository) => new DeviceCredentialsService(reads),

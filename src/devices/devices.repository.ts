@@ -8,9 +8,9 @@ import { Device } from './device.entity';
 import { DeviceSearch, deviceSearchCondition } from './device-search';
 import { OUTSIDE } from './device-count-changes';
 import { DeviceCounts } from './device-counts';
-import { DeviceFilter } from './device-sql';
+import { DeviceFilter } from './device-filter';
 
-export type { DeviceFilter } from './device-sql';
+export type { DeviceFilter } from './device-filter';
 
 /** Devices named by id, network or tag (an upgrade's `aps`, SPEC 4.4). */
 export interface DeviceTargets {
@@ -262,20 +262,21 @@ export class DevicesRepository extends TenantRepository<Device> {
     );
   }
 
+  /** The filter on the owner's entity queries, each list bound as one parameter (Dialect). */
   private applyFilter(query: ReturnType<DevicesRepository['scoped']>, filter: DeviceFilter): void {
     if (filter.ids) {
-      query.andWhere(filter.ids.length ? 'd.id IN (:...ids)' : '1 = 0', { ids: filter.ids });
+      const list = this.dialect.idsParameter('filterIds', filter.ids);
+      query.andWhere(list.condition('d.id'), { filterIds: list.value });
     }
     if (filter.macs) {
-      query.andWhere(filter.macs.length ? 'd.mac_id IN (:...macs)' : '1 = 0', {
-        macs: filter.macs,
-      });
+      const list = this.dialect.textsParameter('filterMacs', filter.macs);
+      query.andWhere(list.condition('d.mac_id'), { filterMacs: list.value });
     }
     if (filter.networkIds) {
-      query.andWhere(
-        filter.networkIds.length ? 'd.location_network_id IN (:...networkIds)' : '1 = 0',
-        { networkIds: filter.networkIds },
-      );
+      const list = this.dialect.idsParameter('filterNetworkIds', filter.networkIds);
+      query.andWhere(list.condition('d.location_network_id'), {
+        filterNetworkIds: list.value,
+      });
     }
     if (filter.networkId !== undefined) {
       query.andWhere('d.location_network_id = :networkId', { networkId: filter.networkId });

@@ -11,10 +11,7 @@ const DEVICE_TAGS = 'device_tags';
 
 @Injectable()
 export class TagsRepository extends TenantRepository<Tag> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, Tag, dialect);
   }
 

@@ -31,10 +31,7 @@ export const nameKey = (name: string) => name.toLowerCase();
 
 @Injectable()
 export class LocationNetworksRepository extends TenantRepository<LocationNetwork> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, LocationNetwork, dialect);
   }
 
@@ -73,7 +70,8 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
   ): Promise<[LocationNetwork[], number]> {
     const query = this.scoped(orgId, 'n').orderBy('n.id', 'ASC').offset(offset).limit(limit);
     if (readable !== 'all') {
-      query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
+      const list = this.dialect.idsParameter('readable', readable);
+      query.andWhere(list.condition('n.id'), { readable: list.value });
     }
     return query.getManyAndCount();
   }
@@ -82,7 +80,8 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
   count(orgId: number, readable: number[] | 'all'): Promise<number> {
     const query = this.scoped(orgId, 'n');
     if (readable !== 'all') {
-      query.andWhere(readable.length > 0 ? 'n.id IN (:...readable)' : '1 = 0', { readable });
+      const list = this.dialect.idsParameter('readable', readable);
+      query.andWhere(list.condition('n.id'), { readable: list.value });
     }
     return query.getCount();
   }

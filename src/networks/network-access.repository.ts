@@ -7,10 +7,7 @@ import { AccessLevel, NetworkAccessGrant } from './network-access-grant.entity';
 
 @Injectable()
 export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, NetworkAccessGrant, dialect);
   }
 

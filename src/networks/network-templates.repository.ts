@@ -7,10 +7,7 @@ import { NetworkTemplate } from './network-template.entity';
 
 @Injectable()
 export class NetworkTemplatesRepository extends TenantRepository<NetworkTemplate> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, NetworkTemplate, dialect);
   }
 

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { FleetStatusService } from '../access-points/fleet-status.service';
-import { FirmwareCount } from '../access-points/device-status-counts.repository';
+import { FirmwareCount } from '../read-side/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { RolloutsService } from '../upgrades/rollouts.service';
 import { ChangeRunner } from '../upgrades/change-runner.service';
-import { OverviewCountsRepository } from './overview-counts.repository';
+import { OverviewCountsRepository } from '../read-side/overview-counts.repository';
 
 export interface OverviewView {
   networks: number;

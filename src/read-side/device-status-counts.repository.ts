@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { deviceStatusCondition } from '../device-state/device-liveness';
 import { heartbeatInstant } from '../device-state/heartbeats.repository';
-import { StatusFilter, statusFilterCondition } from './device-status-filter';
+import { FleetFilter, deviceFilterCondition } from './device-filter';
 
 export interface StatusCounts {
   up: number;
@@ -74,14 +74,14 @@ export class DeviceStatusCountsRepository {
   }
 
   /** How many matching devices are UP and DOWN at `upSince` (one statement). */
-  async counts(orgId: number, filter: StatusFilter, upSince: Date): Promise<FleetCounts> {
+  async counts(orgId: number, filter: FleetFilter, upSince: Date): Promise<FleetCounts> {
     const sql = new SqlBuilder(this.dialect);
     const up = deviceStatusCondition(
       'UP',
       'h."received_at"',
       heartbeatInstant(this.manager, sql, upSince),
     );
-    const where = statusFilterCondition(sql, orgId, filter, () =>
+    const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
     const rows: { total: number | string; up: number | string; never: number | string }[] =
@@ -101,7 +101,7 @@ export class DeviceStatusCountsRepository {
   /** The up/down/never-seen counts of the matching devices per network, in one statement. */
   async countsByNetwork(
     orgId: number,
-    filter: StatusFilter,
+    filter: FleetFilter,
     upSince: Date,
   ): Promise<Map<number, FleetCounts>> {
     const sql = new SqlBuilder(this.dialect);
@@ -110,7 +110,7 @@ export class DeviceStatusCountsRepository {
       'h."received_at"',
       heartbeatInstant(this.manager, sql, upSince),
     );
-    const where = statusFilterCondition(sql, orgId, filter, () =>
+    const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
     const rows: {
@@ -145,11 +145,11 @@ export class DeviceStatusCountsRepository {
    */
   async firmwareCounts(
     orgId: number,
-    filter: StatusFilter,
+    filter: FleetFilter,
     upSince: Date,
   ): Promise<FirmwareCount[]> {
     const sql = new SqlBuilder(this.dialect);
-    const where = statusFilterCondition(sql, orgId, filter, () =>
+    const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
     const rows: { version: string | null; devices: number | string }[] = await this.manager.query(

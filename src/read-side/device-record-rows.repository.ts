@@ -10,13 +10,8 @@ import {
   deviceWithParts,
   DeviceWithParts,
 } from '../devices/device-parts';
-import {
-  DeviceFilter,
-  devicePageIds,
-  liveUplinksJson,
-  parsedLiveUplinks,
-  tagNamesJson,
-} from '../devices/device-sql';
+import { DeviceFilter } from '../devices/device-filter';
+import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
 

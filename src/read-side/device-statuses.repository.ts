@@ -3,11 +3,11 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { hydratedValue } from '../database/persisted-value';
-import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
+import { liveUplinksJson, parsedLiveUplinks } from './device-sql';
 import { ShownUplink } from '../devices/uplink.view';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 import { heartbeatInstant } from '../device-state/heartbeats.repository';
-import { StatusFilter, statusFilterCondition } from './device-status-filter';
+import { FleetFilter, deviceFilterCondition } from './device-filter';
 
 /** A device as the fleet status shows it, with what its last heartbeat says (null: none). */
 export interface DeviceStatusRow {
@@ -63,12 +63,12 @@ export class DeviceStatusesRepository {
    */
   async page(
     orgId: number,
-    filter: StatusFilter,
+    filter: FleetFilter,
     upSince: Date,
     page: { offset: number; limit: number },
   ): Promise<DeviceStatusRow[]> {
     const sql = new SqlBuilder(this.dialect);
-    const where = statusFilterCondition(sql, orgId, filter, () =>
+    const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
     const rows: (Omit<DeviceStatusRow, 'received_at' | 'uplinks' | 'network'> & {
@@ -130,7 +130,7 @@ export class DeviceStatusesRepository {
     networkIds?: number[],
   ): Promise<LastHeartbeat | null> {
     const sql = new SqlBuilder(this.dialect);
-    const where = statusFilterCondition(sql, orgId, { networkIds });
+    const where = deviceFilterCondition(sql, orgId, { networkIds });
     const rows: (Omit<LastHeartbeat, 'received_at'> & { received_at: unknown })[] =
       await this.manager.query(
         `SELECT h."name" AS name, h."firmware_version" AS firmware_version,

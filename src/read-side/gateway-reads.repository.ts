@@ -6,7 +6,7 @@ import { BatchedReads } from '../database/batched-reads';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { DeviceConfig, NetworkSection, renderConfig } from '../device-config/config-document';
 import { NetworkSections } from '../device-config/network-sections';
-import { liveUplinksJson, parsedLiveUplinks } from '../devices/device-sql';
+import { liveUplinksJson, parsedLiveUplinks } from './device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { persistedValue } from '../database/persisted-value';
 import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';

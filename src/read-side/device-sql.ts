@@ -1,41 +1,13 @@
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { ShownUplink } from './uplink.view';
-
-export interface DeviceFilter {
-  ids?: number[];
-  macs?: string[];
-  networkId?: number;
-  /** Only devices in one of these networks (devices in no network excluded). */
-  networkIds?: number[];
-}
+import { DeviceFilter } from '../devices/device-filter';
+import { deviceFilterCondition } from './device-filter';
+import { ShownUplink } from '../devices/uplink.view';
 
 /**
- * The SQL by which other modules' raw reads take devices, their uplinks and their tags: the
- * devices module owns these tables, so the one text of each read lives here. Parameters are
+ * The SQL by which the read side's raw reads take devices, their uplinks and their tags: one
+ * text of each read, beside the one filter builder (device-filter.ts). Parameters are
  * bound through `sql` in the order they appear.
  */
-
-/** The filter as a condition on `devices` d, organisation first. */
-export function deviceCondition(sql: SqlBuilder, orgId: number, filter: DeviceFilter): string {
-  const conditions = [`d."organisation_id" = ${sql.param(orgId)}`];
-  if (filter.ids) {
-    conditions.push(sql.inIds('d."id"', filter.ids));
-  }
-  if (filter.macs) {
-    conditions.push(
-      filter.macs.length === 0
-        ? '1 = 0'
-        : `d."mac_id" IN (${filter.macs.map((mac) => sql.param(mac)).join(', ')})`,
-    );
-  }
-  if (filter.networkIds) {
-    conditions.push(sql.inIds('d."location_network_id"', filter.networkIds));
-  }
-  if (filter.networkId !== undefined) {
-    conditions.push(`d."location_network_id" = ${sql.param(filter.networkId)}`);
-  }
-  return conditions.join(' AND ');
-}
 
 /**
  * The ids of the matching devices in id order, one page of them when `page` is given: a
@@ -48,7 +20,7 @@ export function devicePageIds(
   filter: DeviceFilter,
   page?: { offset: number; limit: number },
 ): string {
-  const where = deviceCondition(sql, orgId, filter);
+  const where = deviceFilterCondition(sql, orgId, filter);
   const limit = page ? ` LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}` : '';
   return `SELECT d."id" AS id FROM "devices" d WHERE ${where} ORDER BY d."id"${limit}`;
 }

@@ -1,15 +1,15 @@
 import { SqlBuilder } from '../database/dialect';
+import { DeviceFilter } from '../devices/device-filter';
 import { DeviceSearch, deviceSearchSql } from '../devices/device-search';
 import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
 
-/** Which of the organisation's devices a status read covers. */
-export interface StatusFilter {
+/**
+ * Which of the organisation's devices a read of the read side covers: the devices module's
+ * filter (ids, MACs, networks) and what the heartbeat says (these need `heartbeats` h joined).
+ */
+export interface FleetFilter extends DeviceFilter {
   /** Only this device. */
   deviceId?: number;
-  /** Only the devices of this network. */
-  networkId?: number;
-  /** Only the devices of these networks (devices in no network excluded): a member's. */
-  networkIds?: number[];
   /** Only the devices with this status at `upSince`. */
   status?: DeviceStatus;
   /** Only the devices never heard from (no heartbeat). */
@@ -21,19 +21,26 @@ export interface StatusFilter {
 }
 
 /**
- * The condition on `devices` d LEFT JOIN `heartbeats` h of the organisation's devices matching
- * the filter; its parameters are bound in the order they appear (`upSince` binds the instant a
- * status filter compares with, where it appears).
+ * THE filter builder of the read side: the condition on `devices` d (LEFT JOIN `heartbeats` h
+ * when the filter reads the heartbeat) of the organisation's devices matching the filter, every
+ * list bound as one parameter; its parameters are bound in the order they appear (`upSince`
+ * binds the instant a status filter compares with, where it appears).
  */
-export function statusFilterCondition(
+export function deviceFilterCondition(
   sql: SqlBuilder,
   orgId: number,
-  filter: StatusFilter,
+  filter: FleetFilter,
   upSince?: () => string,
 ): string {
   const conditions = [`d."organisation_id" = ${sql.param(orgId)}`];
   if (filter.deviceId !== undefined) {
     conditions.push(`d."id" = ${sql.param(filter.deviceId)}`);
+  }
+  if (filter.ids) {
+    conditions.push(sql.inIds('d."id"', filter.ids));
+  }
+  if (filter.macs) {
+    conditions.push(sql.inTexts('d."mac_id"', filter.macs));
   }
   if (filter.networkId !== undefined) {
     conditions.push(`d."location_network_id" = ${sql.param(filter.networkId)}`);

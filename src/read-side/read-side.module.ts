@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { DeviceRecordRowsRepository } from './device-record-rows.repository';
+import { DeviceStatusCountsRepository } from './device-status-counts.repository';
+import { DeviceStatusesRepository } from './device-statuses.repository';
+import { GatewayReadsRepository } from './gateway-reads.repository';
+import { OverviewCountsRepository } from './overview-counts.repository';
+
+/**
+ * The one read side: the read models that answer in one statement across owners' tables,
+ * read-only (devices with heartbeats, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
+ * Each is a repository of raw SQL built with the dialect's SqlBuilder, filtered by the one
+ * filter builder (`device-filter.ts`) and embedding the one text of each device read
+ * (`device-sql.ts`); rows are rendered by the owners' pure rules. Every write stays with the
+ * table's owner.
+ */
+@Module({
+  providers: [
+    DeviceRecordRowsRepository,
+    DeviceStatusCountsRepository,
+    DeviceStatusesRepository,
+    GatewayReadsRepository,
+    OverviewCountsRepository,
+  ],
+  exports: [
+    DeviceRecordRowsRepository,
+    DeviceStatusCountsRepository,
+    DeviceStatusesRepository,
+    GatewayReadsRepository,
+    OverviewCountsRepository,
+  ],
+})
+export class ReadSideModule {}
