@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { DIALECTS } from './dialect';
+import { DRIVER_ERRORS } from './dialect';
 
 /** Socket-level failures: the server is down, restarting, or the network between us is. */
 const NETWORK_CODES = new Set([
@@ -22,7 +22,7 @@ const UNAVAILABLE_MESSAGES = [
   // TypeORM releases a transaction's query runner when its connection emits an error (the server
   // went away mid-transaction); the transaction's next statement, or its COMMIT, then fails so.
   /^Query runner already released/,
-  ...DIALECTS.flatMap((dialect) => dialect.unavailableMessages),
+  ...DRIVER_ERRORS.flatMap((errors) => errors.unavailableMessages),
 ];
 
 function codeOf(error: object): string | undefined {
@@ -43,7 +43,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   const code = codeOf(error);
   if (code !== undefined) {
-    if (NETWORK_CODES.has(code) || DIALECTS.some((dialect) => dialect.isUnavailableCode(code))) {
+    if (NETWORK_CODES.has(code) || DRIVER_ERRORS.some((errors) => errors.isUnavailableCode(code))) {
       return true;
     }
   }

@@ -1,5 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
-import { DIALECTS } from '../../database/dialect';
+import { DRIVER_ERRORS } from '../../database/dialect';
 
 /**
  * What the logs may say about a request, a reply and an error (CONTRACT 9, Exposure): never a
@@ -120,7 +120,7 @@ function isDatabaseError(error: DatabaseErrorLike): boolean {
     'query' in error ||
     'parameters' in error ||
     'driverError' in error ||
-    (typeof code === 'string' && DIALECTS.some((dialect) => dialect.isErrorCode(code)))
+    (typeof code === 'string' && DRIVER_ERRORS.some((errors) => errors.isErrorCode(code)))
   );
 }
 

@@ -1,15 +1,10 @@
-import { QueryFailedError } from 'typeorm';
-import { DIALECTS, dialectOf, isUniqueViolation } from '.';
+import { DIALECTS, dialectOf } from '.';
 import { PostgresDialect } from './postgres.dialect';
 import { SqlBuilder } from './sql-builder';
 import { SqliteDialect } from './sqlite.dialect';
 
 const postgres = dialectOf({ type: 'postgres' });
 const sqlite = dialectOf({ type: 'better-sqlite3' });
-
-function failed(code: string): QueryFailedError {
-  return new QueryFailedError('INSERT', [], Object.assign(new Error('failed'), { code }));
-}
 
 describe('dialectOf', () => {
   it('chooses one instance per database from the driver type of the options', () => {
@@ -135,67 +130,6 @@ describe('transactions and limits', () => {
   it('states each database’s bind parameter limit', () => {
     expect(sqlite.maxBindParameters).toBe(32_766);
     expect(postgres.maxBindParameters).toBe(65_535);
-  });
-});
-
-describe('isUniqueViolation', () => {
-  it.each([
-    [postgres, '23505'],
-    [sqlite, 'SQLITE_CONSTRAINT_UNIQUE'],
-    [sqlite, 'SQLITE_CONSTRAINT_PRIMARYKEY'],
-  ])('recognises the code %#', (dialect, code) => {
-    expect(dialect.isUniqueViolation(failed(code))).toBe(true);
-    expect(isUniqueViolation(failed(code))).toBe(true);
-  });
-
-  it('recognises only its own database’s code', () => {
-    expect(postgres.isUniqueViolation(failed('SQLITE_CONSTRAINT_UNIQUE'))).toBe(false);
-    expect(sqlite.isUniqueViolation(failed('23505'))).toBe(false);
-  });
-
-  it.each([
-    ['a foreign key violation', failed('23503')],
-    ['a SQLite foreign key violation', failed('SQLITE_CONSTRAINT_FOREIGNKEY')],
-    ['a bare driver error', Object.assign(new Error('dup'), { code: '23505' })],
-    ['a non-error', '23505'],
-  ])('does not mistake %s for one', (_, error) => {
-    expect(isUniqueViolation(error)).toBe(false);
-  });
-});
-
-describe('isErrorCode', () => {
-  it('recognises each database’s own error codes and no socket code', () => {
-    expect(postgres.isErrorCode('23505')).toBe(true);
-    expect(postgres.isErrorCode('08P01')).toBe(true);
-    expect(postgres.isErrorCode('SQLITE_BUSY')).toBe(false);
-    expect(sqlite.isErrorCode('SQLITE_CONSTRAINT_UNIQUE')).toBe(true);
-    expect(sqlite.isErrorCode('23505')).toBe(false);
-    for (const dialect of DIALECTS) {
-      expect(dialect.isErrorCode('ECONNREFUSED')).toBe(false);
-    }
-  });
-});
-
-describe('isUnavailableCode', () => {
-  it('knows PostgreSQL’s connection exceptions and "not now" codes', () => {
-    for (const code of ['08000', '08006', '08P01', '57P01', '57P03', '53300']) {
-      expect(postgres.isUnavailableCode(code)).toBe(true);
-    }
-    expect(postgres.isUnavailableCode('23505')).toBe(false);
-    expect(postgres.isUnavailableCode('SQLITE_BUSY')).toBe(false);
-  });
-
-  it('knows SQLite’s busy, cannot-open and I/O codes with their extended forms', () => {
-    for (const code of [
-      'SQLITE_BUSY',
-      'SQLITE_BUSY_SNAPSHOT',
-      'SQLITE_IOERR_READ',
-      'SQLITE_CANTOPEN',
-    ]) {
-      expect(sqlite.isUnavailableCode(code)).toBe(true);
-    }
-    expect(sqlite.isUnavailableCode('SQLITE_CONSTRAINT_UNIQUE')).toBe(false);
-    expect(sqlite.isUnavailableCode('08006')).toBe(false);
   });
 });
 

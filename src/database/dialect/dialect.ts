@@ -113,18 +113,6 @@ export abstract class Dialect {
     parameters?: unknown[],
   ): Promise<T[]>;
 
-  /** Whether `error` is this database's unique-index violation (wrapped by TypeORM). */
-  abstract isUniqueViolation(error: unknown): boolean;
-
-  /** Whether `code` has the shape of this database's own error codes (SQLSTATE, SQLITE_…). */
-  abstract isErrorCode(code: string): boolean;
-
-  /** Whether a driver error code means this database cannot be reached right now. */
-  abstract isUnavailableCode(code: string): boolean;
-
-  /** Messages of this database's driver for a connection that is gone. */
-  abstract readonly unavailableMessages: readonly RegExp[];
-
   /** A positional mark cast to `type` where needed: `param` of a raw statement. */
   placeholder(position: number, type?: string): string {
     const mark = this.positional(position);

@@ -4,6 +4,7 @@ import { SqliteDialect } from './sqlite.dialect';
 
 export { Dialect } from './dialect';
 export { SqlBuilder } from './sql-builder';
+export { DRIVER_ERRORS, isUniqueViolation } from './driver-errors';
 
 const POSTGRES = new PostgresDialect();
 const SQLITE = new SqliteDialect();
@@ -24,12 +25,4 @@ export function dialectOf(options: { type: string }): Dialect {
     default:
       throw new Error(`Unsupported database type ${options.type}`);
   }
-}
-
-/**
- * Whether a database error is a unique-index violation, on PostgreSQL or SQLite. Services turn it
- * into the operation's own validation error when a concurrent request took the same name or MAC.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  return DIALECTS.some((dialect) => dialect.isUniqueViolation(error));
 }

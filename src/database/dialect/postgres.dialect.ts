@@ -21,7 +21,6 @@ const LOCK_POLL_MS = 200;
  * SQLSTATEs outside class 08 (connection exception) that mean "not now": admin shutdown, crash
  * shutdown, cannot connect now (starting up or shutting down), too many connections.
  */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** PostgreSQL through node-postgres: a pool of connections, row locks, advisory locks. */
 export class PostgresDialect extends Dialect {
@@ -159,22 +158,5 @@ export class PostgresDialect extends Dialect {
 
   async takeStartupLock(manager: EntityManager): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK_KEY]);
-  }
-
-  isUniqueViolation(error: unknown): boolean {
-    return (
-      error instanceof QueryFailedError &&
-      String((error.driverError as { code?: unknown }).code) === '23505'
-    );
-  }
-
-  /** A five-character SQLSTATE. */
-  isErrorCode(code: string): boolean {
-    return /^[0-9A-Z]{5}$/.test(code);
-  }
-
-  /** Class 08 (connection exception) and the "not now" codes. */
-  isUnavailableCode(code: string): boolean {
-    return UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
   }
 }

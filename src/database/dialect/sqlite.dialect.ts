@@ -2,15 +2,9 @@ import {
   DataSource,
   EntityManager,
   ObjectLiteral,
-  QueryFailedError,
   SelectQueryBuilder,
 } from 'typeorm';
 import { Dialect } from './dialect';
-
-const UNIQUE_VIOLATION_CODES = ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'];
-
-/** The file is locked beyond busy_timeout, cannot be opened, or I/O fails (any extended code). */
-const UNAVAILABLE_FAMILIES = new Set(['SQLITE_BUSY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR']);
 
 /**
  * SQLite through better-sqlite3: one connection, one writer per file, no row locks; id lists are
@@ -21,8 +15,6 @@ export class SqliteDialect extends Dialect {
   readonly servesSeveralProcesses = false;
   /** SQLITE_MAX_VARIABLE_NUMBER of the SQLite better-sqlite3 bundles. */
   readonly maxBindParameters = 32_766;
-
-  readonly unavailableMessages = [/^The database connection is not open$/]; // after close
 
   /** One connection, which TypeORM's query runner only wraps: nothing to gain around it. */
   queryOutsideTransaction<T>(
@@ -100,23 +92,5 @@ export class SqliteDialect extends Dialect {
   /** No-op: UnitOfWork already runs one transaction at a time. */
   takeStartupLock(_manager: EntityManager): Promise<void> {
     return Promise.resolve();
-  }
-
-  isUniqueViolation(error: unknown): boolean {
-    return (
-      error instanceof QueryFailedError &&
-      UNIQUE_VIOLATION_CODES.includes(String((error.driverError as { code?: unknown }).code))
-    );
-  }
-
-  /** SQLITE_ followed by the primary and, perhaps, the extended code. */
-  isErrorCode(code: string): boolean {
-    return code.startsWith('SQLITE_');
-  }
-
-  /** SQLite's extended codes (SQLITE_IOERR_READ) belong to the family of their first two words. */
-  isUnavailableCode(code: string): boolean {
-    const family = code.startsWith('SQLITE_') ? code.split('_', 2).join('_') : code;
-    return UNAVAILABLE_FAMILIES.has(code) || UNAVAILABLE_FAMILIES.has(family);
   }
 }
