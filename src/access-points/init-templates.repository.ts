@@ -7,10 +7,7 @@ import { InitTemplate, UplinkTemplateDetail } from './init-template.entity';
 
 @Injectable()
 export class InitTemplatesRepository extends TenantRepository<InitTemplate> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, InitTemplate, dialect);
   }
 

@@ -56,7 +56,8 @@ export class UplinkConfigurationService {
    * part: which uplink types it can take is unknown, so its uplinks are left unchanged and its MAC
    * is named in the 1016 answer; the other devices are still configured. MACs matching no device
    * of the organisation are ignored (rule 3 only looks at the devices that match).
-   * Constant statements: devices, template, one UPDATE marking old uplinks, one INSERT.
+   * Constant statements: devices, template, the devices' owner check, one UPDATE marking old
+   * uplinks, one INSERT.
    */
   async apply(user: AuthUser, body: ApplyConfigurationDto) {
     const orgId = user.organisation_id;
@@ -88,8 +89,11 @@ export class UplinkConfigurationService {
             details,
           })),
       );
-      await this.uplinks.markDeleted(configurable.map((device) => device.id));
-      await this.uplinks.insertMany(rows);
+      await this.uplinks.replaceLive(
+        orgId,
+        configurable.map((device) => device.id),
+        rows,
+      );
       return devices.filter((device) => !device.hardware_part).map((device) => device.mac_id);
     });
     if (failed.length > 0) {

@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../database/bind-parameters';
 import { Dialect } from '../database/dialect';
+import { Device } from '../devices/device.entity';
 import { Uplink } from '../devices/uplink.entity';
 
 export interface NewUplinkRow {
@@ -14,8 +15,8 @@ export interface NewUplinkRow {
 }
 
 /**
- * Uplinks of devices. Callers pass ids of devices they already loaded scoped to the
- * organisation, so these statements need no organisation filter of their own.
+ * Uplinks of devices (the `uplinks` rows carry no organisation: they belong to a device). Every
+ * statement takes the organisation first and acts only on uplinks of its devices.
  */
 @Injectable()
 export class UplinksRepository {
@@ -24,23 +25,43 @@ export class UplinksRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** Marks every live uplink of the devices deleted (one statement). */
-  async markDeleted(deviceIds: number[]): Promise<void> {
-    if (deviceIds.length > 0) {
-      const list = this.dialect.idsParameter('deviceIds', deviceIds);
-      await this.txHost.tx
-        .getRepository(Uplink)
-        .createQueryBuilder()
-        .update()
-        .set({ is_deleted: true })
-        .where(list.condition('device_id'), { deviceIds: list.value })
-        .andWhere('is_deleted = :live', { live: false })
-        .execute();
+  /**
+   * Makes `rows` the live uplinks of these devices of the organisation: which of them are the
+   * organisation's (one statement), their live uplinks marked deleted (one statement), the rows
+   * inserted (one statement per chunk that fits the bind-parameter limit). Devices of another
+   * organisation, and rows of them, are left alone.
+   */
+  async replaceLive(orgId: number, deviceIds: number[], rows: NewUplinkRow[]): Promise<void> {
+    if (deviceIds.length === 0) {
+      return;
     }
+    const list = this.dialect.idsParameter('deviceIds', deviceIds);
+    const own = await this.txHost.tx
+      .getRepository(Device)
+      .createQueryBuilder('d')
+      .select('d.id', 'id')
+      .where('d.organisation_id = :orgId', { orgId })
+      .andWhere(list.condition('d.id'), { deviceIds: list.value })
+      .getRawMany<{ id: number | string }>();
+    const ownIds = own.map((row) => Number(row.id));
+    if (ownIds.length === 0) {
+      return;
+    }
+    const owned = this.dialect.idsParameter('ownIds', ownIds);
+    await this.txHost.tx
+      .getRepository(Uplink)
+      .createQueryBuilder()
+      .update()
+      .set({ is_deleted: true })
+      .where(owned.condition('device_id'), { ownIds: owned.value })
+      .andWhere('is_deleted = :live', { live: false })
+      .execute();
+    const mine = new Set(ownIds);
+    await this.insertMany(rows.filter((row) => mine.has(row.device_id)));
   }
 
   /** Inserts every row, one statement per chunk that fits the bind-parameter limit. */
-  async insertMany(rows: NewUplinkRow[]): Promise<void> {
+  private async insertMany(rows: NewUplinkRow[]): Promise<void> {
     const columns = this.txHost.tx.getRepository(Uplink).metadata.columns.length;
     for (const chunk of chunksOf(rows, columns)) {
       await this.txHost.tx
