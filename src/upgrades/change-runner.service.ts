@@ -6,6 +6,7 @@ import { OrganisationsRepository } from '../organisations/organisations.reposito
 import { Change } from './change';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { UpgradesRepository } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
 /** How a change begins. */
 export interface ChangeOptions {
@@ -33,6 +34,7 @@ export class ChangeRunner {
     private readonly organisations: OrganisationsRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
     private readonly upgrades: UpgradesRepository,
+    private readonly writes: UpgradeWritesRepository,
     private readonly config: ConfigService,
   ) {}
 
@@ -78,7 +80,7 @@ export class ChangeRunner {
       return;
     }
     await change.lockRollouts(timedOut.map((u) => u.rollout_id));
-    await this.upgrades.failTimedOut(
+    await this.writes.failTimedOut(
       change.orgId,
       timedOut.map((u) => u.id),
       cutoff,

@@ -8,6 +8,7 @@ import { Upgrade } from './upgrade.entity';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { firmwareLocation } from './upgrade-rules';
 import { UpgradesRepository } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
 /**
  * The bookkeeping of staged rollouts (DEVICES 6). Whoever changes upgrades of a rollout (a
@@ -23,6 +24,7 @@ export class RolloutBookkeepingService {
   constructor(
     private readonly rollouts: RolloutsRepository,
     private readonly upgrades: UpgradesRepository,
+    private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly devices: DevicesRepository,
   ) {}
@@ -75,7 +77,7 @@ export class RolloutBookkeepingService {
         rollout.finished_at = next.state === 'running' ? null : at;
       }
       if (next.halted) {
-        await this.upgrades.cancelPending(orgId, rollout.id);
+        await this.writes.cancelPending(orgId, rollout.id);
       }
       const done = stageCounts.reduce((sum, stage) => sum + stage.done, 0);
       if (rollout.state === 'halted' && rollout.auto_revert && done > 0) {
@@ -101,7 +103,7 @@ export class RolloutBookkeepingService {
   async halt(change: Change, rollout: Rollout): Promise<void> {
     rollout.state = 'halted';
     rollout.finished_at = change.at;
-    await this.upgrades.cancelPending(change.orgId, rollout.id);
+    await this.writes.cancelPending(change.orgId, rollout.id);
     await this.rollouts.save(change.orgId, rollout);
     change.upgradesChanged();
     await change.settle();
@@ -167,7 +169,7 @@ export class RolloutBookkeepingService {
       })),
     );
     const inserted = new Set(
-      await this.upgrades.insertReverts(
+      await this.writes.insertReverts(
         orgId,
         plan.revert.map((d) => d.upgrade_id),
         at,

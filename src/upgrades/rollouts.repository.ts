@@ -13,10 +13,7 @@ export type NewRollout = Pick<
 /** Rollouts of an organisation (DEVICES 6). */
 @Injectable()
 export class RolloutsRepository extends TenantRepository<Rollout> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, Rollout, dialect);
   }
 

@@ -6,6 +6,7 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { reportChange, UpgradeReport, upgradeToHandOut, hasTimedOut } from './upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
 import { UpgradesRepository } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
 /** The upgrade a check-in hands to the device (DEVICES 3). */
 export interface HandedOutUpgrade {
@@ -36,6 +37,7 @@ export interface UpgradeCheckin {
 export class UpgradeLifecycleService {
   constructor(
     private readonly upgrades: UpgradesRepository,
+    private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
     private readonly changes: ChangeRunner,
@@ -65,7 +67,7 @@ export class UpgradeLifecycleService {
     let seen = false;
     if (report && reported) {
       const previous = reported.started_at ? null : await checkin.knownFirmware();
-      seen = await this.upgrades.applyReport(
+      seen = await this.writes.applyReport(
         orgId,
         device.id,
         reported.id,
@@ -78,7 +80,7 @@ export class UpgradeLifecycleService {
       }
     }
     if (firmwareVersion !== undefined && completing) {
-      if (await this.upgrades.completeInProgress(orgId, device.id, firmwareVersion, at)) {
+      if (await this.writes.completeInProgress(orgId, device.id, firmwareVersion, at)) {
         change.upgradesChanged();
       }
     }
@@ -97,7 +99,7 @@ export class UpgradeLifecycleService {
       return null;
     }
     if (handOut.status === 'in_progress' && !seen) {
-      await this.upgrades.touchInProgress(orgId, device.id, at);
+      await this.writes.touchInProgress(orgId, device.id, at);
     }
     const releases = await this.upgradeData.findVersion(orgId, handOut.version);
     return {

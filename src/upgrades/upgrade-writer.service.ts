@@ -15,6 +15,7 @@ import { planUpgradeWrite, targetsOf, UpgradeWriteFacts } from './upgrade-write-
 import { Upgrade } from './upgrade.entity';
 import { toUpgradeRecord, UpgradeWriteResult } from './upgrade.view';
 import { UpgradesRepository } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
 /**
  * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): reads and locks what
@@ -26,6 +27,7 @@ import { UpgradesRepository } from './upgrades.repository';
 export class UpgradeWriterService {
   constructor(
     private readonly upgrades: UpgradesRepository,
+    private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
@@ -74,12 +76,12 @@ export class UpgradeWriterService {
         rollout_id: rollout?.id ?? null,
         rollout_stage: rollout ? k + 1 : null,
       };
-      await this.upgrades.updatePending(
+      await this.writes.updatePending(
         orgId,
         members.flatMap((d) => (d.pending_id === null ? [] : [d.pending_id])),
         staged,
       );
-      await this.upgrades.insertPending(
+      await this.writes.insertPending(
         orgId,
         members.flatMap((d) => (d.pending_id === null ? [d.id] : [])),
         staged,

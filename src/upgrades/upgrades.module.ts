@@ -8,6 +8,7 @@ import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { UpgradesService } from './upgrades.service';
 import { UpgradeWriterService } from './upgrade-writer.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
@@ -32,6 +33,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
     UpgradeWriterService,
     UpgradeLifecycleService,
     UpgradesRepository,
+    UpgradeWritesRepository,
     UpgradeDataRepository,
     RolloutsRepository,
     RolloutBookkeepingService,

@@ -1,36 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
+import { In, SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { persistedColumn, persistedValue } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
-import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
-
-/** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
-export interface UpgradeAttributes {
-  version: string;
-  upgrade_type: string;
-  schedule_type: string;
-  schedule_at: Date | null;
-  time_zone: string | null;
-  save_prev_config: boolean;
-  /** The rollout and stage the write puts the upgrade in (DEVICES 6); null: none. */
-  rollout_id: number | null;
-  rollout_stage: number | null;
-}
-
-const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
-  'version',
-  'upgrade_type',
-  'schedule_type',
-  'schedule_at',
-  'time_zone',
-  'save_prev_config',
-  'rollout_id',
-  'rollout_stage',
-];
+import { OPEN_STATUSES } from './upgrade-lifecycle';
 
 /**
  * Which upgrades a caller may see: `networkIds` limits them to upgrades of devices in those
@@ -54,13 +29,10 @@ export type ShownPendingUpgrade = Pick<
   'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
 >;
 
-/** Upgrades of an organisation; every bulk method issues one statement whatever the count. */
+/** The reads of an organisation's upgrades (its writes: UpgradeWritesRepository); every bulk read is one statement. */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, Upgrade, dialect);
   }
 
@@ -205,103 +177,12 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return upgrades.map((upgrade) => upgrade.device_id);
   }
 
-  /** Creates one pending upgrade per device (aps `AP:<device id>`) in one INSERT … SELECT. */
-  async insertPending(orgId: number, deviceIds: number[], attributes: UpgradeAttributes) {
-    if (deviceIds.length === 0) {
-      return;
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const now = new Date();
-    const columns = ATTRIBUTES;
-    const typed = this.typedParam(sql);
-    const organisation = typed('organisation_id', orgId);
-    const values = columns.map((column) => typed(column, attributes[column]));
-    const createdAt = typed('created_at', now);
-    const updatedAt = typed('updated_at', now);
-    const ids = sql.idTable(deviceIds);
-    await this.manager.query(
-      `INSERT INTO "upgrades" ("organisation_id", "device_id", ${columns.map((c) => `"${c}"`).join(', ')}, "aps", "status", "created_at", "updated_at")
-       SELECT ${organisation}, t.value, ${values.join(', ')}, '["AP:' || t.value || '"]', 'pending', ${createdAt}, ${updatedAt}
-       FROM ${ids}`,
-      sql.params,
-    );
-  }
-
-  /** Replaces the attributes of these pending upgrades of the organisation in one UPDATE. */
-  async updatePending(orgId: number, upgradeIds: number[], attributes: UpgradeAttributes) {
-    if (upgradeIds.length === 0) {
-      return;
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const columns = ATTRIBUTES;
-    const assignments = columns.map(
-      (column) => `"${column}" = ${sql.param(this.persisted(column, attributes[column]))}`,
-    );
-    assignments.push(`"updated_at" = ${sql.param(this.persisted('updated_at', new Date()))}`);
-    await this.manager.query(
-      `UPDATE "upgrades" SET ${assignments.join(', ')}
-       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending' AND ${sql.inIds('"id"', upgradeIds)}`,
-      sql.params,
-    );
-  }
-
   /** The device's upgrades that reports can still change (pending, in progress), oldest first. */
   findOpenOfDevice(orgId: number, deviceId: number): Promise<Upgrade[]> {
     return this.repository.find({
       where: { organisation_id: orgId, device_id: deviceId, status: In([...OPEN_STATUSES]) },
       order: { id: 'ASC' },
     });
-  }
-
-  /**
-   * Applies a device's report to its upgrade if it is still pending or in progress, in one
-   * conditional UPDATE (a report racing another on the same row is re-checked by the database
-   * after the first commits). The first report sets started_at and previous_version.
-   */
-  async applyReport(
-    orgId: number,
-    deviceId: number,
-    upgradeId: number,
-    change: ReportChange,
-    previousVersion: string | null,
-    at: Date,
-  ): Promise<boolean> {
-    const result = await this.openUpgradeUpdate(orgId, deviceId, at)
-      .set({
-        status: change.status,
-        ...(change.progress === undefined ? {} : { progress: change.progress }),
-        ...(change.error === undefined ? {} : { error: change.error }),
-        started_at: () => 'COALESCE("started_at", :at)',
-        previous_version: () =>
-          'CASE WHEN "started_at" IS NULL THEN CAST(:previousVersion AS varchar(64)) ELSE "previous_version" END',
-        ...(change.completes ? { completed_at: () => ':at' } : {}),
-        device_seen_at: () => ':at',
-      })
-      .andWhere('"id" = :upgradeId', { upgradeId })
-      .setParameter('previousVersion', previousVersion)
-      .execute();
-    return (result.affected ?? 0) > 0;
-  }
-
-  /** DEVICES 5: a check-in running the version of the device's upgrade in progress completes it. */
-  async completeInProgress(orgId: number, deviceId: number, version: string, at: Date) {
-    const result = await this.openUpgradeUpdate(orgId, deviceId, at, 'in_progress')
-      .set({
-        status: 'done',
-        progress: 100,
-        completed_at: () => ':at',
-        device_seen_at: () => ':at',
-      })
-      .andWhere('"version" = :version', { version })
-      .execute();
-    return (result.affected ?? 0) > 0;
-  }
-
-  /** Records a check-in of the device on its upgrade in progress (the timeout counts from it). */
-  async touchInProgress(orgId: number, deviceId: number, at: Date): Promise<void> {
-    await this.openUpgradeUpdate(orgId, deviceId, at, 'in_progress')
-      .set({ device_seen_at: () => ':at' })
-      .execute();
   }
 
   /**
@@ -324,30 +205,6 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       query.andWhere('u.device_id = :deviceId', { deviceId });
     }
     return query.getMany();
-  }
-
-  /**
-   * Fails, with error `timed out`, these upgrades if they are still in progress and their device
-   * has not checked in since `cutoff`: one conditional UPDATE, so that any instance may run it
-   * at any time and the first one to do so decides. Returns how many it failed.
-   */
-  async failTimedOut(orgId: number, ids: number[], cutoff: Date, at: Date): Promise<number> {
-    if (ids.length === 0) {
-      return 0;
-    }
-    const list = this.dialect.idsParameter('timedOutIds', ids);
-    const result = await this.repository
-      .createQueryBuilder()
-      .update(Upgrade)
-      .set({ status: 'failed', error: TIMED_OUT, completed_at: () => ':at' })
-      .where('"organisation_id" = :orgId AND "status" = \'in_progress\'', { orgId })
-      .andWhere(list.condition('"id"'), { timedOutIds: list.value })
-      .andWhere('COALESCE("device_seen_at", "updated_at") < :cutoff', {
-        cutoff: this.persisted('device_seen_at', cutoff),
-      })
-      .setParameter('at', this.persisted('completed_at', at))
-      .execute();
-    return result.affected ?? 0;
   }
 
   /**
@@ -395,81 +252,11 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     return rows.map((row) => Number(row.rollout_id));
   }
 
-  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE. */
-  async cancelPending(orgId: number, rolloutId: number): Promise<void> {
-    await this.repository.update(
-      { organisation_id: orgId, rollout_id: rolloutId, status: 'pending' },
-      { status: 'cancelled' },
-    );
-  }
-
   /** The rollout's done upgrades with their device, by id. */
   findDoneOfRollout(orgId: number, rolloutId: number): Promise<Upgrade[]> {
     return this.withDevice(orgId)
       .andWhere('u.rollout_id = :rolloutId', { rolloutId })
       .andWhere("u.status = 'done'")
       .getMany();
-  }
-
-  /**
-   * Creates the revert of each of these upgrades (DEVICES 6): a pending manual upgrade of its
-   * device to its previous_version, scheduled now, in no rollout, `revert_of` its id. One
-   * INSERT … SELECT; a device that has a pending upgrade by then keeps it (the unique index
-   * skips it). Returns the ids of the upgrades that were reverted.
-   */
-  async insertReverts(orgId: number, upgradeIds: number[], at: Date): Promise<number[]> {
-    if (upgradeIds.length === 0) {
-      return [];
-    }
-    const sql = new SqlBuilder(this.dialect);
-    const typed = this.typedParam(sql);
-    const no = typed('save_prev_config', false);
-    const createdAt = typed('created_at', at);
-    const updatedAt = typed('updated_at', at);
-    const rows: { revert_of: number }[] = await this.manager.query(
-      `INSERT INTO "upgrades" ("organisation_id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at", "time_zone", "save_prev_config", "aps", "status", "revert_of", "created_at", "updated_at")
-       SELECT u."organisation_id", u."device_id", u."previous_version", 'manual', 'now', NULL, NULL, ${no}, u."aps", 'pending', u."id", ${createdAt}, ${updatedAt}
-       FROM "upgrades" u
-       WHERE u."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('u."id"', upgradeIds)}
-       ON CONFLICT DO NOTHING
-       RETURNING "revert_of"`,
-      sql.params,
-    );
-    return rows.map((row) => Number(row.revert_of));
-  }
-
-  /** An UPDATE of the device's pending or in-progress upgrades (`:at` bound to `at`). */
-  private openUpgradeUpdate(
-    orgId: number,
-    deviceId: number,
-    at: Date,
-    status?: UpgradeStatus,
-  ): UpdateQueryBuilder<Upgrade> {
-    const statuses = status ? [status] : [...OPEN_STATUSES];
-    return this.repository
-      .createQueryBuilder()
-      .update(Upgrade)
-      .where('"organisation_id" = :orgId AND "device_id" = :deviceId', { orgId, deviceId })
-      .andWhere('"status" IN (:...statuses)', { statuses })
-      .setParameter('at', this.persisted('device_seen_at', at));
-  }
-
-  /** Deletes the organisation's upgrade if it is still pending; false when it was not. */
-  async deletePending(orgId: number, id: number): Promise<boolean> {
-    const result = await this.repository.delete({ organisation_id: orgId, id, status: 'pending' });
-    return (result.affected ?? 0) > 0;
-  }
-
-  /** A value in the form TypeORM stores for the column (dates and booleans differ by driver). */
-  /** A parameter of `sql` holding a column's value, cast to the column's type (entity metadata). */
-  private typedParam(sql: SqlBuilder) {
-    return (column: keyof Upgrade, value: unknown): string => {
-      const bound = persistedColumn(this.manager, Upgrade, column, value);
-      return sql.param(bound.value, bound.type);
-    };
-  }
-
-  private persisted(property: keyof Upgrade, value: unknown): unknown {
-    return persistedValue(this.manager, Upgrade, property, value);
   }
 }

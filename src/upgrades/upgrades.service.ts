@@ -20,6 +20,7 @@ import {
 } from './upgrade.view';
 import { upgradeNotFound, upgradeNotPending } from './upgrades.errors';
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
+import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { ChangeRunner } from './change-runner.service';
 import { compareVersions } from './version';
 import { UpgradeWriterService } from './upgrade-writer.service';
@@ -40,6 +41,7 @@ export interface UpgradeOptions {
 export class UpgradesService {
   constructor(
     private readonly upgrades: UpgradesRepository,
+    private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly devices: DevicesRepository,
@@ -163,7 +165,7 @@ export class UpgradesService {
         throw upgradeNotFound();
       }
       await change.lockRollouts([upgrade.rollout_id]);
-      if (!(await this.upgrades.deletePending(change.orgId, id))) {
+      if (!(await this.writes.deletePending(change.orgId, id))) {
         throw upgradeNotPending('deleted');
       }
       change.upgradesChanged();

@@ -10,6 +10,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { Dialect } from '../../database/dialect';
+import { persistedValue } from '../../database/persisted-value';
 
 export type Tx = TransactionHost<TransactionalAdapterTypeOrm>;
 
@@ -39,6 +40,11 @@ export abstract class TenantRepository<T extends TenantOwned> {
   /** The raw repository: only for inserts and for queries that already carry the organisation. */
   protected get repository(): Repository<T> {
     return this.manager.getRepository(this.entity);
+  }
+
+  /** A value in the form the entity's column stores it, for a raw condition or statement. */
+  protected persisted(property: keyof T, value: unknown): unknown {
+    return persistedValue(this.manager, this.entity, property, value);
   }
 
   /** A query builder already restricted to the organisation's rows. */
