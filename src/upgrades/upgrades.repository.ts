@@ -29,7 +29,10 @@ export type ShownPendingUpgrade = Pick<
   'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
 >;
 
-/** The reads of an organisation's upgrades (its writes: UpgradeWritesRepository); every bulk read is one statement. */
+/**
+ * The reads of an organisation's upgrades (its writes: UpgradeWritesRepository); every bulk
+ * read is one statement.
+ */
 @Injectable()
 export class UpgradesRepository extends TenantRepository<Upgrade> {
   constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
