@@ -24,10 +24,12 @@ export interface OverviewDetails extends OverviewView {
 }
 
 /**
- * The organisation at a glance (DEVICES 7). An admin's: the upgrades that timed out failed first
- * (as every read that shows upgrades does), then one statement (OverviewCountsRepository). A
- * member's: counts asked of each owner, limited to the networks it may read, their devices and those
- * devices' upgrades.
+ * The organisation at a glance (DEVICES 7), for the API and the console page alike. The devices
+ * are counted by one definition: how many there are from the kept counts (the organisation's, or
+ * the sum of the readable networks'), how many of them are UP from the heartbeats, the rest DOWN.
+ * An admin's: the upgrades that timed out failed first (ChangeRunner.read), then one statement
+ * (OverviewCountsRepository). A member's: counts asked of each owner, limited to the networks it
+ * may read, their devices and those devices' upgrades.
  */
 @Injectable()
 export class OverviewService {
@@ -45,9 +47,12 @@ export class OverviewService {
    * The API's overview: the networks counted, the devices from the kept counts and the UP count,
    * the upgrades by status, the running rollouts.
    */
-  async overview(user: AuthUser): Promise<OverviewView> {
+  async overview(
+    user: AuthUser,
+    readable?: number[] | 'all',
+  ): Promise<OverviewView> {
     const orgId = user.organisation_id;
-    const readable = await this.access.readableNetworkIds(user);
+    readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {
       const counts = await this.changes.read(orgId, () =>
         this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince()),
@@ -68,15 +73,17 @@ export class OverviewService {
     };
   }
 
-  /** The same counts for the console's overview page, with never-seen devices and firmware. */
+  /**
+   * The console's overview page: the API's numbers, by the same path, with the never-seen devices
+   * and the firmware versions of the devices the caller may see.
+   */
   async details(user: AuthUser): Promise<OverviewDetails> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const networks = await this.networks.count(orgId, readable);
-    const { up, down, never_seen } = await this.fleet.counts(orgId, readable);
-    const rest = await this.upgradesAndRollouts(user, readable);
+    const view = await this.overview(user, readable);
+    const { never_seen } = await this.fleet.counts(orgId, readable);
     const firmware = await this.fleet.firmwareCounts(orgId, readable);
-    return { networks, devices: { total: up + down, up, down, never_seen }, ...rest, firmware };
+    return { ...view, devices: { ...view.devices, never_seen }, firmware };
   }
 
   private async upgradesAndRollouts(
