@@ -23,7 +23,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { UsersModule } from './users/users.module';
 import { NetworkAccessModule } from './network-access/network-access.module';
 import { AdminModule } from './admin/admin.module';
-import { LocationNetworksModule } from './location-networks/location-networks.module';
+import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
 import { UpgradePagesModule } from './upgrades/pages/upgrade-pages.module';
@@ -39,7 +39,7 @@ import { ConsoleModule } from './console/console.module';
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
   AdminModule,
-  LocationNetworksModule,
+  NetworkRoutesModule,
   NetworkSsidsModule,
   WebModule,
   UpgradePagesModule,

@@ -25,4 +25,4 @@ import { NetworkTemplatesService } from './network-templates.service';
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
 })
-export class LocationNetworksModule {}
+export class NetworkRoutesModule {}
