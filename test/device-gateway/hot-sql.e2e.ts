@@ -77,3 +77,30 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
     });
   });
 });
+
+onBothDatabases('the committed SQL of the fleet reads (issue 25)', (t) => {
+  const g = gatewayFixtures(t);
+
+  it('is what the overview and the fleet status send', async () => {
+    const admin = await t().fixtures.admin();
+    const network = await t().fixtures.network(admin.orgId);
+    const { auth } = await g.device(admin.orgId, { networkId: network.id });
+    await g.checkin(auth).expect(200);
+    const get = (path: string) => () => t().http().get(path).set(admin.auth).expect(200);
+    const overview = await t().statementsOf(get('/v1/overview'));
+    const statuses = await t().statementsOf(get('/v1/access_points/statuses'));
+    const selects = (statements: string[]) =>
+      statements.filter((sql) => /^SELECT/.test(sql) && !/"access_tokens"|"users"/.test(sql));
+    expectCommitted(`fleet-reads.${t().db}.sql`, {
+      ...Object.fromEntries(
+        selects(overview).map((sql, k) => [`GET /v1/overview, statement ${k + 1}`, sql]),
+      ),
+      ...Object.fromEntries(
+        selects(statuses).map((sql, k) => [
+          `GET /v1/access_points/statuses, statement ${k + 1}`,
+          sql,
+        ]),
+      ),
+    });
+  });
+});
