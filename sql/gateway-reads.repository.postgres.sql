@@ -1,7 +1,7 @@
 -- a device by MAC, with its credentials (GatewayReadsRepository.byMac, batched)
 SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisation_id", d."mac_id", d."name",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
-         h."applied_revision", h."firmware_version",
+         h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          (SELECT json_agg(json_build_object('id', u."id", 'uplink_type', u."uplink_type", 'details', CAST(u."details" AS json)) ORDER BY u."id") FROM "uplinks" u
     WHERE u."device_id" = d."id" AND u."is_deleted" = false) AS "uplinks",
          CAST((SELECT json_agg(json_build_object('id', s."id", 'ssid_name', s."ssid_name", 'settings', s."settings", 'associated_aps_and_tags', s."associated_aps_and_tags", 'dhcp_mappings', s."dhcp_mappings", 'dhcp_ranges', s."dhcp_ranges", 'v_lan_attributes', s."v_lan_attributes") ORDER BY s."id") FROM "network_ssids" s
@@ -23,7 +23,7 @@ SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisat
 -- a device by id (GatewayReadsRepository.byDevice, batched)
 SELECT d."id", d."organisation_id", d."mac_id", d."name",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
-         h."applied_revision", h."firmware_version",
+         h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          (SELECT json_agg(json_build_object('id', u."id", 'uplink_type', u."uplink_type", 'details', CAST(u."details" AS json)) ORDER BY u."id") FROM "uplinks" u
     WHERE u."device_id" = d."id" AND u."is_deleted" = false) AS "uplinks",
          CAST((SELECT json_agg(json_build_object('id', s."id", 'ssid_name', s."ssid_name", 'settings', s."settings", 'associated_aps_and_tags', s."associated_aps_and_tags", 'dhcp_mappings', s."dhcp_mappings", 'dhcp_ranges', s."dhcp_ranges", 'v_lan_attributes', s."v_lan_attributes") ORDER BY s."id") FROM "network_ssids" s

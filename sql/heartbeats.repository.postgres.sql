@@ -15,7 +15,9 @@ INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_vers
          "checked_in_at" = CASE WHEN "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."checked_in_at" ELSE EXCLUDED."checked_in_at" END,
          "applied_revision" = COALESCE(EXCLUDED."applied_revision", "heartbeats"."applied_revision"),
          "config_error_revision" = COALESCE(EXCLUDED."config_error_revision", "heartbeats"."config_error_revision"),
-         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END;
+         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END
+         WHERE "heartbeats"."up" = true
+         RETURNING "device_id", "up";
 
 -- the heartbeats of a batch of two check-ins
 INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "applied_revision", "config_error_revision", "config_error_message")
@@ -34,8 +36,21 @@ INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_vers
          "checked_in_at" = CASE WHEN "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."checked_in_at" ELSE EXCLUDED."checked_in_at" END,
          "applied_revision" = COALESCE(EXCLUDED."applied_revision", "heartbeats"."applied_revision"),
          "config_error_revision" = COALESCE(EXCLUDED."config_error_revision", "heartbeats"."config_error_revision"),
-         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END;
+         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END
+         WHERE "heartbeats"."up" = true
+         RETURNING "device_id", "up";
 
 -- which devices are UP (HeartbeatsRepository.upAmong)
 SELECT h."device_id" AS id FROM "heartbeats" h
        WHERE h."organisation_id" = $1 AND h."device_id" = ANY(CAST($2 AS int[])) AND h."received_at" >= $3;
+
+-- the DOWN sweep, every second on every instance (HeartbeatsRepository.sweepDown)
+UPDATE "heartbeats" SET "up" = false, "silent_since" = "received_at"
+         WHERE "up" = true AND "received_at" < $1
+         RETURNING "device_id", "organisation_id", "received_at";
+
+-- a device recorded UP by its heartbeat (HeartbeatsRepository.markUp)
+UPDATE "heartbeats" SET "up" = true
+       WHERE "device_id" = $1 AND "organisation_id" = $2
+         AND "up" = false
+       RETURNING "silent_since";

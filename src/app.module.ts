@@ -23,6 +23,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { UsersModule } from './users/users.module';
 import { NetworkAccessModule } from './network-access/network-access.module';
 import { AdminModule } from './admin/admin.module';
+import { EventsModule } from './events/events.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
@@ -47,6 +48,7 @@ const FEATURE_MODULES = [
   AccessPointsModule,
   TagsModule,
   DeviceGatewayModule,
+  EventsModule,
   OverviewModule,
   RolloutsModule,
   ConsoleModule,

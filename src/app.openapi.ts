@@ -15,6 +15,8 @@ export const OPENAPI_TAGS: Record<string, string> = {
   rollouts:
     'Staged firmware rollouts that halt above a failure threshold and may revert (DEVICES 6); role admin',
   overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
+  events:
+    'What happened, each thing once (OPERATIONS 2): newest first, or a feed without gaps that a poller follows with `after`',
   device:
     'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',
   tokens: "The caller's own access tokens (CONTRACT 9)",

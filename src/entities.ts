@@ -16,6 +16,7 @@ import { Upgrade } from './upgrades/upgrade.entity';
 import { UpgradeData } from './upgrades/upgrade-data.entity';
 import { Rollout } from './upgrades/rollout.entity';
 import { BrowserSession } from './web/browser-session.entity';
+import { EventRecord } from './events/event.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -41,4 +42,5 @@ export const ENTITIES = [
   UpgradeData,
   Rollout,
   BrowserSession,
+  EventRecord,
 ];

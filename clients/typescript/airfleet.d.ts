@@ -864,6 +864,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events: newest first, or the feed after an id
+         * @description With `after`, the events with a greater id in ascending id order: a poller that starts with after=0 and repeats with the greatest id it has seen gets every event it may see exactly once, whatever commits concurrently. Otherwise newest first, below `before` when given. Admins see every event of the organisation, members the events of networks they may read.
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/access_points/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A device's UP, DOWN and UNKNOWN intervals and its uptime
+         * @description From its device.up and device.down events, over [since, until] (default the last 24 hours, at most 90 days): UNKNOWN before its first heartbeat or its oldest kept event. Members: devices of networks they may read.
+         */
+        get: operations["device_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/overview": {
         parameters: {
             query?: never;
@@ -2181,6 +2221,79 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+        };
+        EventResponse: {
+            /** @description Ascends in commit order within the organisation: the feed cursor */
+            id: number;
+            /** @enum {string} */
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The device's network when the event happened (the one it enters for device.claimed and device.moved, the one it leaves for device.released and device.removed); null for none */
+            network?: {
+                id: number;
+                network_name: string;
+            } | null;
+            /** @description The device as it was; null for none */
+            device?: {
+                id: number;
+                mac_id: string;
+                name: string | null;
+            } | null;
+            /** @description Who caused it: a user (through the API or the console), the command line, the device itself, or the service (`system`: every consequence it derived) */
+            actor: {
+                /** @enum {string} */
+                type: "user";
+                id: number;
+                email: string;
+                /** @enum {string} */
+                via: "api" | "console";
+            } | {
+                /** @enum {string} */
+                type: "cli" | "device" | "system";
+            };
+            /** @description Per type (OPERATIONS 2): device.up `{down_since}` (ISO time it went DOWN, null when never heard from), device.down `{last_seen_time}` (Unix seconds of its last heartbeat), … */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventsData: {
+            events: components["schemas"]["EventResponse"][];
+        };
+        EventsResponse: {
+            data: components["schemas"]["EventsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        AvailabilityInterval: {
+            /** @enum {string} */
+            state: "UP" | "DOWN" | "UNKNOWN";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+        };
+        AvailabilityData: {
+            mac_id: string;
+            /** Format: date-time */
+            since: string;
+            /** Format: date-time */
+            until: string;
+            /** @description UP time ÷ (UP + DOWN time) × 100, two decimals; null when both are zero */
+            uptime_percent: number | null;
+            /** @description Cover [since, until] (or now, when until is later) in order, without gaps */
+            intervals: components["schemas"]["AvailabilityInterval"][];
+        };
+        AvailabilityResponse: {
+            data: components["schemas"]["AvailabilityData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
         };
         OverviewDevicesResponse: {
             total: number;
@@ -10378,6 +10491,222 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1037;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    device_availability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1011 (DeviceNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1011;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { DeviceTransitionsService } from '../device-state/device-transitions.service';
+import { ChangeRunner } from '../upgrades/change-runner.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { parseMacs, splitList } from '../common/mac/mac';
 import { pageRequest, paginationMeta } from '../common/pagination/pagination';
@@ -40,6 +42,8 @@ export class InventoryService {
     private readonly catalogue: CatalogueRepository,
     private readonly access: NetworkAccessPolicy,
     private readonly config: ConfigService,
+    private readonly changes: ChangeRunner,
+    private readonly transitions: DeviceTransitionsService,
   ) {}
 
   /** The device filter that limits a caller to what it may read. */
@@ -140,18 +144,38 @@ export class InventoryService {
   /** Replaces the device's last heartbeat: one statement that also finds the device. */
   async recordHeartbeat(user: AuthUser, body: HeartbeatDto): Promise<void> {
     const { valid } = parseMacs(body.mac_id);
-    const recorded =
-      valid.length === 1 &&
-      (await this.heartbeats.recordForMac(user.organisation_id, valid[0], {
-        name: body.name ?? null,
-        firmware_version: body.firmware_version ?? null,
-        hardware_model: body.hardware_model ?? null,
-        public_ip: body.public_ip ?? null,
-        network_name: body.network_name ?? null,
-        received_at: new Date(),
-      }));
-    if (!recorded) {
+    if (valid.length !== 1) {
       throw deviceNotFound();
     }
+    const orgId = user.organisation_id;
+    const heartbeat = {
+      name: body.name ?? null,
+      firmware_version: body.firmware_version ?? null,
+      hardware_model: body.hardware_model ?? null,
+      public_ip: body.public_ip ?? null,
+      network_name: body.network_name ?? null,
+      received_at: new Date(),
+    };
+    // A device recorded UP: one statement. Else its device.up with it, in one change.
+    if (await this.heartbeats.recordForMac(orgId, valid[0], heartbeat, true)) {
+      return;
+    }
+    await this.changes.run(orgId, async (change) => {
+      const recorded = await this.heartbeats.recordForMac(orgId, valid[0], heartbeat);
+      if (!recorded) {
+        throw deviceNotFound();
+      }
+      if (!recorded.up) {
+        const actor = {
+          type: 'user' as const,
+          id: user.id,
+          email: user.email,
+          via: 'api' as const,
+        };
+        change.record(
+          await this.transitions.up(orgId, recorded.device_id, actor, heartbeat.received_at),
+        );
+      }
+    });
   }
 }

@@ -9,6 +9,7 @@ describe('loadAppConfig', () => {
       rateLimitPerMinute: 600,
       deviceCheckinIntervalSeconds: 60,
       upgradeTimeoutSeconds: 1800,
+      eventRetentionDays: 90,
       webConcurrency: 1,
       redisUrl: undefined,
       logLevel: 'info',

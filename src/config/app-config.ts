@@ -59,6 +59,14 @@ class EnvironmentVariables {
   @Min(1)
   UPGRADE_TIMEOUT_SECONDS: number = 1800;
 
+  /** OPERATIONS 1: events (and, with the next issues, deliveries and alerts) older are deleted. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  EVENT_RETENTION_DAYS: number = 90;
+
   /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
@@ -101,10 +109,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   deviceCheckinIntervalSeconds: number;
   upgradeTimeoutSeconds: number;
-  /**
-   * Issue 14: the longest a check-in's heartbeat fields wait in memory before one multi-row
-   * write (0: written before the answer). A crash loses at most this much of heartbeats.
-   */
+  /** OPERATIONS 1: how long events are kept. */
+  eventRetentionDays: number;
   /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
@@ -150,6 +156,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
+    eventRetentionDays: vars.EVENT_RETENTION_DAYS,
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,

@@ -10,30 +10,33 @@
  * most `maxItems` (what one statement takes; the rest form the next batches). A failed write
  * rejects every caller of its batch (none was answered), and the next batch is tried anew.
  */
-export class GroupCommit<T> {
+export class GroupCommit<T, R = void> {
   /** The batches not started yet, oldest first; only the last one takes new items. */
-  private forming: Batch<T>[] = [];
+  private forming: Batch<T, R>[] = [];
   private writing: Promise<void> | null = null;
   private scheduled = false;
 
   /**
    * @param write writes one batch (the items in the order they came); it resolves once they are
-   *   committed.
+   *   committed, with what every caller of the batch is answered (the rows it wrote, say).
    * @param maxItems the most items one batch holds.
    * @param schedule runs the start of a batch later (setImmediate by default); the caller may bind
    *   it to a context of its own, so that no request's context reaches the write.
    */
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<R>,
     private readonly maxItems = Number.MAX_SAFE_INTEGER,
     private readonly schedule: (start: () => void) => void = (start) => setImmediate(start),
   ) {}
 
-  /** Resolves once `item` is committed; rejects with the write's error if its batch failed. */
-  submit(item: T): Promise<void> {
+  /**
+   * Resolves once `item` is committed, with the write's result; rejects with the write's error if
+   * its batch failed.
+   */
+  submit(item: T): Promise<R> {
     let batch = this.forming.at(-1);
     if (!batch || batch.items.length >= this.maxItems) {
-      batch = new Batch<T>();
+      batch = new Batch<T, R>();
       this.forming.push(batch);
     }
     batch.items.push(item);
@@ -68,7 +71,7 @@ export class GroupCommit<T> {
     }
     const batch = this.forming.shift()!;
     this.writing = this.write(batch.items).then(
-      () => batch.resolve(),
+      (result) => batch.resolve(result),
       (error: unknown) => batch.reject(error),
     );
     void this.writing.finally(() => {
@@ -78,11 +81,11 @@ export class GroupCommit<T> {
   }
 }
 
-class Batch<T> {
+class Batch<T, R> {
   readonly items: T[] = [];
-  resolve!: () => void;
+  resolve!: (result: R) => void;
   reject!: (error: unknown) => void;
-  readonly committed = new Promise<void>((resolve, reject) => {
+  readonly committed = new Promise<R>((resolve, reject) => {
     this.resolve = resolve;
     this.reject = reject;
   });

@@ -5,6 +5,7 @@ import { HeartbeatWriterService } from '../device-state/heartbeat-writer.service
 import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { ChangeRunner } from '../upgrades/change-runner.service';
+import { DeviceTransitionsService } from '../device-state/device-transitions.service';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
@@ -57,6 +58,7 @@ export class CheckinService {
     private readonly heartbeats: HeartbeatWriterService,
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly changes: ChangeRunner,
+    private readonly transitions: DeviceTransitionsService,
     private readonly config: ConfigService,
   ) {}
 
@@ -88,31 +90,47 @@ export class CheckinService {
       applied_revision: reportsNewRevision(body, facts) ? body.config_revision : undefined,
       config_error: currentConfigError(body, current.revision),
     };
-    let upgrade: HandedOutUpgrade | null = null;
-    if (facts.upgradeInPlay || body.upgrade !== undefined) {
-      upgrade = await this.changes.run(
-        orgId,
-        async (change) => {
-          const handedOut = await this.lifecycle.checkIn(change, {
-            device: {
-              id: facts.device.id,
-              organisation_id: orgId,
-              part_number: facts.device.part_number,
+    const lifecycle = facts.upgradeInPlay || body.upgrade !== undefined;
+    const device = {
+      id: facts.device.id,
+      organisation_id: orgId,
+      part_number: facts.device.part_number,
+    };
+    // The steady state: a device recorded UP with no upgrade in play is written by group commit,
+    // unless the DOWN sweep turned it DOWN meanwhile; then, like a device recorded DOWN, it is
+    // written in a change of its own with its device.up (OPERATIONS 2).
+    const batched = !lifecycle && facts.recordedUp ? await this.heartbeats.record(heartbeat) : null;
+    const upgrade =
+      batched !== null
+        ? null
+        : await this.changes.run(
+            orgId,
+            async (change) => {
+              const handedOut = lifecycle
+                ? await this.lifecycle.checkIn(change, {
+                    device,
+                    report: body.upgrade,
+                    firmwareVersion: body.firmware_version,
+                    // Before this check-in: the stored record (every answered check-in is in it).
+                    knownFirmware: () => Promise.resolve(facts.storedFirmware),
+                  })
+                : null;
+              if ((await this.heartbeats.record(heartbeat, true)) === false) {
+                change.record(
+                  await this.transitions.up(
+                    orgId,
+                    device.id,
+                    { type: 'device' },
+                    at,
+                    facts.subject,
+                  ),
+                );
+              }
+              return handedOut;
             },
-            report: body.upgrade,
-            firmwareVersion: body.firmware_version,
-            // Before this check-in: the stored record (every answered check-in is in it).
-            knownFirmware: () => Promise.resolve(facts.storedFirmware),
-          });
-          await this.heartbeats.record(heartbeat, true);
-          return handedOut;
-        },
-        {},
-        at,
-      );
-    } else {
-      await this.heartbeats.record(heartbeat);
-    }
+            {},
+            at,
+          );
     return {
       checkin_interval:
         this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).deviceCheckinIntervalSeconds,

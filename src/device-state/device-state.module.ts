@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { EventsModule } from '../events/events.module';
 import { DeviceLivenessService } from './device-liveness.service';
+import { DeviceTransitionsService } from './device-transitions.service';
 import { HeartbeatWriterService } from './heartbeat-writer.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { UplinksRepository } from './uplinks.repository';
@@ -7,16 +10,26 @@ import { UplinksRepository } from './uplinks.repository';
 /**
  * What a device's state is made of, below the modules that show it or act on it (access-points,
  * upgrades, device-gateway): its last heartbeat (`heartbeats`: check-ins by group commit
- * through HeartbeatWriterService, admin heartbeats), its live uplinks (`uplinks` rows), and the
- * UP/DOWN rule (device-liveness.ts) with DeviceLivenessService, which asks it of the heartbeats.
+ * through HeartbeatWriterService, admin heartbeats), its live uplinks (`uplinks` rows), the
+ * UP/DOWN rule (device-liveness.ts) with DeviceLivenessService, which asks it of the heartbeats,
+ * and the recorded transitions with their device.up and device.down events
+ * (DeviceTransitionsService, with the DOWN sweep every instance runs).
  */
 @Module({
+  imports: [DevicesModule, EventsModule],
   providers: [
     HeartbeatsRepository,
     UplinksRepository,
     HeartbeatWriterService,
     DeviceLivenessService,
+    DeviceTransitionsService,
   ],
-  exports: [HeartbeatsRepository, UplinksRepository, HeartbeatWriterService, DeviceLivenessService],
+  exports: [
+    HeartbeatsRepository,
+    UplinksRepository,
+    HeartbeatWriterService,
+    DeviceLivenessService,
+    DeviceTransitionsService,
+  ],
 })
 export class DeviceStateModule {}

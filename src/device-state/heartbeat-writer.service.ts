@@ -28,7 +28,7 @@ export function onePerDevice(checkins: readonly CheckinHeartbeat[]): CheckinHear
  */
 @Injectable()
 export class HeartbeatWriterService implements BeforeApplicationShutdown {
-  private readonly batches: GroupCommit<CheckinHeartbeat>;
+  private readonly batches: GroupCommit<CheckinHeartbeat, Map<number, boolean>>;
 
   constructor(private readonly heartbeats: HeartbeatsRepository) {
     // Batches start in the context this object was built in, never in a request's: the
@@ -36,7 +36,7 @@ export class HeartbeatWriterService implements BeforeApplicationShutdown {
     // statement a batch, so no transaction is needed around it.
     const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
     this.batches = new GroupCommit(
-      (checkins) => heartbeats.upsertCheckins(onePerDevice(checkins)),
+      (checkins) => heartbeats.upsertCheckins(onePerDevice(checkins), true),
       CHECKINS_PER_STATEMENT,
       detached,
     );
@@ -53,14 +53,18 @@ export class HeartbeatWriterService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Records a check-in's heartbeat fields; resolves once they are committed. With `inTransaction`
-   * they are written at once in the caller's transaction (committed with it), else by group commit.
+   * Records a check-in's heartbeat fields; resolves once they are committed, with whether the
+   * record is UP (OPERATIONS 2). With `inTransaction` they are written at once in the caller's
+   * transaction (committed with it); false then says the device is recorded DOWN (or new), and
+   * the caller records its device.up (DeviceTransitionsService). By group commit, only a record
+   * that is UP is written (the check-in found it so): null when the DOWN sweep turned it DOWN
+   * meanwhile, or the device is gone, and nothing was written: the caller writes it anew in a
+   * transaction.
    */
-  async record(checkin: CheckinHeartbeat, inTransaction = false): Promise<void> {
-    if (inTransaction) {
-      await this.heartbeats.upsertCheckins([checkin]);
-      return;
-    }
-    await this.batches.submit(checkin);
+  async record(checkin: CheckinHeartbeat, inTransaction = false): Promise<boolean | null> {
+    const written = inTransaction
+      ? await this.heartbeats.upsertCheckins([checkin])
+      : await this.batches.submit(checkin);
+    return written.get(checkin.device_id) ?? null;
   }
 }

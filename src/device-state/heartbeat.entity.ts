@@ -8,6 +8,8 @@ import { Device } from '../devices/device.entity';
 @Entity('heartbeats')
 // The UP count of an organisation reads only the index entries of its recent heartbeats.
 @Index('IDX_heartbeats_org_received', ['organisation_id', 'received_at'])
+// The DOWN sweep reads only the devices recorded UP whose last heartbeat is older than the timeout.
+@Index('IDX_heartbeats_up_received', ['received_at'], { where: '"up" = true' })
 export class Heartbeat {
   @PrimaryColumn({ type: 'integer' })
   device_id: number;
@@ -37,6 +39,21 @@ export class Heartbeat {
 
   @Column({ type: Date })
   received_at: Date;
+
+  /**
+   * The device's recorded transition state (OPERATIONS 2): true from the heartbeat that made it
+   * UP (its `device.up`), false from the sweep that saw it pass the timeout (its `device.down`).
+   * Changed only by conditional updates, so each transition is recorded exactly once.
+   */
+  @Column({ type: 'boolean', default: false })
+  up?: boolean;
+
+  /**
+   * Its last heartbeat's time when the sweep last recorded it DOWN (it went DOWN at this + the
+   * timeout); read by the device.up that follows; null for a device never recorded DOWN.
+   */
+  @Column({ type: Date, nullable: true })
+  silent_since?: Date | null;
 
   /** The fields below are written only by device check-ins (DEVICES 3); the admin heartbeat keeps them. */
   @Column({ type: 'integer', nullable: true })

@@ -4,7 +4,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { chunksOf, rowsPerStatement } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { persistedValue } from '../database/persisted-value';
+import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { CheckinHeartbeat } from './checkin-heartbeat';
 import { deviceStatusCondition } from './device-liveness';
 import { Heartbeat } from './heartbeat.entity';
@@ -89,9 +89,17 @@ export class HeartbeatsRepository {
   /**
    * Writes these check-ins (at most one per device) into the heartbeat records: one multi-row
    * upsert per chunk of rows under the bind-parameter limit (one statement up to about 2,100
-   * check-ins). A check-in of a device removed since then is left out.
+   * check-ins). A check-in of a device removed since then is left out. With `onlyUp` (the group
+   * commit of check-ins that found their device recorded UP) a record the DOWN sweep has turned
+   * DOWN meanwhile is left alone too: its check-in must record its device.up in a transaction of
+   * its own. Returns, by device, whether each record written is recorded UP (a device missing
+   * was not written).
    */
-  async upsertCheckins(checkins: readonly CheckinHeartbeat[]): Promise<void> {
+  async upsertCheckins(
+    checkins: readonly CheckinHeartbeat[],
+    onlyUp = false,
+  ): Promise<Map<number, boolean>> {
+    const written = new Map<number, boolean>();
     for (const chunk of chunksOf(checkins, CHECKIN_COLUMNS.length)) {
       const sql = new SqlBuilder(this.dialect);
       const rows = chunk.map((checkin, index) => {
@@ -125,23 +133,86 @@ export class HeartbeatsRepository {
          WHERE EXISTS (SELECT 1 FROM "devices" d
            WHERE d."id" = v."column1" AND d."organisation_id" = v."column2")
          ON CONFLICT ("device_id") DO UPDATE SET
-         ${CHECKIN_UPDATE}`;
+         ${CHECKIN_UPDATE}${onlyUp ? '\n         WHERE "heartbeats"."up" = true' : ''}
+         RETURNING "device_id", "up"`;
       // A single check-in (written before its answer) is the same text every time.
-      await (chunk.length === 1
-        ? this.dialect.preparedQuery(
-            this.manager,
-            'airfleet_checkin_heartbeat',
-            statement,
-            sql.params,
-          )
-        : this.manager.query(statement, sql.params));
+      const returned: { device_id: number | string; up: boolean | number }[] =
+        await (chunk.length === 1
+          ? this.dialect.preparedQuery(
+              this.manager,
+              onlyUp ? 'airfleet_checkin_heartbeat' : 'airfleet_checkin_heartbeat_any',
+              statement,
+              sql.params,
+            )
+          : this.manager.query(statement, sql.params));
+      returned.forEach((row) => written.set(Number(row.device_id), Boolean(row.up)));
     }
+    return written;
+  }
+
+  /**
+   * Records the organisation's device UP if it is recorded DOWN (or was never heard from): one
+   * conditional UPDATE, so that of any number of concurrent heartbeats on any number of
+   * instances exactly one changes the row and records the device.up. Returns, for that one, the
+   * time of the last heartbeat before the device went silent (null when never heard from); null
+   * when the device was UP already.
+   */
+  async markUp(orgId: number, deviceId: number): Promise<{ silent_since: Date | null } | null> {
+    const sql = new SqlBuilder(this.dialect);
+    // silent_since is left as it is (RETURNING shows the row after the update).
+    const rows = await this.dialect.preparedQuery<{ silent_since: unknown }>(
+      this.manager,
+      'airfleet_mark_up',
+      `UPDATE "heartbeats" SET "up" = true
+       WHERE "device_id" = ${sql.param(deviceId)} AND "organisation_id" = ${sql.param(orgId)}
+         AND "up" = false
+       RETURNING "silent_since"`,
+      sql.params,
+    );
+    if (rows.length === 0) {
+      return null;
+    }
+    const silent = hydratedValue(this.manager, Heartbeat, 'silent_since', rows[0].silent_since);
+    return { silent_since: silent === null ? null : (silent as Date) };
+  }
+
+  /**
+   * The DOWN sweep (OPERATIONS 2): records DOWN every device recorded UP whose last heartbeat is
+   * older than `cutoff`, in every organisation, and returns them with that heartbeat's time. One
+   * conditional UPDATE that reads only the index of UP devices' heartbeats older than the cutoff
+   * (IDX_heartbeats_up_received, partial): nothing else is scanned however large the fleet, and
+   * of several instances sweeping at once each device's change is made by one.
+   */
+  async sweepDown(
+    cutoff: Date,
+  ): Promise<{ device_id: number; organisation_id: number; received_at: Date }[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const rows = await this.dialect.preparedQuery<{
+      device_id: number | string;
+      organisation_id: number | string;
+      received_at: unknown;
+    }>(
+      this.manager,
+      'airfleet_sweep_down',
+      `UPDATE "heartbeats" SET "up" = false, "silent_since" = "received_at"
+         WHERE "up" = true AND "received_at" < ${heartbeatInstant(this.manager, sql, cutoff)}
+         RETURNING "device_id", "organisation_id", "received_at"`,
+      sql.params,
+    );
+    return rows.map((row) => ({
+      device_id: Number(row.device_id),
+      organisation_id: Number(row.organisation_id),
+      received_at: hydratedValue(this.manager, Heartbeat, 'received_at', row.received_at) as Date,
+    }));
   }
 
   /**
    * The admin heartbeat (CONTRACT 5): replaces the heartbeat record of the organisation's device
    * with this MAC, keeping what only check-ins write, in one statement that also finds the
-   * device. Returns whether the organisation has such a device (nothing is written otherwise).
+   * device. Returns the device and whether it is recorded UP (its record keeps that state: a new
+   * one starts DOWN), or null when nothing was written: the organisation has no such device or,
+   * with `onlyUp`, its record is not recorded UP (write it then in a transaction with its
+   * device.up).
    */
   async recordForMac(
     orgId: number,
@@ -150,7 +221,8 @@ export class HeartbeatsRepository {
       Heartbeat,
       'name' | 'firmware_version' | 'hardware_model' | 'public_ip' | 'network_name' | 'received_at'
     >,
-  ): Promise<boolean> {
+    onlyUp = false,
+  ): Promise<{ device_id: number; up: boolean } | null> {
     const sql = new SqlBuilder(this.dialect);
     const replaced = [
       ['name', 'varchar'],
@@ -168,18 +240,26 @@ export class HeartbeatsRepository {
         type,
       ),
     );
+    // Only UP: the record must exist and be UP, checked again under the row's lock.
+    const guard = onlyUp
+      ? [
+          `AND EXISTS (SELECT 1 FROM "heartbeats" h WHERE h."device_id" = d."id" AND h."up" = true)`,
+          `WHERE "heartbeats"."up" = true`,
+        ]
+      : ['', ''];
     const rows = await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_heartbeat_for_mac',
+      onlyUp ? 'airfleet_heartbeat_for_mac' : 'airfleet_heartbeat_for_mac_any',
       `INSERT INTO "heartbeats" ("device_id", "organisation_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
        SELECT d."id", d."organisation_id", ${values.join(', ')} FROM "devices" d
-       WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)}
+       WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)} ${guard[0]}
        ON CONFLICT ("device_id") DO UPDATE SET
-         ${replaced.map(([c]) => `"${c}" = ${given(c)}`).join(', ')}
-       RETURNING "device_id"`,
+         ${replaced.map(([c]) => `"${c}" = ${given(c)}`).join(', ')} ${guard[1]}
+       RETURNING "device_id", "up"`,
       sql.params,
     );
-    return rows.length > 0;
+    const [row] = rows as { device_id: number | string; up: boolean | number }[];
+    return row ? { device_id: Number(row.device_id), up: Boolean(row.up) } : null;
   }
 
   /** Which of these devices of the organisation are UP at `upSince` (one statement). */

@@ -3,6 +3,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { DeviceActivationService } from './device-activation.service';
+import { DeviceSubjectsRepository } from './device-subjects.repository';
 import { DeviceCounts } from './device-counts';
 import { DevicesRepository } from './devices.repository';
 import { TagsRepository } from './tags.repository';
@@ -14,7 +15,19 @@ import { TagsRepository } from './tags.repository';
  */
 @Module({
   imports: [CatalogueModule, NetworksModule, OrganisationsModule],
-  providers: [DevicesRepository, TagsRepository, DeviceActivationService, DeviceCounts],
-  exports: [DevicesRepository, TagsRepository, DeviceActivationService, DeviceCounts],
+  providers: [
+    DevicesRepository,
+    DeviceSubjectsRepository,
+    TagsRepository,
+    DeviceActivationService,
+    DeviceCounts,
+  ],
+  exports: [
+    DevicesRepository,
+    DeviceSubjectsRepository,
+    TagsRepository,
+    DeviceActivationService,
+    DeviceCounts,
+  ],
 })
 export class DevicesModule {}

@@ -15,13 +15,7 @@ import { NetworkTemplatesService } from './network-templates.service';
  * that span a network, its devices and its SSIDs. The tables belong to NetworksModule.
  */
 @Module({
-  imports: [
-    AccessPointsModule,
-    DevicesModule,
-    NetworkSsidsModule,
-    NetworksModule,
-    UpgradesModule,
-  ],
+  imports: [AccessPointsModule, DevicesModule, NetworkSsidsModule, NetworksModule, UpgradesModule],
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
 })

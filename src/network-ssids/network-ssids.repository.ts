@@ -33,10 +33,7 @@ const columnsOf = (values: SsidValues): Columns => ({
 /** Every query on SSIDs, organisation first; networks are looked up through NetworkAccessPolicy. */
 @Injectable()
 export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
-  constructor(
-    txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    dialect: Dialect,
-  ) {
+  constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {
     super(txHost, NetworkSsid, dialect);
   }
 

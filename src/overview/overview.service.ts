@@ -47,10 +47,7 @@ export class OverviewService {
    * The API's overview: the networks counted, the devices from the kept counts and the UP count,
    * the upgrades by status, the running rollouts.
    */
-  async overview(
-    user: AuthUser,
-    readable?: number[] | 'all',
-  ): Promise<OverviewView> {
+  async overview(user: AuthUser, readable?: number[] | 'all'): Promise<OverviewView> {
     const orgId = user.organisation_id;
     readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {

@@ -11,6 +11,7 @@ import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/s
 import { persistedValue } from '../database/persisted-value';
 import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
 import { Upgrade } from '../upgrades/upgrade.entity';
+import { EventSubject } from '../devices/device-subjects.repository';
 
 /** What the master inventory and the inventories say about one MAC (DEVICES 2). */
 export interface CredentialFacts {
@@ -35,6 +36,13 @@ export interface DeviceFacts {
    * a rollout (whose stage may be open). A pending upgrade scheduled for later is not, until then.
    */
   upgradeInPlay: boolean;
+  /**
+   * Whether its heartbeat record is UP (OPERATIONS 2): false when recorded DOWN or never heard
+   * from, and then its check-in records its device.up.
+   */
+  recordedUp: boolean;
+  /** The device and its network as its events name them (OPERATIONS 2). */
+  subject: EventSubject;
 }
 
 /** A MAC's credentials with the facts of the device holding it (null when none does). */
@@ -60,6 +68,7 @@ interface FactsRow {
   /** The network's SSIDs as JSON text (null: none, on PostgreSQL). */
   ssids: string | null;
   upgrade_in_play: number | string | boolean;
+  recorded_up: number | boolean | null;
 }
 
 /** The most devices one statement reads (the rest of a turn's wait for the next). */
@@ -174,7 +183,7 @@ export class GatewayReadsRepository {
       name,
       `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
-         h."applied_revision", h."firmware_version",
+         h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          ${liveUplinksJson(dialect, 'd."id"')} AS "uplinks",
          CAST((SELECT ${ssids} FROM "network_ssids" s
           WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id")
@@ -207,6 +216,14 @@ export class GatewayReadsRepository {
       appliedRevision: row.applied_revision,
       storedFirmware: row.firmware_version,
       upgradeInPlay: Number(row.upgrade_in_play) === 1,
+      recordedUp: Boolean(row.recorded_up),
+      subject: {
+        device: { id: Number(row.id), mac_id: row.mac_id, name: row.name },
+        network:
+          row.network_id === null
+            ? null
+            : { id: Number(row.network_id), network_name: row.network_name ?? '' },
+      },
     };
   }
 

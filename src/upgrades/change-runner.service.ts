@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
+import { EventsRepository } from '../events/events.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Change } from './change';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
@@ -23,7 +24,8 @@ export interface ChangeOptions {
  * The one unit of work for every change to a fleet. `run` opens the transaction and, in the one
  * documented order, takes the organisation's lock (when asked), fails the timed-out upgrades
  * (when asked), runs the work, which locks rollouts through its `Change` and decides, then
- * settles the rollouts whose upgrades changed, and commits. `read` is the one way a read that
+ * settles the rollouts whose upgrades changed, writes the events the change recorded (under the
+ * organisation's event-order lock, taken last), and commits. `read` is the one way a read that
  * shows upgrades begins: the timed-out ones are failed first (one statement when none is), so
  * every answer on every instance shows them failed, with no timer of one process.
  */
@@ -36,6 +38,7 @@ export class ChangeRunner {
     private readonly upgrades: UpgradesRepository,
     private readonly writes: UpgradeWritesRepository,
     private readonly config: ConfigService,
+    private readonly events: EventsRepository,
   ) {}
 
   run<T>(
@@ -54,6 +57,8 @@ export class ChangeRunner {
       }
       const result = await work(change);
       await change.settle();
+      // Last, so that the event-order lock is held only while the change commits.
+      await this.events.append(orgId, change.takeEvents());
       return result;
     });
   }

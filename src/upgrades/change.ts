@@ -1,3 +1,4 @@
+import { NewEvent } from '../events/events.repository';
 import { Rollout } from './rollout.entity';
 
 /** What a change needs to lock and settle rollouts (RolloutBookkeepingService). */
@@ -10,11 +11,13 @@ export interface RolloutLocks {
  * One change to an organisation's fleet, inside the transaction that ChangeRunner opened for it.
  * It holds the locks in the one order (the organisation, taken by the runner before the work
  * starts; then rollouts, each locked once) and the rollouts whose upgrades changed, which are
- * settled (DEVICES 6) when the work asks for their state or, at the latest, before it commits.
+ * settled (DEVICES 6) when the work asks for their state or, at the latest, before it commits,
+ * and the events it records, written last, before it commits (OPERATIONS 2).
  */
 export class Change {
   private readonly locked = new Map<number, Rollout>();
   private unsettled = false;
+  private readonly events: NewEvent[] = [];
 
   constructor(
     readonly orgId: number,
@@ -56,6 +59,18 @@ export class Change {
     }
     this.unsettled = false;
     await this.rollouts.settle(this.orgId, [...this.locked.values()], this.at);
+  }
+
+  /** Records an event of this change (OPERATIONS 2): written with it, before it commits. */
+  record(event: NewEvent | null): void {
+    if (event) {
+      this.events.push(event);
+    }
+  }
+
+  /** The events recorded so far, in the order they were; each is taken once. */
+  takeEvents(): NewEvent[] {
+    return this.events.splice(0);
   }
 
   /** The rollouts this change holds locked. */

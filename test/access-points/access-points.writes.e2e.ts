@@ -299,7 +299,7 @@ onBothDatabases('access points: device writes', (t) => {
       );
     });
 
-    it('records a heartbeat in one statement that also finds the device (issue 14)', async () => {
+    it('records a heartbeat of a device recorded UP in one statement that also finds the device (issue 14)', async () => {
       const admin = await t().fixtures.admin();
       const device = await f.device(admin.orgId);
       // Authentication's own statements (access tokens) aside.
@@ -309,6 +309,17 @@ onBothDatabases('access points: device writes', (t) => {
             post('heartbeat', admin.auth, { mac_id: device.mac_id }).expect(200),
           )
         ).filter((sql) => !sql.includes('"access_tokens"'));
+      // The first makes the device UP: the guarded statement finds no record UP, so the
+      // heartbeat is written again in a transaction with its device.up (OPERATIONS 2).
+      expect((await beat()).filter((sql) => !/^(BEGIN|COMMIT|START)/.test(sql))).toEqual([
+        expect.stringMatching(/^INSERT INTO "heartbeats"/),
+        expect.stringMatching(/^INSERT INTO "heartbeats"/),
+        expect.stringMatching(/^UPDATE "heartbeats" SET "up" = true/),
+        expect.stringMatching(/^SELECT d."id", d."mac_id", d."name"/),
+        ...(t().db === 'postgres' ? [expect.stringMatching(/^SELECT pg_advisory_xact_lock/)] : []),
+        expect.stringMatching(/^INSERT INTO "events"/),
+      ]);
+      // The steady state: one statement.
       expect(await beat()).toEqual([expect.stringMatching(/^INSERT INTO "heartbeats"/)]);
       expect(await beat()).toHaveLength(1);
     });

@@ -8,8 +8,9 @@ import { ENTITIES } from '../../src/entities';
 import { createPostgresDatabase, DATABASES } from '../harness/app';
 
 /**
- * The KeptDeviceCounts migration on a database that already holds devices and heartbeats: the
- * counts are backfilled from the rows, each heartbeat gets its device's organisation.
+ * The KeptDeviceCounts migration (and those after it) on a database that already holds devices
+ * and heartbeats: the counts are backfilled from the rows, each heartbeat gets its device's
+ * organisation and is recorded UP.
  */
 describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
   let options: DataSourceOptions;
@@ -35,10 +36,11 @@ describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
   afterAll(() => cleanup());
 
   it('backfills the counts and the heartbeats’ organisation from the rows', async () => {
-    const migrations = options.migrations as unknown[];
+    const migrations = options.migrations as { name: string }[];
+    const kept = migrations.findIndex((migration) => migration.name.startsWith('KeptDeviceCounts'));
     const before = await new DataSource({
       ...options,
-      migrations: migrations.slice(0, -1),
+      migrations: migrations.slice(0, kept),
     } as DataSourceOptions).initialize();
     const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
     const insert = (sql: string, params: unknown[]) =>
@@ -102,12 +104,17 @@ describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
         [2, 1],
         [3, 1],
       ]);
-      const heartbeats: { device_id: number; organisation_id: number }[] = await after.query(
-        'SELECT device_id, organisation_id FROM heartbeats ORDER BY device_id',
-      );
-      expect(heartbeats.map((h) => [Number(h.device_id), Number(h.organisation_id)])).toEqual([
-        [1, 1],
-        [5, 2],
+      const heartbeats: { device_id: number; organisation_id: number; up: boolean | number }[] =
+        await after.query(
+          'SELECT device_id, organisation_id, up FROM heartbeats ORDER BY device_id',
+        );
+      // The Events migration after it records every device heard from UP (the sweep then
+      // records DOWN, with its device.down, each one whose heartbeat is older than the timeout).
+      expect(
+        heartbeats.map((h) => [Number(h.device_id), Number(h.organisation_id), Boolean(h.up)]),
+      ).toEqual([
+        [1, 1, true],
+        [5, 2, true],
       ]);
     } finally {
       await after.destroy();

@@ -568,11 +568,16 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
     await ssids(admin.auth, large.id, 8);
     const a = await g.device(admin.orgId, { networkId: small.id });
     const b = await g.device(admin.orgId, { networkId: large.id });
-    // Credentials not cached yet: the statement that reads them also reads the device.
+    // Credentials not cached yet: the statement that reads them also reads the device. Never
+    // heard from, it becomes UP: its heartbeat, its recorded state and its device.up, in one
+    // transaction (OPERATIONS 2), under the organisation's event-order lock on PostgreSQL.
     const first = await statements(() => g.checkin(a.auth).expect(200));
     expect(first).toEqual([
       expect.stringMatching(/^SELECT mi."secret_hash", mi."mac_id"/),
       expect.stringMatching(/^INSERT INTO "heartbeats"/),
+      expect.stringMatching(/^UPDATE "heartbeats" SET "up" = true/),
+      ...(t().db === 'postgres' ? [expect.stringMatching(/^SELECT pg_advisory_xact_lock/)] : []),
+      expect.stringMatching(/^INSERT INTO "events"/),
     ]);
     await g.checkin(b.auth).expect(200);
     // Cached, as a device's steady state is; its heartbeat is a group commit's batch of one.

@@ -55,11 +55,14 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
           network_name: null,
           public_ip: '10.0.0.1',
         })),
+        true, // as the group commit writes them
       ),
     );
     const up = await t().statementsOf(() =>
       heartbeats.upAmong(admin.orgId, [a.device.id, b.device.id], at),
     );
+    const sweep = await t().statementsOf(() => heartbeats.sweepDown(new Date(0)));
+    const markUp = await t().statementsOf(() => heartbeats.markUp(admin.orgId, a.device.id));
     expectCommitted(`gateway-reads.repository.${t().db}.sql`, {
       'a device by MAC, with its credentials (GatewayReadsRepository.byMac, batched)': only(
         uncached,
@@ -74,6 +77,14 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
       ),
       'the heartbeats of a batch of two check-ins': only(two, /^INSERT INTO "heartbeats"/),
       'which devices are UP (HeartbeatsRepository.upAmong)': only(up, /^SELECT h\."device_id"/),
+      'the DOWN sweep, every second on every instance (HeartbeatsRepository.sweepDown)': only(
+        sweep,
+        /^UPDATE "heartbeats" SET "up" = false/,
+      ),
+      'a device recorded UP by its heartbeat (HeartbeatsRepository.markUp)': only(
+        markUp,
+        /^UPDATE "heartbeats" SET "up" = true/,
+      ),
     });
   });
 });

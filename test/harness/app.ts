@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../../src/app.factory';
+import { DeviceTransitionsService } from '../../src/device-state/device-transitions.service';
 import { loadAppConfig } from '../../src/config/app-config';
 import { Fixtures } from './fixtures';
 import { migratedPostgresDatabase } from './postgres-databases';
@@ -88,14 +89,17 @@ export async function startApp(
     url,
     http: () => request(app.getHttpServer()),
     async statementsOf(work) {
-      counter.statements = [];
-      counter.counting = true;
-      try {
-        await work();
-      } finally {
-        counter.counting = false;
-      }
-      return counter.statements;
+      // The DOWN sweep that every instance runs each second is no request's work: it waits.
+      return app.get(DeviceTransitionsService).whilePaused(async () => {
+        counter.statements = [];
+        counter.counting = true;
+        try {
+          await work();
+        } finally {
+          counter.counting = false;
+        }
+        return counter.statements;
+      });
     },
     async close() {
       await app.close();

@@ -102,6 +102,13 @@ export abstract class Dialect {
   abstract takeStartupLock(manager: EntityManager): Promise<void>;
 
   /**
+   * Orders the event writes of an organisation (OPERATIONS 2, the feed without gaps): held from
+   * before the transaction draws its first event id until it ends, so that within an
+   * organisation ids ascend in commit order. Taken last, after every other lock of the change.
+   */
+  abstract lockEventOrder(manager: EntityManager, orgId: number): Promise<void>;
+
+  /**
    * Runs one statement outside any transaction, on the driver's pool where there is one
    * (PostgreSQL), for the statements that every request sends (authentication, `/health`):
    * TypeORM's query runner builds an object graph (runner, entity manager, broadcaster) per

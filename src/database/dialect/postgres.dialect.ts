@@ -17,24 +17,14 @@ import { Dialect } from './dialect';
 const STARTUP_LOCK_KEY = 0x41464c54;
 const LOCK_POLL_MS = 200;
 
-/**
- * SQLSTATEs outside class 08 (connection exception) that mean "not now": admin shutdown, crash
- * shutdown, cannot connect now (starting up or shutting down), too many connections.
- */
+/** First key of the advisory locks that order an organisation's events (ASCII "AFEV"). */
+const EVENT_ORDER_LOCK_KEY = 0x41464556;
 
 /** PostgreSQL through node-postgres: a pool of connections, row locks, advisory locks. */
 export class PostgresDialect extends Dialect {
   readonly serialisesTransactions = false;
   readonly servesSeveralProcesses = true;
   readonly maxBindParameters = 65_535;
-
-  readonly unavailableMessages = [
-    /^Connection terminated/, // pg: 'Connection terminated [unexpectedly|due to connection timeout]'
-    /^timeout exceeded when trying to connect$/, // pg-pool: no client within connectionTimeoutMillis
-    /^Query read timeout$/, // pg: query_timeout elapsed
-    /not queryable/, // pg: a client that has already failed
-    /^Cannot use a pool after calling end on the pool$/,
-  ];
 
   positional(position: number): string {
     return `$${position}`;
@@ -126,6 +116,15 @@ export class PostgresDialect extends Dialect {
 
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query.setLock('pessimistic_write');
+  }
+
+  /**
+   * Takes the organisation's event-order lock until the transaction ends: a transaction-level
+   * advisory lock on (AFEV, organisation id), so that the transactions writing an organisation's
+   * events draw their ids one after another, each after the previous one committed.
+   */
+  async lockEventOrder(manager: EntityManager, orgId: number): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [EVENT_ORDER_LOCK_KEY, orgId]);
   }
 
   /**

@@ -1,9 +1,4 @@
-import {
-  DataSource,
-  EntityManager,
-  ObjectLiteral,
-  SelectQueryBuilder,
-} from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { Dialect } from './dialect';
 
 /**
@@ -87,6 +82,11 @@ export class SqliteDialect extends Dialect {
   /** One writer per file: no lock is needed. */
   withStartupLock<T>(_dataSource: DataSource, work: () => Promise<T>): Promise<T> {
     return work();
+  }
+
+  /** No-op: UnitOfWork already runs one transaction at a time, so ids follow commit order. */
+  lockEventOrder(_manager: EntityManager, _orgId: number): Promise<void> {
+    return Promise.resolve();
   }
 
   /** No-op: UnitOfWork already runs one transaction at a time. */

@@ -1,3 +1,4 @@
+import { Events1795798823324 } from './1795798823324-Events';
 import { KeptDeviceCounts1795405691494 } from './1795405691494-KeptDeviceCounts';
 import { UpgradesByDevice1795400528497 } from './1795400528497-UpgradesByDevice';
 import { Rollouts1795398386470 } from './1795398386470-Rollouts';
@@ -14,4 +15,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   Rollouts1795398386470,
   UpgradesByDevice1795400528497,
   KeptDeviceCounts1795405691494,
+  Events1795798823324,
 ];

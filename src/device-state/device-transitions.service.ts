@@ -1,0 +1,181 @@
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/unit-of-work';
+import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
+import { EventActor } from '../events/event.entity';
+import { EventsRepository, NewEvent } from '../events/events.repository';
+import { HeartbeatsRepository } from './heartbeats.repository';
+
+/** How often every instance sweeps for devices gone DOWN (device.down within 5 s: OPERATIONS 2). */
+export const SWEEP_INTERVAL_MS = 1000;
+/** How often every instance deletes the events past their retention. */
+const RETENTION_INTERVAL_MS = 3600 * 1000;
+
+/**
+ * The device transitions of OPERATIONS 2, recorded exactly once whatever the number of
+ * instances: `device.up` from the heartbeat that makes a device UP (`up`, in that heartbeat's
+ * transaction), `device.down` by the sweep that every instance runs each second (`sweep`). Both
+ * are conditional updates of the heartbeat record's `up` state, so one writer wins each
+ * transition and writes its event in the same transaction. The sweep reads only the index of UP
+ * devices whose last heartbeat is older than the timeout; the steady-state check-in pays nothing.
+ * Each pass also deletes, once an hour, the events older than EVENT_RETENTION_DAYS.
+ */
+@Injectable()
+export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(DeviceTransitionsService.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private paused = 0;
+  private busy = false;
+  private retainedAt = 0;
+
+  constructor(
+    private readonly heartbeats: HeartbeatsRepository,
+    private readonly subjects: DeviceSubjectsRepository,
+    private readonly events: EventsRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: ConfigService,
+  ) {}
+
+  private get settings(): AppConfig {
+    return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.tick(), SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    await this.running;
+  }
+
+  /**
+   * Runs `work` with no sweep in flight or starting (the tests that count one request's SQL
+   * statements use it); the sweeps skipped meanwhile happen at the next tick.
+   */
+  async whilePaused<T>(work: () => Promise<T>): Promise<T> {
+    this.paused++;
+    try {
+      await this.running;
+      return await work();
+    } finally {
+      this.paused--;
+    }
+  }
+
+  /**
+   * In the caller's transaction, with its heartbeat written: records the organisation's device
+   * UP if it was recorded DOWN or never heard from, and returns its `device.up` (to record in
+   * the same transaction); null when it was UP already (another heartbeat won). The device and
+   * its network are read unless the caller knows them (`known`).
+   */
+  async up(
+    orgId: number,
+    deviceId: number,
+    actor: EventActor,
+    at: Date,
+    known?: EventSubject,
+  ): Promise<NewEvent | null> {
+    const marked = await this.heartbeats.markUp(orgId, deviceId);
+    if (!marked) {
+      return null;
+    }
+    const subject = known ?? (await this.subjects.of(orgId, [deviceId])).get(deviceId);
+    if (!subject) {
+      return null;
+    }
+    const timeout = this.settings.heartbeatTimeoutSeconds * 1000;
+    return {
+      type: 'device.up',
+      occurred_at: at,
+      device: subject.device,
+      network: subject.network,
+      actor,
+      data: {
+        down_since:
+          marked.silent_since === null
+            ? null
+            : new Date(marked.silent_since.getTime() + timeout).toISOString(),
+      },
+    };
+  }
+
+  /**
+   * One pass: records DOWN, with their `device.down`, the devices recorded UP whose last
+   * heartbeat is older than HEARTBEAT_TIMEOUT_SECONDS, in one transaction; `occurred_at` is the
+   * moment each passed the timeout. Returns how many it recorded.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const timeout = this.settings.heartbeatTimeoutSeconds * 1000;
+    return this.unitOfWork.run(async () => {
+      const down = await this.heartbeats.sweepDown(new Date(now.getTime() - timeout));
+      const byOrganisation = new Map<number, typeof down>();
+      for (const row of down) {
+        byOrganisation.set(row.organisation_id, [
+          ...(byOrganisation.get(row.organisation_id) ?? []),
+          row,
+        ]);
+      }
+      // Organisations in id order: the event-order locks are always taken in one order.
+      for (const orgId of [...byOrganisation.keys()].sort((a, b) => a - b)) {
+        const rows = byOrganisation.get(orgId)!;
+        const subjects = await this.subjects.of(
+          orgId,
+          rows.map((row) => row.device_id),
+        );
+        const events: NewEvent[] = rows.flatMap((row) => {
+          const subject = subjects.get(row.device_id);
+          return subject
+            ? [
+                {
+                  type: 'device.down' as const,
+                  occurred_at: new Date(row.received_at.getTime() + timeout),
+                  device: subject.device,
+                  network: subject.network,
+                  actor: { type: 'system' as const },
+                  data: { last_seen_time: Math.floor(row.received_at.getTime() / 1000) },
+                },
+              ]
+            : [];
+        });
+        await this.events.append(orgId, events);
+      }
+      return down.length;
+    });
+  }
+
+  private tick(): void {
+    if (this.paused > 0 || this.busy) {
+      return;
+    }
+    this.busy = true;
+    this.running = this.pass().finally(() => {
+      this.busy = false;
+    });
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      await this.sweep();
+      if (Date.now() - this.retainedAt >= RETENTION_INTERVAL_MS) {
+        const days = this.settings.eventRetentionDays;
+        await this.events.deleteOlderThan(new Date(Date.now() - days * 24 * 3600 * 1000));
+        this.retainedAt = Date.now();
+      }
+    } catch (error) {
+      // The database may be away for a while: the next pass tries again.
+      this.logger.warn(`device transition sweep failed: ${(error as Error).message}`);
+    }
+  }
+}

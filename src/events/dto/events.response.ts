@@ -1,0 +1,125 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  AnyObject,
+  ArrayOf,
+  DateTime,
+  Envelope,
+  Int,
+  NullableObject,
+  Str,
+} from '../../common/openapi/response-schema';
+import { EVENT_TYPES } from '../event-types';
+
+const NETWORK_SCHEMA = {
+  type: 'object',
+  required: ['id', 'network_name'],
+  properties: { id: { type: 'integer' }, network_name: { type: 'string' } },
+};
+
+const DEVICE_SCHEMA = {
+  type: 'object',
+  required: ['id', 'mac_id', 'name'],
+  properties: {
+    id: { type: 'integer' },
+    mac_id: { type: 'string' },
+    name: { type: 'string', nullable: true },
+  },
+};
+
+/** One event (OPERATIONS 2). */
+export class EventResponse {
+  @Int({ description: 'Ascends in commit order within the organisation: the feed cursor' })
+  id: number;
+
+  @ApiProperty({ enum: EVENT_TYPES })
+  type: string;
+
+  @DateTime()
+  occurred_at: string;
+
+  @NullableObject(NETWORK_SCHEMA, {
+    description:
+      "The device's network when the event happened (the one it enters for device.claimed and " +
+      'device.moved, the one it leaves for device.released and device.removed); null for none',
+  })
+  network: { id: number; network_name: string } | null;
+
+  @NullableObject(DEVICE_SCHEMA, { description: 'The device as it was; null for none' })
+  device: { id: number; mac_id: string; name: string | null } | null;
+
+  @ApiProperty({
+    description:
+      'Who caused it: a user (through the API or the console), the command line, the device ' +
+      'itself, or the service (`system`: every consequence it derived)',
+    oneOf: [
+      {
+        type: 'object',
+        required: ['type', 'id', 'email', 'via'],
+        properties: {
+          type: { type: 'string', enum: ['user'] },
+          id: { type: 'integer' },
+          email: { type: 'string' },
+          via: { type: 'string', enum: ['api', 'console'] },
+        },
+      },
+      {
+        type: 'object',
+        required: ['type'],
+        properties: { type: { type: 'string', enum: ['cli', 'device', 'system'] } },
+      },
+    ],
+  })
+  actor: Record<string, unknown>;
+
+  @AnyObject({
+    description:
+      'Per type (OPERATIONS 2): device.up `{down_since}` (ISO time it went DOWN, null when never ' +
+      'heard from), device.down `{last_seen_time}` (Unix seconds of its last heartbeat), …',
+  })
+  data: Record<string, unknown>;
+}
+
+export class EventsData {
+  @ArrayOf(() => EventResponse)
+  events: EventResponse[];
+}
+
+/** `GET /v1/events`: `{data: {events}, status: 200}`. */
+export const EventsResponse = Envelope('EventsResponse', () => EventsData);
+
+export class AvailabilityInterval {
+  @Str({ enum: ['UP', 'DOWN', 'UNKNOWN'] })
+  state: string;
+
+  @DateTime()
+  from: string;
+
+  @DateTime()
+  to: string;
+}
+
+export class AvailabilityData {
+  @Str()
+  mac_id: string;
+
+  @DateTime()
+  since: string;
+
+  @DateTime()
+  until: string;
+
+  @ApiProperty({
+    type: 'number',
+    nullable: true,
+    description: 'UP time ÷ (UP + DOWN time) × 100, two decimals; null when both are zero',
+  })
+  uptime_percent: number | null;
+
+  @ArrayOf(() => AvailabilityInterval, {
+    description: 'Cover [since, until] (or now, when until is later) in order, without gaps',
+  })
+  intervals: AvailabilityInterval[];
+}
+
+/** `GET /v1/access_points/availability`: `{data: {mac_id, since, until, …}, status: 200}`. */
+export const AvailabilityResponse = Envelope('AvailabilityResponse', () => AvailabilityData);

@@ -1,0 +1,60 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+
+/** Who caused an event (OPERATIONS 2). */
+export type EventActor =
+  | { type: 'user'; id: number; email: string; via: 'api' | 'console' }
+  | { type: 'cli' }
+  | { type: 'device' }
+  | { type: 'system' };
+
+/**
+ * One thing that happened, once (OPERATIONS 2). The device and network are kept as they were when
+ * it happened (a renamed network, a removed device), so the record never changes. Ids are drawn
+ * under the organisation's event lock (EventsRepository.append), which makes them ascend in
+ * commit order within an organisation: the feed's `after` cursor never skips one.
+ */
+@Entity('events')
+@Index('IDX_events_org_id', ['organisation_id', 'id'])
+@Index('IDX_events_org_device', ['organisation_id', 'device_id', 'id'])
+@Index('IDX_events_org_network', ['organisation_id', 'network_id', 'id'])
+@Index('IDX_events_occurred', ['occurred_at'])
+export class EventRecord {
+  /** An integer on both databases (SQLite's AUTOINCREMENT needs one): 2,147,483,647 ids. */
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  @Column({ type: 'varchar', length: 64 })
+  type: string;
+
+  @Column({ type: Date })
+  occurred_at: Date;
+
+  @Column({ type: 'integer', nullable: true })
+  network_id: number | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  network_name: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  device_id: number | null;
+
+  @Column({ type: 'varchar', length: 17, nullable: true })
+  device_mac: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  device_name: string | null;
+
+  @Column({ type: 'simple-json' })
+  actor: EventActor;
+
+  @Column({ type: 'simple-json' })
+  data: Record<string, unknown>;
+}
