@@ -18,6 +18,9 @@ import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
 import { Change } from '../upgrades/change';
+import { userActor } from '../events/event-actor';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../upgrades/change-runner.service';
 import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
 
@@ -44,6 +47,7 @@ export class DeviceAssignmentService {
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
     private readonly rollouts: RolloutBookkeepingService,
+    private readonly networks: LocationNetworksRepository,
   ) {}
 
   /** A network of the organisation the caller may write to, or `notFound()`. */
@@ -60,26 +64,42 @@ export class DeviceAssignmentService {
       throw provisioningMacMissing();
     }
     const orgId = user.organisation_id;
-    return this.changes.run(orgId, async () => {
-      const network = await this.writableNetwork(user, rawNetworkId, networkNotFound);
-      const ids = await this.activation.activate(orgId, macInput, network, {
-        moveUnassigned: true,
-      });
-      const devices = await this.records.findDetailed(orgId, { ids });
-      return {
-        msg: `Devices provisioned into network ${network.network_name}`,
-        devices: devices.map(deviceView),
-      };
-    });
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const network = await this.writableNetwork(user, rawNetworkId, networkNotFound);
+        const plan = await this.activation.plan(orgId, macInput, { moveUnassigned: true });
+        const ids = await this.activation.apply(orgId, plan, network);
+        const devices = await this.records.findDetailed(orgId, { ids });
+        const moved = new Set(plan.toMove);
+        for (const event of enteringEvents(
+          // Provisioning moves only devices in no network (SPEC 4.2 rule 2).
+          devices.map((d) => ({ id: d.id, mac_id: d.mac_id, name: d.name, from: null })),
+          new Set(ids.filter((id) => !moved.has(id))),
+          { id: network.id, network_name: network.network_name },
+          change,
+        )) {
+          change.record(event);
+        }
+        return {
+          msg: `Devices provisioned into network ${network.network_name}`,
+          devices: devices.map(deviceView),
+        };
+      },
+      { actor: userActor(user) },
+    );
   }
 
   async release(user: AuthUser, entries: string[] | undefined) {
-    return this.runBatch(user.organisation_id, entries, ApiErrorCode.ReleaseFailed, 'released', {
+    return this.runBatch(user, entries, ApiErrorCode.ReleaseFailed, 'released', {
       canHandle: (found) =>
         Promise.resolve(
           new Set(found.filter((d) => d.location_network_id !== null).map((d) => d.id)),
         ),
-      handle: (ids) => this.devices.assignToNetwork(user.organisation_id, ids, null),
+      handle: async (ids, change, found) => {
+        await this.recordLeaving(change, 'device.released', found);
+        await this.devices.assignToNetwork(user.organisation_id, ids, null);
+      },
     });
   }
 
@@ -90,7 +110,7 @@ export class DeviceAssignmentService {
    */
   async remove(user: AuthUser, entries: string[] | undefined) {
     const orgId = user.organisation_id;
-    return this.runBatch(orgId, entries, ApiErrorCode.RemoveFailed, 'removed', {
+    return this.runBatch(user, entries, ApiErrorCode.RemoveFailed, 'removed', {
       canHandle: async (found) => {
         const busy = new Set(
           await this.records.findIdsWithUpgradeInProgress(
@@ -100,21 +120,25 @@ export class DeviceAssignmentService {
         );
         return new Set(found.filter((d) => !busy.has(d.id)).map((d) => d.id));
       },
-      handle: (ids, change) =>
-        this.rollouts.removing(change, ids, () => this.devices.deleteMany(orgId, ids)),
+      handle: async (ids, change, found) => {
+        await this.recordLeaving(change, 'device.removed', found);
+        await this.rollouts.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
+      },
     });
   }
 
   private async runBatch(
-    orgId: number,
+    user: AuthUser,
     entries: string[] | undefined,
     failedCode: ApiErrorCode,
     verb: string,
     step: {
       canHandle: (found: Device[]) => Promise<Set<number>>;
-      handle: (ids: number[], change: Change) => Promise<unknown>;
+      /** Handles these devices (`found`: their records before), in the change. */
+      handle: (ids: number[], change: Change, found: Device[]) => Promise<unknown>;
     },
   ) {
+    const orgId = user.organisation_id;
     const { valid, invalid } = parseMacs(entries ?? []);
     if (valid.length + invalid.length === 0) {
       throw noDevicesGiven();
@@ -135,10 +159,11 @@ export class DeviceAssignmentService {
         await step.handle(
           handled.map((d) => d.id),
           change,
+          handled,
         );
         return { handled, refused: found.filter((d) => !handleable.has(d.id)), missing };
       },
-      { lockOrganisation: true },
+      { lockOrganisation: true, actor: userActor(user) },
     );
     const { handled, refused, missing } = outcome;
     if (handled.length + refused.length === 0) {
@@ -177,7 +202,7 @@ export class DeviceAssignmentService {
     const orgId = user.organisation_id;
     const { moved, failed, network } = await this.changes.run(
       orgId,
-      async () => {
+      async (change) => {
         const target = await this.writableNetwork(user, rawNetworkId, moveTargetNotFound);
         const ids = given.map(parseId).filter((id): id is number => id !== null);
         const byId = new Map(
@@ -198,11 +223,19 @@ export class DeviceAssignmentService {
             failedEntries.push(normaliseMac(entry) ?? entry);
           }
         }
+        for (const event of enteringEvents(
+          [...matched.values()].map((d) => ({ ...d, from: d.location_network_id })),
+          new Set(),
+          { id: target.id, network_name: target.network_name },
+          change,
+        )) {
+          change.record(event);
+        }
         await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
         const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
         return { moved: records.map(deviceView), failed: failedEntries, network: target };
       },
-      { lockOrganisation: true },
+      { lockOrganisation: true, actor: userActor(user) },
     );
     if (failed.length > 0) {
       throw new CodedError(ApiErrorCode.MoveFailed, 'Some devices could not be moved', {
@@ -211,5 +244,28 @@ export class DeviceAssignmentService {
       });
     }
     return { msg: `Devices moved to network ${network.network_name}`, devices: moved };
+  }
+
+  /** The `device.released` or `device.removed` of these devices, naming the network each leaves. */
+  private async recordLeaving(
+    change: Change,
+    type: 'device.released' | 'device.removed',
+    devices: Device[],
+  ): Promise<void> {
+    const from = [...new Set(devices.flatMap((d) => d.location_network_id ?? []))];
+    const networks = new Map(
+      (await this.networks.findByIds(change.orgId, from)).map((n) => [
+        n.id,
+        { id: n.id, network_name: n.network_name },
+      ]),
+    );
+    for (const event of leavingEvents(
+      type,
+      devices.map((d) => ({ ...d, from: d.location_network_id })),
+      networks,
+      change,
+    )) {
+      change.record(event);
+    }
   }
 }

@@ -5,6 +5,9 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { splitList } from '../common/mac/mac';
 import { ChangeRunner } from '../upgrades/change-runner.service';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
+import { userActor } from '../events/event-actor';
+import { eventOf } from '../events/event-of';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
 import { LocationNetwork } from '../networks/location-network.entity';
@@ -34,6 +37,7 @@ export class NetworkCreationService {
     private readonly activation: DeviceActivationService,
     private readonly ssids: NetworkSsidsService,
     private readonly changes: ChangeRunner,
+    private readonly subjects: DeviceSubjectsRepository,
   ) {}
 
   create(user: AuthUser, input: CreateNetworkFieldsDto): Promise<NetworkView> {
@@ -44,7 +48,7 @@ export class NetworkCreationService {
     // activation's lock.
     return this.changes.run(
       orgId,
-      async () => {
+      async (change) => {
         const { source, refusal } = await this.checkCloneAndFields(orgId, input);
         if (refusal && macs.length === 0) {
           throw refusal;
@@ -59,18 +63,38 @@ export class NetworkCreationService {
           throw refusal;
         }
         const network = await this.insert(orgId, this.fieldsOf(user, input, source));
+        const entered = { id: network.id, network_name: network.network_name };
+        change.record(
+          eventOf(
+            'network.created',
+            { device: null, network: entered },
+            {
+              network_name: network.network_name,
+            },
+            change,
+          ),
+        );
         if (plan) {
-          await this.activation.apply(orgId, plan, {
-            id: network.id,
-            network_name: network.network_name,
-          });
+          const ids = await this.activation.apply(orgId, plan, entered);
+          const subjects = await this.subjects.of(orgId, ids);
+          for (const id of ids) {
+            const device = subjects.get(id)?.device ?? null;
+            change.record(
+              eventOf(
+                'device.claimed',
+                { device, network: entered },
+                { network_id: network.id },
+                change,
+              ),
+            );
+          }
         }
         if (source) {
           await this.ssids.copySsids(orgId, source.id, network.id);
         }
         return networkView(network);
       },
-      { lockOrganisation: macs.length > 0 },
+      { lockOrganisation: macs.length > 0, actor: userActor(user) },
     );
   }
 

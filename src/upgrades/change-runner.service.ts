@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
+import { EventActor } from '../events/event.entity';
 import { EventsRepository } from '../events/events.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { Change } from './change';
@@ -18,6 +19,8 @@ export interface ChangeOptions {
   lockOrganisation?: boolean;
   /** Fail the organisation's timed-out upgrades first, inside the change (DEVICES 5). */
   failTimedOut?: boolean;
+  /** Who asks for the change (the actor of its events); the service itself when absent. */
+  actor?: EventActor;
 }
 
 /**
@@ -51,7 +54,7 @@ export class ChangeRunner {
       if (options.lockOrganisation) {
         await this.organisations.lockForUpdate(orgId);
       }
-      const change = new Change(orgId, at, this.bookkeeping);
+      const change = new Change(orgId, at, this.bookkeeping, options.actor);
       if (options.failTimedOut) {
         await this.failTimedOut(change);
       }

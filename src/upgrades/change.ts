@@ -1,3 +1,4 @@
+import { EventActor } from '../events/event.entity';
 import { NewEvent } from '../events/events.repository';
 import { Rollout } from './rollout.entity';
 
@@ -24,6 +25,8 @@ export class Change {
     /** The instant of the change: every row it writes carries it. */
     readonly at: Date,
     private readonly rollouts: RolloutLocks,
+    /** Who asked for it: the actor of the events it records (OPERATIONS 2). */
+    readonly actor: EventActor = { type: 'system' },
   ) {}
 
   /**

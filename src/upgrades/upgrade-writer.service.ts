@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DeviceLivenessService } from '../device-state/device-liveness.service';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { DevicesRepository } from '../devices/devices.repository';
 import { TagsRepository } from '../devices/tags.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
@@ -13,6 +14,7 @@ import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradeInput } from './upgrade-rules';
 import { planUpgradeWrite, targetsOf, UpgradeWriteFacts } from './upgrade-write-plan';
 import { Upgrade } from './upgrade.entity';
+import { upgradeEvent } from './upgrade-events';
 import { toUpgradeRecord, UpgradeWriteResult } from './upgrade.view';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -35,6 +37,7 @@ export class UpgradeWriterService {
     private readonly rollouts: RolloutsRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
     private readonly liveness: DeviceLivenessService,
+    private readonly subjects: DeviceSubjectsRepository,
   ) {}
 
   /**
@@ -93,6 +96,11 @@ export class UpgradeWriterService {
       orgId,
       plan.devices.map((d) => d.id),
     );
+    await this.recordWrites(
+      change,
+      written,
+      new Set(plan.devices.flatMap((d) => d.pending_id ?? [])),
+    );
     return {
       message: plan.created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
       upgrades: written.map(toUpgradeRecord),
@@ -130,6 +138,31 @@ export class UpgradeWriterService {
       ownTagIds: await this.tags.ownIds(orgId, targets.tagIds),
       devices: targeted.map((d) => ({ ...d, pending_id: pending.get(d.id)?.id ?? null })),
     };
+  }
+
+  /**
+   * One `upgrade.created` or `upgrade.updated` per upgrade written (OPERATIONS 2), by the
+   * change's actor; the devices and their networks read in one statement.
+   */
+  private async recordWrites(
+    change: Change,
+    written: Upgrade[],
+    rewritten: ReadonlySet<number>,
+  ): Promise<void> {
+    const subjects = await this.subjects.of(
+      change.orgId,
+      written.map((upgrade) => upgrade.device_id),
+    );
+    for (const upgrade of written) {
+      change.record(
+        upgradeEvent(
+          rewritten.has(upgrade.id) ? 'upgrade.updated' : 'upgrade.created',
+          upgrade,
+          subjects.get(upgrade.device_id),
+          change,
+        ),
+      );
+    }
   }
 
   /** A new rollout (DEVICES 6) whose stage 1 opens now. */

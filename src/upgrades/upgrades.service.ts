@@ -22,6 +22,9 @@ import { upgradeNotFound, upgradeNotPending } from './upgrades.errors';
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { ChangeRunner } from './change-runner.service';
+import { upgradeEvent } from './upgrade-events';
+import { RequestChannel, userActor } from '../events/event-actor';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { compareVersions } from './version';
 import { UpgradeWriterService } from './upgrade-writer.service';
 
@@ -29,6 +32,8 @@ import { UpgradeWriterService } from './upgrade-writer.service';
 export interface UpgradeOptions {
   /** Offer and accept unreleased versions even to a user who is not a super administrator. */
   includeUnreleased?: boolean;
+  /** Where the request came from: the `via` of its events' actor (default `api`). */
+  via?: RequestChannel;
 }
 
 /**
@@ -46,6 +51,7 @@ export class UpgradesService {
     private readonly access: NetworkAccessPolicy,
     private readonly devices: DevicesRepository,
     private readonly changes: ChangeRunner,
+    private readonly subjects: DeviceSubjectsRepository,
     private readonly writer: UpgradeWriterService,
   ) {}
 
@@ -135,7 +141,7 @@ export class UpgradesService {
     return this.changes.run(
       user.organisation_id,
       (change) => this.writer.write(change, input, null, this.includeUnreleased(user, options)),
-      { lockOrganisation: true },
+      { lockOrganisation: true, actor: userActor(user, options.via) },
     );
   }
 
@@ -153,23 +159,31 @@ export class UpgradesService {
         }
         return this.writer.write(change, input, existing, this.includeUnreleased(user, options));
       },
-      { lockOrganisation: true },
+      { lockOrganisation: true, actor: userActor(user, options.via) },
     );
   }
 
   /** Deletes a pending upgrade; it leaves its rollout, whose stage rules apply to the rest. */
-  async destroy(user: AuthUser, id: number): Promise<void> {
-    await this.changes.run(user.organisation_id, async (change) => {
-      const upgrade = await this.upgrades.findById(change.orgId, id);
-      if (!upgrade) {
-        throw upgradeNotFound();
-      }
-      await change.lockRollouts([upgrade.rollout_id]);
-      if (!(await this.writes.deletePending(change.orgId, id))) {
-        throw upgradeNotPending('deleted');
-      }
-      change.upgradesChanged();
-    });
+  async destroy(user: AuthUser, id: number, options: UpgradeOptions = {}): Promise<void> {
+    await this.changes.run(
+      user.organisation_id,
+      async (change) => {
+        const upgrade = await this.upgrades.findById(change.orgId, id);
+        if (!upgrade) {
+          throw upgradeNotFound();
+        }
+        await change.lockRollouts([upgrade.rollout_id]);
+        if (!(await this.writes.deletePending(change.orgId, id))) {
+          throw upgradeNotPending('deleted');
+        }
+        change.upgradesChanged();
+        const subject = (await this.subjects.of(change.orgId, [upgrade.device_id])).get(
+          upgrade.device_id,
+        );
+        change.record(upgradeEvent('upgrade.deleted', upgrade, subject, change));
+      },
+      { actor: userActor(user, options.via) },
+    );
   }
 
   /**

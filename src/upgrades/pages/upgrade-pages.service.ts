@@ -113,7 +113,7 @@ export class UpgradePagesService {
       return this.form(user, null, values);
     }
     return this.submit(user, null, values, async () => {
-      const result = await this.upgrades.create(user, toUpgradeInput(values));
+      const result = await this.upgrades.create(user, toUpgradeInput(values), { via: 'console' });
       return result.message;
     });
   }
@@ -125,13 +125,15 @@ export class UpgradePagesService {
       return this.form(user, upgrade, values);
     }
     return this.submit(user, upgrade, values, async () => {
-      const result = await this.upgrades.update(user, id, toUpgradeInput(values));
+      const result = await this.upgrades.update(user, id, toUpgradeInput(values), {
+        via: 'console',
+      });
       return result.message;
     });
   }
 
   async destroy(user: AuthUser, id: number): Promise<PageOutcome> {
-    await this.upgrades.destroy(user, id);
+    await this.upgrades.destroy(user, id, { via: 'console' });
     return { kind: 'redirect', location: '/upgrades', message: `Upgrade ${id} deleted.` };
   }
 

@@ -1,0 +1,24 @@
+import { EventSubject } from '../devices/device-subjects.repository';
+import { eventOf } from '../events/event-of';
+import { EventType } from '../events/event-types';
+import { NewEvent } from '../events/events.repository';
+import { Change } from './change';
+import { Upgrade } from './upgrade.entity';
+
+/**
+ * An event of one upgrade (OPERATIONS 2: `{upgrade_id, version, rollout_id}`), of its device as
+ * it is now, by the change's actor, at the change's instant.
+ */
+export function upgradeEvent(
+  type: EventType,
+  upgrade: Pick<Upgrade, 'id' | 'version' | 'rollout_id'>,
+  subject: EventSubject | undefined,
+  change: Pick<Change, 'actor' | 'at'>,
+): NewEvent {
+  return eventOf(
+    type,
+    { device: subject?.device ?? null, network: subject?.network ?? null },
+    { upgrade_id: upgrade.id, version: upgrade.version, rollout_id: upgrade.rollout_id },
+    change,
+  );
+}
