@@ -44,12 +44,12 @@ INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_vers
 SELECT h."device_id" AS id FROM "heartbeats" h
        WHERE h."organisation_id" = $1 AND h."device_id" = ANY(CAST($2 AS int[])) AND h."received_at" >= $3;
 
--- the DOWN sweep, every second on every instance (HeartbeatsRepository.sweepDown)
+-- the DOWN sweep, every second on every instance (DeviceTransitionsRepository.sweepDown)
 UPDATE "heartbeats" SET "up" = false, "silent_since" = "received_at"
          WHERE "up" = true AND "received_at" < $1
          RETURNING "device_id", "organisation_id", "received_at";
 
--- a device recorded UP by its heartbeat (HeartbeatsRepository.markUp)
+-- a device recorded UP by its heartbeat (DeviceTransitionsRepository.markUp)
 UPDATE "heartbeats" SET "up" = true
        WHERE "device_id" = $1 AND "organisation_id" = $2
          AND "up" = false

@@ -91,15 +91,19 @@ export class CheckinService {
       config_error: currentConfigError(body, current.revision),
     };
     const lifecycle = facts.upgradeInPlay || body.upgrade !== undefined;
+    // A new configuration report is recorded by conditional updates with its event (OPERATIONS 2).
+    const report = { applied: heartbeat.applied_revision, error: heartbeat.config_error };
+    const reporting = report.applied !== undefined || report.error !== undefined;
     const device = {
       id: facts.device.id,
       organisation_id: orgId,
       part_number: facts.device.part_number,
     };
-    // The steady state: a device recorded UP with no upgrade in play is written by group commit,
-    // unless the DOWN sweep turned it DOWN meanwhile; then, like a device recorded DOWN, it is
-    // written in a change of its own with its device.up (OPERATIONS 2).
-    const batched = !lifecycle && facts.recordedUp ? await this.heartbeats.record(heartbeat) : null;
+    // The steady state: a device recorded UP, with no upgrade in play and nothing new to report,
+    // is written by group commit, unless the DOWN sweep turned it DOWN meanwhile; then, like a
+    // device recorded DOWN, it is written in a change of its own with its device.up.
+    const batched =
+      !lifecycle && !reporting && facts.recordedUp ? await this.heartbeats.record(heartbeat) : null;
     const upgrade =
       batched !== null
         ? null
@@ -115,16 +119,24 @@ export class CheckinService {
                     knownFirmware: () => Promise.resolve(facts.storedFirmware),
                   })
                 : null;
-              if ((await this.heartbeats.record(heartbeat, true)) === false) {
-                change.record(
-                  await this.transitions.up(
-                    orgId,
-                    device.id,
-                    { type: 'device' },
-                    at,
-                    facts.subject,
-                  ),
+              const written = {
+                ...heartbeat,
+                applied_revision: undefined,
+                config_error: undefined,
+              };
+              if ((await this.heartbeats.record(written, true)) === false) {
+                const by = { type: 'device' as const };
+                change.record(await this.transitions.up(orgId, device.id, by, at, facts.subject));
+              }
+              if (reporting) {
+                const events = await this.transitions.configReported(
+                  orgId,
+                  facts.subject,
+                  report,
+                  current.revision,
+                  at,
                 );
+                events.forEach((event) => change.record(event));
               }
               return handedOut;
             },

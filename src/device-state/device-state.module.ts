@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DevicesModule } from '../devices/devices.module';
 import { EventsModule } from '../events/events.module';
 import { DeviceLivenessService } from './device-liveness.service';
+import { DeviceTransitionsRepository } from './device-transitions.repository';
 import { DeviceTransitionsService } from './device-transitions.service';
 import { HeartbeatWriterService } from './heartbeat-writer.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
@@ -22,6 +23,7 @@ import { UplinksRepository } from './uplinks.repository';
     UplinksRepository,
     HeartbeatWriterService,
     DeviceLivenessService,
+    DeviceTransitionsRepository,
     DeviceTransitionsService,
   ],
   exports: [

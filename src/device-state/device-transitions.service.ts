@@ -9,8 +9,9 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
 import { EventActor } from '../events/event.entity';
+import { eventOf } from '../events/event-of';
 import { EventsRepository, NewEvent } from '../events/events.repository';
-import { HeartbeatsRepository } from './heartbeats.repository';
+import { DeviceTransitionsRepository } from './device-transitions.repository';
 
 /** How often every instance sweeps for devices gone DOWN (device.down within 5 s: OPERATIONS 2). */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -36,7 +37,7 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
   private retainedAt = 0;
 
   constructor(
-    private readonly heartbeats: HeartbeatsRepository,
+    private readonly states: DeviceTransitionsRepository,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly events: EventsRepository,
     private readonly unitOfWork: UnitOfWork,
@@ -87,7 +88,7 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
     at: Date,
     known?: EventSubject,
   ): Promise<NewEvent | null> {
-    const marked = await this.heartbeats.markUp(orgId, deviceId);
+    const marked = await this.states.markUp(orgId, deviceId);
     if (!marked) {
       return null;
     }
@@ -112,6 +113,44 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
   }
 
   /**
+   * In the caller's transaction: records a configuration report of the device that differs from
+   * the recorded one and returns its events (OPERATIONS 2): `device.config_applied` for a new
+   * revision it runs (`in_sync`: it is the current one), `device.config_failed` for a new error
+   * about its current revision. A report that repeats the recorded one records nothing.
+   */
+  async configReported(
+    orgId: number,
+    subject: EventSubject,
+    report: { applied?: string; error?: { revision: string; message: string } },
+    current: string,
+    at: Date,
+  ): Promise<NewEvent[]> {
+    const events: NewEvent[] = [];
+    const by = { actor: { type: 'device' as const }, at };
+    const id = subject.device.id;
+    if (
+      report.applied !== undefined &&
+      (await this.states.recordAppliedRevision(orgId, id, report.applied))
+    ) {
+      events.push(
+        eventOf(
+          'device.config_applied',
+          subject,
+          { revision: report.applied, in_sync: report.applied === current },
+          by,
+        ),
+      );
+    }
+    if (
+      report.error !== undefined &&
+      (await this.states.recordConfigError(orgId, id, report.error))
+    ) {
+      events.push(eventOf('device.config_failed', subject, { ...report.error }, by));
+    }
+    return events;
+  }
+
+  /**
    * One pass: records DOWN, with their `device.down`, the devices recorded UP whose last
    * heartbeat is older than HEARTBEAT_TIMEOUT_SECONDS, in one transaction; `occurred_at` is the
    * moment each passed the timeout. Returns how many it recorded.
@@ -119,7 +158,7 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
   async sweep(now = new Date()): Promise<number> {
     const timeout = this.settings.heartbeatTimeoutSeconds * 1000;
     return this.unitOfWork.run(async () => {
-      const down = await this.heartbeats.sweepDown(new Date(now.getTime() - timeout));
+      const down = await this.states.sweepDown(new Date(now.getTime() - timeout));
       const byOrganisation = new Map<number, typeof down>();
       for (const row of down) {
         byOrganisation.set(row.organisation_id, [

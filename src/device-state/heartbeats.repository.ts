@@ -151,62 +151,6 @@ export class HeartbeatsRepository {
   }
 
   /**
-   * Records the organisation's device UP if it is recorded DOWN (or was never heard from): one
-   * conditional UPDATE, so that of any number of concurrent heartbeats on any number of
-   * instances exactly one changes the row and records the device.up. Returns, for that one, the
-   * time of the last heartbeat before the device went silent (null when never heard from); null
-   * when the device was UP already.
-   */
-  async markUp(orgId: number, deviceId: number): Promise<{ silent_since: Date | null } | null> {
-    const sql = new SqlBuilder(this.dialect);
-    // silent_since is left as it is (RETURNING shows the row after the update).
-    const rows = await this.dialect.preparedQuery<{ silent_since: unknown }>(
-      this.manager,
-      'airfleet_mark_up',
-      `UPDATE "heartbeats" SET "up" = true
-       WHERE "device_id" = ${sql.param(deviceId)} AND "organisation_id" = ${sql.param(orgId)}
-         AND "up" = false
-       RETURNING "silent_since"`,
-      sql.params,
-    );
-    if (rows.length === 0) {
-      return null;
-    }
-    const silent = hydratedValue(this.manager, Heartbeat, 'silent_since', rows[0].silent_since);
-    return { silent_since: silent === null ? null : (silent as Date) };
-  }
-
-  /**
-   * The DOWN sweep (OPERATIONS 2): records DOWN every device recorded UP whose last heartbeat is
-   * older than `cutoff`, in every organisation, and returns them with that heartbeat's time. One
-   * conditional UPDATE that reads only the index of UP devices' heartbeats older than the cutoff
-   * (IDX_heartbeats_up_received, partial): nothing else is scanned however large the fleet, and
-   * of several instances sweeping at once each device's change is made by one.
-   */
-  async sweepDown(
-    cutoff: Date,
-  ): Promise<{ device_id: number; organisation_id: number; received_at: Date }[]> {
-    const sql = new SqlBuilder(this.dialect);
-    const rows = await this.dialect.preparedQuery<{
-      device_id: number | string;
-      organisation_id: number | string;
-      received_at: unknown;
-    }>(
-      this.manager,
-      'airfleet_sweep_down',
-      `UPDATE "heartbeats" SET "up" = false, "silent_since" = "received_at"
-         WHERE "up" = true AND "received_at" < ${heartbeatInstant(this.manager, sql, cutoff)}
-         RETURNING "device_id", "organisation_id", "received_at"`,
-      sql.params,
-    );
-    return rows.map((row) => ({
-      device_id: Number(row.device_id),
-      organisation_id: Number(row.organisation_id),
-      received_at: hydratedValue(this.manager, Heartbeat, 'received_at', row.received_at) as Date,
-    }));
-  }
-
-  /**
    * The admin heartbeat (CONTRACT 5): replaces the heartbeat record of the organisation's device
    * with this MAC, keeping what only check-ins write, in one statement that also finds the
    * device. Returns the device and whether it is recorded UP (its record keeps that state: a new

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DeviceTransitionsRepository } from '../../src/device-state/device-transitions.repository';
 import { HeartbeatsRepository } from '../../src/device-state/heartbeats.repository';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
@@ -61,8 +62,9 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
     const up = await t().statementsOf(() =>
       heartbeats.upAmong(admin.orgId, [a.device.id, b.device.id], at),
     );
-    const sweep = await t().statementsOf(() => heartbeats.sweepDown(new Date(0)));
-    const markUp = await t().statementsOf(() => heartbeats.markUp(admin.orgId, a.device.id));
+    const states = t().app.get(DeviceTransitionsRepository);
+    const sweep = await t().statementsOf(() => states.sweepDown(new Date(0)));
+    const markUp = await t().statementsOf(() => states.markUp(admin.orgId, a.device.id));
     expectCommitted(`gateway-reads.repository.${t().db}.sql`, {
       'a device by MAC, with its credentials (GatewayReadsRepository.byMac, batched)': only(
         uncached,
@@ -77,11 +79,9 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
       ),
       'the heartbeats of a batch of two check-ins': only(two, /^INSERT INTO "heartbeats"/),
       'which devices are UP (HeartbeatsRepository.upAmong)': only(up, /^SELECT h\."device_id"/),
-      'the DOWN sweep, every second on every instance (HeartbeatsRepository.sweepDown)': only(
-        sweep,
-        /^UPDATE "heartbeats" SET "up" = false/,
-      ),
-      'a device recorded UP by its heartbeat (HeartbeatsRepository.markUp)': only(
+      'the DOWN sweep, every second on every instance (DeviceTransitionsRepository.sweepDown)':
+        only(sweep, /^UPDATE "heartbeats" SET "up" = false/),
+      'a device recorded UP by its heartbeat (DeviceTransitionsRepository.markUp)': only(
         markUp,
         /^UPDATE "heartbeats" SET "up" = true/,
       ),
