@@ -4,7 +4,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { chunksOf, rowsPerStatement } from '../database/bind-parameters';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { hydratedValue, persistedValue } from '../database/persisted-value';
+import { persistedValue } from '../database/persisted-value';
 import { CheckinHeartbeat } from './checkin-heartbeat';
 import { deviceStatusCondition } from './device-liveness';
 import { Heartbeat } from './heartbeat.entity';
