@@ -117,6 +117,7 @@ export class CheckinService {
                     firmwareVersion: body.firmware_version,
                     // Before this check-in: the stored record (every answered check-in is in it).
                     knownFirmware: () => Promise.resolve(facts.storedFirmware),
+                    subject: facts.subject,
                   })
                 : null;
               const written = {

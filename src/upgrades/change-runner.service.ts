@@ -88,13 +88,14 @@ export class ChangeRunner {
       return;
     }
     await change.lockRollouts(timedOut.map((u) => u.rollout_id));
-    await this.writes.failTimedOut(
+    const failed = await this.writes.failTimedOut(
       change.orgId,
       timedOut.map((u) => u.id),
       cutoff,
       change.at,
     );
     change.upgradesChanged();
+    await this.bookkeeping.recordClosed(change, 'upgrade.failed', failed);
   }
 
   /** UPGRADE_TIMEOUT_SECONDS (DEVICES 5). */

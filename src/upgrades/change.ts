@@ -5,7 +5,12 @@ import { Rollout } from './rollout.entity';
 /** What a change needs to lock and settle rollouts (RolloutBookkeepingService). */
 export interface RolloutLocks {
   lock(orgId: number, ids: number[]): Promise<Rollout[]>;
-  settle(orgId: number, rollouts: Rollout[], at: Date): Promise<void>;
+  settle(
+    orgId: number,
+    rollouts: Rollout[],
+    at: Date,
+    record: (event: NewEvent) => void,
+  ): Promise<void>;
 }
 
 /**
@@ -61,7 +66,9 @@ export class Change {
       return;
     }
     this.unsettled = false;
-    await this.rollouts.settle(this.orgId, [...this.locked.values()], this.at);
+    await this.rollouts.settle(this.orgId, [...this.locked.values()], this.at, (event) =>
+      this.record(event),
+    );
   }
 
   /** Records an event of this change (OPERATIONS 2): written with it, before it commits. */

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DevicesRepository } from '../devices/devices.repository';
 import { Change } from './change';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
+import { SYSTEM } from '../events/event-actor';
+import { EventActor } from '../events/event.entity';
+import { NewEvent } from '../events/events.repository';
+import { rolloutEvent, rolloutTransitions } from './rollout-events';
+import { lifecycleEvent } from './upgrade-events';
+import { ClosedUpgrade } from './upgrade-writes.repository';
 import { Rollout } from './rollout.entity';
 import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
@@ -27,6 +34,7 @@ export class RolloutBookkeepingService {
     private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly devices: DevicesRepository,
+    private readonly subjects: DeviceSubjectsRepository,
   ) {}
 
   /**
@@ -62,13 +70,23 @@ export class RolloutBookkeepingService {
    * with auto_revert revert the devices whose upgrade is done (also those that finish after the
    * halt). The rollout objects are updated in place.
    */
-  async settle(orgId: number, rollouts: Rollout[], at: Date): Promise<void> {
+  async settle(
+    orgId: number,
+    rollouts: Rollout[],
+    at: Date,
+    record: (event: NewEvent) => void = () => undefined,
+  ): Promise<void> {
     if (rollouts.length === 0) {
       return;
     }
     const counts = await this.stageCounts(orgId, rollouts);
+    const by = { actor: SYSTEM, at };
     for (const rollout of rollouts) {
       const stageCounts = counts.get(rollout.id)!;
+      const before = {
+        state: rollout.state,
+        stages: rollout.stages.map((stage) => ({ ...stage })),
+      };
       const next = progress(rollout, stageCounts, at);
       let dirty = next.changed;
       if (next.changed) {
@@ -76,8 +94,12 @@ export class RolloutBookkeepingService {
         rollout.stages = next.stages;
         rollout.finished_at = next.state === 'running' ? null : at;
       }
+      for (const { type, stage } of rolloutTransitions(before, rollout)) {
+        record(rolloutEvent(type, rollout, { stage, counts: stageCounts }, by));
+      }
       if (next.halted) {
-        await this.writes.cancelPending(orgId, rollout.id);
+        const cancelled = await this.writes.cancelPending(orgId, rollout.id);
+        await this.recordClosedWith(orgId, 'upgrade.cancelled', cancelled, by, record);
       }
       const done = stageCounts.reduce((sum, stage) => sum + stage.done, 0);
       if (rollout.state === 'halted' && rollout.auto_revert && done > 0) {
@@ -103,10 +125,50 @@ export class RolloutBookkeepingService {
   async halt(change: Change, rollout: Rollout): Promise<void> {
     rollout.state = 'halted';
     rollout.finished_at = change.at;
-    await this.writes.cancelPending(change.orgId, rollout.id);
+    const counts = (await this.stageCounts(change.orgId, [rollout])).get(rollout.id)!;
+    change.record(
+      rolloutEvent('rollout.halted', rollout, { stage: null, counts, reason: 'manual' }, change),
+    );
+    const cancelled = await this.writes.cancelPending(change.orgId, rollout.id);
+    await this.recordClosed(change, 'upgrade.cancelled', cancelled, SYSTEM);
     await this.rollouts.save(change.orgId, rollout);
     change.upgradesChanged();
     await change.settle();
+  }
+
+  /**
+   * The events of upgrades a conditional update closed (OPERATIONS 2: `{upgrade_id, version,
+   * previous_version, rollout_id, error}`), their devices read in one statement; by the
+   * service unless another actor is given.
+   */
+  async recordClosed(
+    change: Change,
+    type: 'upgrade.failed' | 'upgrade.cancelled',
+    closed: ClosedUpgrade[],
+    actor = SYSTEM,
+  ): Promise<void> {
+    await this.recordClosedWith(change.orgId, type, closed, { actor, at: change.at }, (event) =>
+      change.record(event),
+    );
+  }
+
+  private async recordClosedWith(
+    orgId: number,
+    type: 'upgrade.failed' | 'upgrade.cancelled',
+    closed: ClosedUpgrade[],
+    by: { actor: EventActor; at: Date },
+    record: (event: NewEvent) => void,
+  ): Promise<void> {
+    if (closed.length === 0) {
+      return;
+    }
+    const subjects = await this.subjects.of(
+      orgId,
+      closed.map((upgrade) => upgrade.device_id),
+    );
+    for (const upgrade of closed) {
+      record(lifecycleEvent(type, upgrade, subjects.get(upgrade.device_id), by));
+    }
   }
 
   /**

@@ -12,6 +12,7 @@ import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
 import { RolloutsRepository } from './rollouts.repository';
 import { ChangeRunner } from './change-runner.service';
+import { RequestChannel, userActor } from '../events/event-actor';
 
 /**
  * Rollouts as the routes and pages show them (DEVICES 6): list, show and the manual halt. Role
@@ -50,7 +51,7 @@ export class RolloutsService {
   }
 
   /** Halts a running rollout by hand (DEVICES 6); one that is not running: 422 1039. */
-  async halt(user: AuthUser, id: number): Promise<RolloutRecord> {
+  async halt(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<RolloutRecord> {
     const orgId = user.organisation_id;
     return this.changes.run(
       orgId,
@@ -65,7 +66,7 @@ export class RolloutsService {
         await this.bookkeeping.halt(change, rollout);
         return (await this.records(orgId, [rollout]))[0];
       },
-      { failTimedOut: true },
+      { failTimedOut: true, actor: userActor(user, via) },
     );
   }
 

@@ -1,5 +1,6 @@
 import { EventSubject } from '../devices/device-subjects.repository';
 import { eventOf } from '../events/event-of';
+import { EventActor } from '../events/event.entity';
 import { EventType } from '../events/event-types';
 import { NewEvent } from '../events/events.repository';
 import { Change } from './change';
@@ -20,5 +21,29 @@ export function upgradeEvent(
     { device: subject?.device ?? null, network: subject?.network ?? null },
     { upgrade_id: upgrade.id, version: upgrade.version, rollout_id: upgrade.rollout_id },
     change,
+  );
+}
+
+/**
+ * An event of an upgrade's lifecycle (OPERATIONS 2: `{upgrade_id, version, previous_version,
+ * rollout_id, error}`): started, done, failed (a report, or the timeout), cancelled.
+ */
+export function lifecycleEvent(
+  type: 'upgrade.started' | 'upgrade.done' | 'upgrade.failed' | 'upgrade.cancelled',
+  upgrade: Pick<Upgrade, 'id' | 'version' | 'previous_version' | 'rollout_id' | 'error'>,
+  subject: EventSubject | undefined,
+  by: { actor: EventActor; at: Date },
+): NewEvent {
+  return eventOf(
+    type,
+    { device: subject?.device ?? null, network: subject?.network ?? null },
+    {
+      upgrade_id: upgrade.id,
+      version: upgrade.version,
+      previous_version: upgrade.previous_version,
+      rollout_id: upgrade.rollout_id,
+      error: upgrade.error,
+    },
+    by,
   );
 }

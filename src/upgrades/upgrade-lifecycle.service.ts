@@ -3,8 +3,16 @@ import { Change } from './change';
 import { ChangeRunner } from './change-runner.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
-import { reportChange, UpgradeReport, upgradeToHandOut, hasTimedOut } from './upgrade-lifecycle';
+import {
+  hasTimedOut,
+  reportChange,
+  reportEventType,
+  UpgradeReport,
+  upgradeToHandOut,
+} from './upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
+import { lifecycleEvent } from './upgrade-events';
+import { EventSubject } from '../devices/device-subjects.repository';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
@@ -25,6 +33,8 @@ export interface UpgradeCheckin {
   firmwareVersion?: string;
   /** The firmware known for the device before this check-in (read only when a report needs it). */
   knownFirmware: () => Promise<string | null>;
+  /** The device and its network, as the events of its upgrades name them. */
+  subject?: EventSubject;
 }
 
 /**
@@ -65,23 +75,35 @@ export class UpgradeLifecycleService {
     );
     await change.lockRollouts([reported, completing].map((upgrade) => upgrade?.rollout_id ?? null));
     let seen = false;
+    const by = { actor: { type: 'device' as const }, at };
     if (report && reported) {
       const previous = reported.started_at ? null : await checkin.knownFirmware();
+      const reportedChange = reportChange(report);
       seen = await this.writes.applyReport(
         orgId,
         device.id,
         reported.id,
-        reportChange(report),
+        reportedChange,
         previous,
         at,
       );
       if (seen) {
         change.upgradesChanged();
+        const type = reportEventType(reported.status, reportedChange.status);
+        if (type) {
+          const upgrade = {
+            ...reported,
+            previous_version: reported.started_at ? reported.previous_version : previous,
+            error: reportedChange.error ?? null,
+          };
+          change.record(lifecycleEvent(type, upgrade, checkin.subject, by));
+        }
       }
     }
     if (firmwareVersion !== undefined && completing) {
       if (await this.writes.completeInProgress(orgId, device.id, firmwareVersion, at)) {
         change.upgradesChanged();
+        change.record(lifecycleEvent('upgrade.done', completing, checkin.subject, by));
       }
     }
     await change.settle();

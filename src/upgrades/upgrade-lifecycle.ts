@@ -56,6 +56,24 @@ export function reportChange(report: UpgradeReport): ReportChange {
   }
 }
 
+/**
+ * The event a report that changed an upgrade records (OPERATIONS 2): `upgrade.started` when it
+ * leaves pending for in progress, `upgrade.done` or `upgrade.failed` when it closes; none for a
+ * report of progress on an upgrade already in progress.
+ */
+export function reportEventType(
+  from: UpgradeStatus,
+  to: ReportChange['status'],
+): 'upgrade.started' | 'upgrade.done' | 'upgrade.failed' | null {
+  if (to === 'done') {
+    return 'upgrade.done';
+  }
+  if (to === 'failed') {
+    return 'upgrade.failed';
+  }
+  return from === 'pending' ? 'upgrade.started' : null;
+}
+
 /** The error of an upgrade whose device stopped checking in (DEVICES 5). */
 export const TIMED_OUT = 'timed out';
 

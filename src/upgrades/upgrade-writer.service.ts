@@ -15,6 +15,8 @@ import { UpgradeInput } from './upgrade-rules';
 import { planUpgradeWrite, targetsOf, UpgradeWriteFacts } from './upgrade-write-plan';
 import { Upgrade } from './upgrade.entity';
 import { upgradeEvent } from './upgrade-events';
+import { rolloutEvent } from './rollout-events';
+import { emptyCounts } from './rollout-progress';
 import { toUpgradeRecord, UpgradeWriteResult } from './upgrade.view';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -62,6 +64,13 @@ export class UpgradeWriterService {
       : null;
     if (rollout) {
       change.adopt(rollout);
+      const none = rollout.stages.map(() => emptyCounts());
+      change.record(
+        rolloutEvent('rollout.created', rollout, { stage: null, counts: none }, change),
+      );
+      change.record(
+        rolloutEvent('rollout.stage_opened', rollout, { stage: 1, counts: none }, change),
+      );
     }
     // The last write that touches an upgrade decides its rollout (DEVICES 6): none without
     // `rollout`; else each device's stage, written with the upgrade (one update and one insert

@@ -32,6 +32,29 @@ const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
   'rollout_stage',
 ];
 
+/** An upgrade a conditional update closed, as its event names it (OPERATIONS 2). */
+export interface ClosedUpgrade {
+  id: number;
+  device_id: number;
+  version: string;
+  previous_version: string | null;
+  rollout_id: number | null;
+  error: string | null;
+}
+
+type ClosedUpgradeRow = { [K in keyof ClosedUpgrade]: ClosedUpgrade[K] | string };
+
+const CLOSED_COLUMNS = '"id", "device_id", "version", "previous_version", "rollout_id", "error"';
+
+const closedUpgrade = (row: ClosedUpgradeRow): ClosedUpgrade => ({
+  id: Number(row.id),
+  device_id: Number(row.device_id),
+  version: String(row.version),
+  previous_version: row.previous_version === null ? null : String(row.previous_version),
+  rollout_id: row.rollout_id === null ? null : Number(row.rollout_id),
+  error: row.error === null ? null : String(row.error),
+});
+
 /**
  * The writes of the upgrades table (SPEC 4.4, DEVICES 5 and 6), apart from its reads
  * (UpgradesRepository): pending upgrades inserted and rewritten by INSERT … SELECT and UPDATE
@@ -139,33 +162,47 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
   /**
    * Fails, with error `timed out`, these upgrades if they are still in progress and their device
    * has not checked in since `cutoff`: one conditional UPDATE, so that any instance may run it
-   * at any time and the first one to do so decides. Returns how many it failed.
+   * at any time and the first one to do so decides. Returns those it failed.
    */
-  async failTimedOut(orgId: number, ids: number[], cutoff: Date, at: Date): Promise<number> {
+  async failTimedOut(
+    orgId: number,
+    ids: number[],
+    cutoff: Date,
+    at: Date,
+  ): Promise<ClosedUpgrade[]> {
     if (ids.length === 0) {
-      return 0;
+      return [];
     }
-    const list = this.dialect.idsParameter('timedOutIds', ids);
-    const result = await this.repository
-      .createQueryBuilder()
-      .update(Upgrade)
-      .set({ status: 'failed', error: TIMED_OUT, completed_at: () => ':at' })
-      .where('"organisation_id" = :orgId AND "status" = \'in_progress\'', { orgId })
-      .andWhere(list.condition('"id"'), { timedOutIds: list.value })
-      .andWhere('COALESCE("device_seen_at", "updated_at") < :cutoff', {
-        cutoff: this.persisted('device_seen_at', cutoff),
-      })
-      .setParameter('at', this.persisted('completed_at', at))
-      .execute();
-    return result.affected ?? 0;
+    const sql = new SqlBuilder(this.dialect);
+    const typed = this.typedParam(sql);
+    const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
+      this.manager,
+      'airfleet_fail_timed_out',
+      `UPDATE "upgrades" SET "status" = 'failed', "error" = ${sql.param(TIMED_OUT)},
+         "completed_at" = ${typed('completed_at', at)}, "updated_at" = ${typed('updated_at', at)}
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'in_progress'
+         AND ${sql.inIds('"id"', ids)}
+         AND COALESCE("device_seen_at", "updated_at") < ${typed('device_seen_at', cutoff)}
+       RETURNING ${CLOSED_COLUMNS}`,
+      sql.params,
+    );
+    return rows.map(closedUpgrade);
   }
 
-  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE. */
-  async cancelPending(orgId: number, rolloutId: number): Promise<void> {
-    await this.repository.update(
-      { organisation_id: orgId, rollout_id: rolloutId, status: 'pending' },
-      { status: 'cancelled' },
+  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE; returns them. */
+  async cancelPending(orgId: number, rolloutId: number): Promise<ClosedUpgrade[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const typed = this.typedParam(sql);
+    const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
+      this.manager,
+      'airfleet_cancel_pending',
+      `UPDATE "upgrades" SET "status" = 'cancelled', "updated_at" = ${typed('updated_at', new Date())}
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "rollout_id" = ${sql.param(rolloutId)}
+         AND "status" = 'pending'
+       RETURNING ${CLOSED_COLUMNS}`,
+      sql.params,
     );
+    return rows.map(closedUpgrade);
   }
 
   /**

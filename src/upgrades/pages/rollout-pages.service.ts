@@ -29,7 +29,7 @@ export class RolloutPagesService {
   }
 
   async halt(user: AuthUser, id: number): Promise<PageOutcome> {
-    await this.rollouts.halt(user, id);
+    await this.rollouts.halt(user, id, 'console');
     return { kind: 'redirect', location: `/rollouts/${id}`, message: `Rollout ${id} halted.` };
   }
 }
