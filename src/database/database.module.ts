@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Dialect, dialectOf } from './dialect';
+import { BackgroundWork } from './background-work';
 import { UnitOfWork } from './unit-of-work';
 
 /** The dialect of the connected database, chosen once from the data source's options. */
@@ -12,5 +13,8 @@ const dialectProvider = {
 };
 
 @Global()
-@Module({ providers: [dialectProvider, UnitOfWork], exports: [Dialect, UnitOfWork] })
+@Module({
+  providers: [dialectProvider, UnitOfWork, BackgroundWork],
+  exports: [Dialect, UnitOfWork, BackgroundWork],
+})
 export class DatabaseModule {}

@@ -1,11 +1,7 @@
-import {
-  BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
 import { EventActor } from '../events/event.entity';
@@ -28,12 +24,7 @@ const RETENTION_INTERVAL_MS = 3600 * 1000;
  * Each pass also deletes, once an hour, the events older than EVENT_RETENTION_DAYS.
  */
 @Injectable()
-export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(DeviceTransitionsService.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private paused = 0;
-  private busy = false;
+export class DeviceTransitionsService {
   private retainedAt = 0;
 
   constructor(
@@ -42,37 +33,13 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
     private readonly events: EventsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
-  ) {}
+    background: BackgroundWork,
+  ) {
+    background.every('device transition sweep', SWEEP_INTERVAL_MS, () => this.pass());
+  }
 
   private get settings(): AppConfig {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
-  }
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
-    await this.running;
-  }
-
-  /**
-   * Runs `work` with no sweep in flight or starting (the tests that count one request's SQL
-   * statements use it); the sweeps skipped meanwhile happen at the next tick.
-   */
-  async whilePaused<T>(work: () => Promise<T>): Promise<T> {
-    this.paused++;
-    try {
-      await this.running;
-      return await work();
-    } finally {
-      this.paused--;
-    }
   }
 
   /**
@@ -194,27 +161,12 @@ export class DeviceTransitionsService implements OnApplicationBootstrap, BeforeA
     });
   }
 
-  private tick(): void {
-    if (this.paused > 0 || this.busy) {
-      return;
-    }
-    this.busy = true;
-    this.running = this.pass().finally(() => {
-      this.busy = false;
-    });
-  }
-
   private async pass(): Promise<void> {
-    try {
-      await this.sweep();
-      if (Date.now() - this.retainedAt >= RETENTION_INTERVAL_MS) {
-        const days = this.settings.eventRetentionDays;
-        await this.events.deleteOlderThan(new Date(Date.now() - days * 24 * 3600 * 1000));
-        this.retainedAt = Date.now();
-      }
-    } catch (error) {
-      // The database may be away for a while: the next pass tries again.
-      this.logger.warn(`device transition sweep failed: ${(error as Error).message}`);
+    await this.sweep();
+    if (Date.now() - this.retainedAt >= RETENTION_INTERVAL_MS) {
+      const days = this.settings.eventRetentionDays;
+      await this.events.deleteOlderThan(new Date(Date.now() - days * 24 * 3600 * 1000));
+      this.retainedAt = Date.now();
     }
   }
 }

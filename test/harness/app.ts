@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../../src/app.factory';
-import { DeviceTransitionsService } from '../../src/device-state/device-transitions.service';
+import { BackgroundWork } from '../../src/database/background-work';
 import { loadAppConfig } from '../../src/config/app-config';
 import { Fixtures } from './fixtures';
 import { migratedPostgresDatabase } from './postgres-databases';
@@ -89,8 +89,8 @@ export async function startApp(
     url,
     http: () => request(app.getHttpServer()),
     async statementsOf(work) {
-      // The DOWN sweep that every instance runs each second is no request's work: it waits.
-      return app.get(DeviceTransitionsService).whilePaused(async () => {
+      // The periodic work every instance runs (the DOWN sweep…) is no request's: it waits.
+      return app.get(BackgroundWork).whilePaused(async () => {
         counter.statements = [];
         counter.counting = true;
         try {
