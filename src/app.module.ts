@@ -24,6 +24,7 @@ import { UsersModule } from './users/users.module';
 import { NetworkAccessModule } from './network-access/network-access.module';
 import { AdminModule } from './admin/admin.module';
 import { EventsModule } from './events/events.module';
+import { FleetHistoryModule } from './fleet-history/fleet-history.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
@@ -49,6 +50,7 @@ const FEATURE_MODULES = [
   TagsModule,
   DeviceGatewayModule,
   EventsModule,
+  FleetHistoryModule,
   OverviewModule,
   RolloutsModule,
   ConsoleModule,

@@ -17,6 +17,7 @@ import { UpgradeData } from './upgrades/upgrade-data.entity';
 import { Rollout } from './upgrades/rollout.entity';
 import { BrowserSession } from './web/browser-session.entity';
 import { EventRecord } from './events/event.entity';
+import { FleetSample } from './fleet-history/fleet-sample.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -43,4 +44,5 @@ export const ENTITIES = [
   Rollout,
   BrowserSession,
   EventRecord,
+  FleetSample,
 ];

@@ -904,6 +904,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleet_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Devices, UP, DOWN and clients sampled every FLEET_SAMPLE_SECONDS
+         * @description The organisation's series (admins only), or with network_id a network's the caller may read; default the last 24 hours, at most the 1,000 most recent samples, oldest first.
+         */
+        get: operations["fleet_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/overview": {
         parameters: {
             query?: never;
@@ -2289,6 +2309,32 @@ export interface components {
         };
         AvailabilityResponse: {
             data: components["schemas"]["AvailabilityData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        FleetSampleResponse: {
+            /**
+             * Format: date-time
+             * @description The start of the sampled interval
+             */
+            at: string;
+            devices: number;
+            up: number;
+            down: number;
+            /** @description The clients last reported by the devices that were UP */
+            clients: number;
+        };
+        FleetHistoryData: {
+            /** @description FLEET_SAMPLE_SECONDS */
+            interval_seconds: number;
+            /** @description Oldest first, the 1,000 most recent */
+            samples: components["schemas"]["FleetSampleResponse"][];
+        };
+        FleetHistoryResponse: {
+            data: components["schemas"]["FleetHistoryData"];
             /**
              * @example 200
              * @enum {integer}
@@ -10690,6 +10736,131 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1011;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    fleet_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FleetHistoryResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */

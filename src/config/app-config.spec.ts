@@ -10,6 +10,7 @@ describe('loadAppConfig', () => {
       deviceCheckinIntervalSeconds: 60,
       upgradeTimeoutSeconds: 1800,
       eventRetentionDays: 90,
+      fleetSampleSeconds: 300,
       webConcurrency: 1,
       redisUrl: undefined,
       logLevel: 'info',

@@ -67,6 +67,14 @@ class EnvironmentVariables {
   @Max(36500)
   EVENT_RETENTION_DAYS: number = 90;
 
+  /** OPERATIONS 1: the interval of the fleet history samples. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  FLEET_SAMPLE_SECONDS: number = 300;
+
   /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
@@ -111,6 +119,8 @@ export interface AppConfig {
   upgradeTimeoutSeconds: number;
   /** OPERATIONS 1: how long events are kept. */
   eventRetentionDays: number;
+  /** OPERATIONS 1: the interval of the fleet history samples. */
+  fleetSampleSeconds: number;
   /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
@@ -157,6 +167,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
     eventRetentionDays: vars.EVENT_RETENTION_DAYS,
+    fleetSampleSeconds: vars.FLEET_SAMPLE_SECONDS,
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 import { DeviceStatusCountsRepository } from './device-status-counts.repository';
 import { DeviceStatusesRepository } from './device-statuses.repository';
+import { FleetTalliesRepository } from './fleet-tallies.repository';
 import { GatewayReadsRepository } from './gateway-reads.repository';
 import { OverviewCountsRepository } from './overview-counts.repository';
 
@@ -18,6 +19,7 @@ import { OverviewCountsRepository } from './overview-counts.repository';
     DeviceRecordRowsRepository,
     DeviceStatusCountsRepository,
     DeviceStatusesRepository,
+    FleetTalliesRepository,
     GatewayReadsRepository,
     OverviewCountsRepository,
   ],
@@ -25,6 +27,7 @@ import { OverviewCountsRepository } from './overview-counts.repository';
     DeviceRecordRowsRepository,
     DeviceStatusCountsRepository,
     DeviceStatusesRepository,
+    FleetTalliesRepository,
     GatewayReadsRepository,
     OverviewCountsRepository,
   ],

@@ -1,3 +1,4 @@
+import { FleetHistory1795801705636 } from './1795801705636-FleetHistory';
 import { Events1795798823324 } from './1795798823324-Events';
 import { KeptDeviceCounts1795405691494 } from './1795405691494-KeptDeviceCounts';
 import { UpgradesByDevice1795400528497 } from './1795400528497-UpgradesByDevice';
@@ -16,4 +17,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   UpgradesByDevice1795400528497,
   KeptDeviceCounts1795405691494,
   Events1795798823324,
+  FleetHistory1795801705636,
 ];

@@ -1,0 +1,20 @@
+import { IsISO8601, IsOptional } from 'class-validator';
+import { IsId } from '../../common/ids/id';
+
+/** Query of GET /v1/fleet_history (OPERATIONS 4). */
+export class FleetHistoryQueryDto {
+  /** One network's series (one the caller may read); without it, the organisation's (admins). */
+  @IsOptional()
+  @IsId()
+  network_id?: number;
+
+  /** Start (ISO 8601); default 24 hours before `until`. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  since?: string;
+
+  /** End (ISO 8601); default now. */
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  until?: string;
+}

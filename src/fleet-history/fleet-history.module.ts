@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { NetworksModule } from '../networks/networks.module';
+import { ReadSideModule } from '../read-side/read-side.module';
+import { FleetHistoryController } from './fleet-history.controller';
+import { FleetHistoryService } from './fleet-history.service';
+import { FleetSamplesRepository } from './fleet-samples.repository';
+
+/**
+ * Fleet history (OPERATIONS 4): owns `fleet_samples`, taken by every instance's periodic work
+ * (once per interval, by the unique key) from read-side's FleetTalliesRepository.
+ */
+@Module({
+  imports: [NetworksModule, ReadSideModule],
+  controllers: [FleetHistoryController],
+  providers: [FleetHistoryService, FleetSamplesRepository],
+  exports: [FleetHistoryService],
+})
+export class FleetHistoryModule {}

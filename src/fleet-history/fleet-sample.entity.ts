@@ -1,0 +1,44 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+
+/** `network_id` of the samples of a whole organisation. */
+export const WHOLE_ORGANISATION = 0;
+
+/**
+ * One fleet history sample (OPERATIONS 4): at the start of an interval, an organisation's (or
+ * one of its networks') devices, how many were UP and DOWN and the clients the UP ones last
+ * reported. The unique key makes each sample exist once, whichever instance took it first.
+ */
+@Entity('fleet_samples')
+@Index('UQ_fleet_samples_scope_at', ['organisation_id', 'network_id', 'at'], { unique: true })
+@Index('IDX_fleet_samples_at', ['at'])
+export class FleetSample {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  /** The network sampled; WHOLE_ORGANISATION (0) for the organisation's series. */
+  @Column({ type: 'integer' })
+  network_id: number;
+
+  @Column({ type: Date })
+  at: Date;
+
+  @Column({ type: 'integer' })
+  devices: number;
+
+  @Column({ type: 'integer' })
+  up: number;
+
+  @Column({ type: 'integer' })
+  down: number;
+
+  @Column({ type: 'integer' })
+  clients: number;
+}
