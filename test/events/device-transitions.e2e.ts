@@ -2,6 +2,7 @@ import { DeviceTransitionsService } from '../../src/device-state/device-transiti
 import { migratedPostgresDatabase, onBothDatabases, startApp, TestApp } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { eventFixtures } from '../harness/events.helpers';
+import { rolloutFixtures } from '../harness/rollouts.helpers';
 
 const TIMEOUT_MS = 300_000; // HEARTBEAT_TIMEOUT_SECONDS, default
 
@@ -132,6 +133,40 @@ describe('device transitions on two instances (PostgreSQL)', () => {
       ]);
     } finally {
       await Promise.all(apps.map((app) => app.close()));
+      await database.release();
+    }
+  }, 120_000);
+});
+
+describe('events under concurrent changes of one organisation (PostgreSQL)', () => {
+  it('answers every check-in and upgrade write while both write events (no deadlock on the organisation row)', async () => {
+    const database = await migratedPostgresDatabase();
+    const app = await startApp('postgres', { DATABASE_URL: database.url });
+    try {
+      const r = rolloutFixtures(() => app);
+      const { admin, devices } = await r.fleet(24);
+      const statuses = await Promise.all([
+        ...devices.map((ap) =>
+          r.g.checkin(ap.auth, { firmware_version: '1.0.0' }).then((res) => res.status),
+        ),
+        ...[0, 1, 2, 3, 4, 5].map((k) =>
+          app
+            .http()
+            .post('/upgrades')
+            .set(admin.auth)
+            .send({
+              upgrade: {
+                aps: devices.slice(k * 4, k * 4 + 4).map((d) => `AP:${d.device.id}`),
+                upgrade_type: 'manual',
+                version: '2.0.0',
+              },
+            })
+            .then((res) => res.status),
+        ),
+      ]);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      await app.close();
       await database.release();
     }
   }, 120_000);

@@ -114,8 +114,15 @@ export class PostgresDialect extends Dialect {
     return value;
   }
 
+  /**
+   * FOR NO KEY UPDATE: the rows are locked against every other locker and writer of them, but not
+   * against the key-share locks that inserting a row referencing them takes (foreign keys: an
+   * event's organisation, an upgrade's rollout). With FOR UPDATE, a change holding its
+   * organisation's row while it waits for the event-order lock deadlocks with the transaction
+   * that holds that lock and inserts an event referencing the organisation.
+   */
   lockForUpdate<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
-    return query.setLock('pessimistic_write');
+    return query.setLock('for_no_key_update');
   }
 
   /**
