@@ -1,3 +1,4 @@
+import { ConsoleEventsService } from './console-events.service';
 import { Injectable } from '@nestjs/common';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
@@ -49,6 +50,7 @@ export class ConsolePagesService {
     private readonly upgrades: UpgradesService,
     private readonly ssids: NetworkSsidsService,
     private readonly templates: NetworkTemplatesRepository,
+    private readonly activity: ConsoleEventsService,
   ) {}
 
   async networkList(user: AuthUser) {
@@ -260,6 +262,7 @@ export class ConsolePagesService {
       config: device.config,
       tags: device.tag_list,
       upgrades: history,
+      ...(await this.activity.deviceActivity(user, device.mac_id)),
       canWrite: user.role === 'admin',
     };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
+import { EventsModule } from '../events/events.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OverviewModule } from '../overview/overview.module';
@@ -7,18 +8,21 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
 import { ConsolePagesController, NetworkPagesController } from './console-pages.controller';
 import { ConsolePagesService } from './console-pages.service';
+import { ConsoleEventsService } from './console-events.service';
+import { EventsPagesController } from './events-pages.controller';
 
 /** The fleet console's pages (issue 13), on top of the services of the JSON API. */
 @Module({
   imports: [
     WebModule,
+    EventsModule,
     OverviewModule,
     AccessPointsModule,
     NetworksModule,
     NetworkSsidsModule,
     UpgradesModule,
   ],
-  controllers: [ConsolePagesController, NetworkPagesController],
-  providers: [ConsolePagesService],
+  controllers: [ConsolePagesController, NetworkPagesController, EventsPagesController],
+  providers: [ConsolePagesService, ConsoleEventsService],
 })
 export class ConsoleModule {}

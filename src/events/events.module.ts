@@ -16,6 +16,6 @@ import { EventsService } from './events.service';
   imports: [DevicesModule, NetworksModule],
   controllers: [EventsController, AvailabilityController],
   providers: [EventsRepository, EventsService, AvailabilityService],
-  exports: [EventsRepository],
+  exports: [EventsRepository, EventsService, AvailabilityService],
 })
 export class EventsModule {}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { AvailabilityService } from '../events/availability.service';
+import { EventView } from '../events/event.view';
+import { EventsService } from '../events/events.service';
+import { availabilityBar, downTime } from './availability-bar';
+
+const DAY_MS = 24 * 3600 * 1000;
+const PAGE = 50;
+
+/** An event as a console row shows it. */
+function eventRow(event: EventView) {
+  const actor = event.actor;
+  return {
+    ...event,
+    actorText:
+      actor.type === 'user'
+        ? `${actor.email}${actor.via === 'console' ? ' (console)' : ''}`
+        : actor.type,
+    details: Object.entries(event.data)
+      .filter(([, value]) => value !== null)
+      .map(
+        ([key, value]) =>
+          `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+      )
+      .join(', '),
+  };
+}
+
+/** What the console shows of events (issue 26): the Events page, a device's activity. */
+@Injectable()
+export class ConsoleEventsService {
+  constructor(
+    private readonly events: EventsService,
+    private readonly availability: AvailabilityService,
+  ) {}
+
+  /**
+   * The Events page: the organisation's events the user may see, newest first, 50 a page (an
+   * "Older" link continues below the last one), filtered by type, device MAC and network.
+   */
+  async page(
+    user: AuthUser,
+    query: { type?: string; mac_id?: string; network_id?: number; before?: number },
+  ) {
+    const filters = Object.fromEntries(
+      Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+    );
+    const events = await this.events.list(user, { ...filters, limit: PAGE });
+    const older =
+      events.length === PAGE
+        ? `?${new URLSearchParams({ ...stringify(filters), before: String(events.at(-1)!.id) })}`
+        : null;
+    return { title: 'Events', section: 'events', events: events.map(eventRow), filters, older };
+  }
+
+  /** A device's recent events and its availability over the last 24 hours and 7 days. */
+  async deviceActivity(user: AuthUser, mac: string) {
+    const now = new Date();
+    const window = async (label: string, ms: number) => {
+      const result = await this.availability.of(user, {
+        mac_id: mac,
+        since: new Date(now.getTime() - ms).toISOString(),
+        until: now.toISOString(),
+      });
+      return {
+        label,
+        uptime: result.uptime_percent === null ? 'not known' : `${result.uptime_percent} %`,
+        down: downTime(result.intervals),
+        bar: availabilityBar(result.intervals),
+      };
+    };
+    return {
+      availability: [
+        await window('Last 24 hours', DAY_MS),
+        await window('Last 7 days', 7 * DAY_MS),
+      ],
+      events: (await this.events.list(user, { mac_id: mac, limit: 10 })).map(eventRow),
+    };
+  }
+}
+
+function stringify(values: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
+}
