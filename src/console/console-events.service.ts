@@ -19,10 +19,7 @@ function eventRow(event: EventView) {
         : actor.type,
     details: Object.entries(event.data)
       .filter(([, value]) => value !== null)
-      .map(
-        ([key, value]) =>
-          `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
-      )
+      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
       .join(', '),
   };
 }
