@@ -140,12 +140,23 @@ describe('locks', () => {
     await expect(sqlite.takeStartupLock({} as never)).resolves.toBeUndefined();
   });
 
-  it('locks rows for update on PostgreSQL only', () => {
+  it('locks rows for update on PostgreSQL only, without waiting for foreign-key share locks', () => {
     const query = { setLock: jest.fn().mockReturnThis() };
     expect(sqlite.lockForUpdate(query as never)).toBe(query);
     expect(query.setLock).not.toHaveBeenCalled();
     expect(postgres.lockForUpdate(query as never)).toBe(query);
-    expect(query.setLock).toHaveBeenCalledWith('pessimistic_write');
+    expect(query.setLock).toHaveBeenCalledWith('for_no_key_update');
+  });
+
+  it('orders an organisation’s events by a transaction-level advisory lock', async () => {
+    const manager = { query: jest.fn().mockResolvedValue([]) };
+    await postgres.lockEventOrder(manager as never, 7);
+    expect(manager.query).toHaveBeenCalledWith(
+      'SELECT pg_advisory_xact_lock($1, $2)',
+      [0x41464556, 7],
+    );
+    await sqlite.lockEventOrder(manager as never, 7);
+    expect(manager.query).toHaveBeenCalledTimes(1);
   });
 
   it('takes PostgreSQL’s transaction-level advisory lock', async () => {
