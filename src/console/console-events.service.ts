@@ -4,6 +4,8 @@ import { AvailabilityService } from '../events/availability.service';
 import { EventView } from '../events/event.view';
 import { EventsService } from '../events/events.service';
 import { availabilityBar, downTime } from './availability-bar';
+import { historyChart, historySummary } from './history-chart';
+import { FleetHistoryService } from '../fleet-history/fleet-history.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 const PAGE = 50;
@@ -30,7 +32,30 @@ export class ConsoleEventsService {
   constructor(
     private readonly events: EventsService,
     private readonly availability: AvailabilityService,
+    private readonly fleetHistory: FleetHistoryService,
   ) {}
+
+  /**
+   * The fleet history of the last 24 hours as the overview (the organisation's: admins) and
+   * network pages show it: two charts and their words; null when there is no sample yet.
+   */
+  async history(user: AuthUser, networkId?: number) {
+    if (networkId === undefined && user.role !== 'admin') {
+      return null;
+    }
+    const { samples, interval_seconds } = await this.fleetHistory.history(user, {
+      network_id: networkId,
+    });
+    const summary = historySummary(samples);
+    return summary === null
+      ? null
+      : {
+          summary,
+          interval: interval_seconds,
+          upChart: historyChart(samples, 'up'),
+          clientsChart: historyChart(samples, 'clients'),
+        };
+  }
 
   /**
    * The Events page: the organisation's events the user may see, newest first, 50 a page (an

@@ -108,6 +108,7 @@ export class ConsolePagesService {
       section: 'networks',
       network: { id: network.id, name: network.network_name, timezone: network.timezone },
       template: template && { id: template.id, name: template.name },
+      history: await this.activity.history(user, network.id),
       counts: statuses.counts,
       total: statuses.meta.count,
       inSync: devices.filter((device) => device.config_in_sync).length,
@@ -155,6 +156,7 @@ export class ConsolePagesService {
       rollouts: details.rollouts.running,
       firmware,
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
+      history: await this.activity.history(user),
     };
   }
 

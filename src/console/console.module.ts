@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { EventsModule } from '../events/events.module';
+import { FleetHistoryModule } from '../fleet-history/fleet-history.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OverviewModule } from '../overview/overview.module';
@@ -16,6 +17,7 @@ import { EventsPagesController } from './events-pages.controller';
   imports: [
     WebModule,
     EventsModule,
+    FleetHistoryModule,
     OverviewModule,
     AccessPointsModule,
     NetworksModule,
