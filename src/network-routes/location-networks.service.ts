@@ -6,7 +6,10 @@ import { deviceView, DeviceView } from '../access-points/device.view';
 import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
-import { UnitOfWork } from '../database/unit-of-work';
+import { ChangeRunner } from '../upgrades/change-runner.service';
+import { changesOf } from '../events/changes';
+import { userActor } from '../events/event-actor';
+import { networkEvent } from './network-events';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import {
@@ -50,7 +53,7 @@ export class LocationNetworksService {
     private readonly records: DeviceRecordsService,
     private readonly policy: NetworkAccessPolicy,
     private readonly ssids: NetworkSsidsService,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
   ) {}
 
   /** One network by name (precedence) or id, else a page of the networks the caller can read. */
@@ -103,67 +106,82 @@ export class LocationNetworksService {
    */
   update(user: AuthUser, id: number, input: UpdateNetworkFieldsDto): Promise<NetworkView> {
     const orgId = user.organisation_id;
-    return this.unitOfWork.run(async () => {
-      const network = await this.networks.findById(orgId, id);
-      if (!network) {
-        throw networkNotFound();
-      }
-      const locked = network.network_template !== null && network.enable_policy;
-      const given = Object.entries(input).filter(
-        ([field, value]) =>
-          value !== undefined &&
-          (!locked || (POLICY_LOCKED_FIELDS as readonly string[]).includes(field)),
-      );
-      const fields = JSON.parse(JSON.stringify(Object.fromEntries(given))) as NetworkFields;
-      if (typeof fields.network_name === 'string') {
-        fields.network_name = fields.network_name.trim();
-      }
-      const errors: string[] = [];
-      if (fields.network_name && (await this.networks.nameTaken(orgId, fields.network_name, id))) {
-        errors.push(NAME_TAKEN);
-      }
-      const templateId = fields.network_template;
-      if (typeof templateId === 'number' && !(await this.templates.findById(orgId, templateId))) {
-        errors.push('network_template must be a network template of the organisation');
-      }
-      if (errors.length > 0) {
-        throw networkUpdateFailed(errors);
-      }
-      const updated = await guardUnique(
-        () => this.networks.updateFields(orgId, id, fields),
-        () => networkUpdateFailed([NAME_TAKEN]),
-      );
-      return networkView(updated);
-    });
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const network = await this.networks.findById(orgId, id);
+        if (!network) {
+          throw networkNotFound();
+        }
+        const locked = network.network_template !== null && network.enable_policy;
+        const given = Object.entries(input).filter(
+          ([field, value]) =>
+            value !== undefined &&
+            (!locked || (POLICY_LOCKED_FIELDS as readonly string[]).includes(field)),
+        );
+        const fields = JSON.parse(JSON.stringify(Object.fromEntries(given))) as NetworkFields;
+        if (typeof fields.network_name === 'string') {
+          fields.network_name = fields.network_name.trim();
+        }
+        const errors: string[] = [];
+        if (
+          fields.network_name &&
+          (await this.networks.nameTaken(orgId, fields.network_name, id))
+        ) {
+          errors.push(NAME_TAKEN);
+        }
+        const templateId = fields.network_template;
+        if (typeof templateId === 'number' && !(await this.templates.findById(orgId, templateId))) {
+          errors.push('network_template must be a network template of the organisation');
+        }
+        if (errors.length > 0) {
+          throw networkUpdateFailed(errors);
+        }
+        const updated = await guardUnique(
+          () => this.networks.updateFields(orgId, id, fields),
+          () => networkUpdateFailed([NAME_TAKEN]),
+        );
+        const view = networkView(updated);
+        const changed = changesOf({ ...networkView(network) }, { ...view }, Object.keys(fields));
+        change.record(networkEvent('network.updated', updated, { changes: changed }, change));
+        return view;
+      },
+      { actor: userActor(user) },
+    );
   }
 
   /** Deletes a network without devices (SPEC 3.2); its SSIDs and access grants go with it. */
   destroy(user: AuthUser, id: number) {
     const orgId = user.organisation_id;
-    return this.unitOfWork.run(async () => {
-      const network = await this.networks.findById(orgId, id);
-      if (!network) {
-        throw networkNotFound();
-      }
-      if ((await this.devices.countMatching(orgId, { networkId: id })) > 0) {
-        throw networkHasDevices(networkView(network));
-      }
-      let deleted: number;
-      try {
-        deleted = await this.networks.remove(orgId, id);
-      } catch (error) {
-        // The database refused the delete, e.g. a device arrived after the check and the
-        // foreign key (RESTRICT) refuses it.
-        if (error instanceof QueryFailedError && !isDatabaseUnavailable(error)) {
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const network = await this.networks.findById(orgId, id);
+        if (!network) {
+          throw networkNotFound();
+        }
+        if ((await this.devices.countMatching(orgId, { networkId: id })) > 0) {
+          throw networkHasDevices(networkView(network));
+        }
+        let deleted: number;
+        try {
+          deleted = await this.networks.remove(orgId, id);
+        } catch (error) {
+          // The database refused the delete, e.g. a device arrived after the check and the
+          // foreign key (RESTRICT) refuses it.
+          if (error instanceof QueryFailedError && !isDatabaseUnavailable(error)) {
+            throw networkDestroyFailed();
+          }
+          throw error;
+        }
+        if (deleted !== 1) {
           throw networkDestroyFailed();
         }
-        throw error;
-      }
-      if (deleted !== 1) {
-        throw networkDestroyFailed();
-      }
-      return deletedNetworkView(network);
-    });
+        change.record(networkEvent('network.deleted', network, {}, change));
+        return deletedNetworkView(network);
+      },
+      { actor: userActor(user) },
+    );
   }
 
   /**
@@ -176,22 +194,35 @@ export class LocationNetworksService {
     input: ConfigRollbackDto,
   ): Promise<{ message: string }> {
     const orgId = user.organisation_id;
-    return this.unitOfWork.run(async () => {
-      if (!(await this.networks.findById(orgId, networkId))) {
-        throw rollbackNetworkNotFound();
-      }
-      const template = await this.templates.findById(orgId, input.network_template_id);
-      if (!template) {
-        throw rollbackTemplateNotFound();
-      }
-      await this.ssids.replaceNetworkSsids(
-        orgId,
-        networkId,
-        input.configuration.ssid_configuration,
-      );
-      await this.networks.updateFields(orgId, networkId, { network_template: template.id });
-      return { message: 'Network configuration rolled back' };
-    });
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const network = await this.networks.findById(orgId, networkId);
+        if (!network) {
+          throw rollbackNetworkNotFound();
+        }
+        const template = await this.templates.findById(orgId, input.network_template_id);
+        if (!template) {
+          throw rollbackTemplateNotFound();
+        }
+        await this.ssids.replaceNetworkSsids(
+          orgId,
+          networkId,
+          input.configuration.ssid_configuration,
+        );
+        await this.networks.updateFields(orgId, networkId, { network_template: template.id });
+        change.record(
+          networkEvent(
+            'network.rolled_back',
+            network,
+            { network_template_id: template.id },
+            change,
+          ),
+        );
+        return { message: 'Network configuration rolled back' };
+      },
+      { actor: userActor(user) },
+    );
   }
 
   /** The organisation's network if the caller may read it; 404 1001 otherwise. */

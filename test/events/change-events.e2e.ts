@@ -150,4 +150,36 @@ onBothDatabases('events of device placement and upgrade writes (OPERATIONS 2)', 
       true,
     );
   });
+
+  it('records network.updated with the fields that changed, and network.deleted', async () => {
+    const admin = await t().fixtures.admin();
+    const network = await f.network(admin.orgId, 'Old name');
+    await t()
+      .http()
+      .patch(`/v1/location_networks/${network.id}`)
+      .set(admin.auth)
+      .send({ location_network: { network_name: 'New name', timezone: 'Europe/Paris' } })
+      .expect(200);
+    await t().http().delete(`/v1/location_networks/${network.id}`).set(admin.auth).expect(200);
+    const events = await e.events(admin.auth, { after: 0, type: 'network.*' });
+    expect(events.map((event) => [event.type, event.network, event.data])).toEqual([
+      [
+        'network.updated',
+        { id: network.id, network_name: 'New name' },
+        {
+          network_name: 'New name',
+          changes: {
+            network_name: { from: 'Old name', to: 'New name' },
+            timezone: { from: 'UTC', to: 'Europe/Paris' },
+          },
+        },
+      ],
+      [
+        'network.deleted',
+        { id: network.id, network_name: 'New name' },
+        { network_name: 'New name' },
+      ],
+    ]);
+    expect(events[0].actor).toEqual(user(admin));
+  });
 });
