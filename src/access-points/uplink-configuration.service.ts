@@ -3,6 +3,10 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, ValidationFailedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
+import { ChangeRunner } from '../upgrades/change-runner.service';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
+import { userActor } from '../events/event-actor';
+import { eventOf } from '../events/event-of';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import {
@@ -49,6 +53,8 @@ export class UplinkConfigurationService {
     private readonly devices: DevicesRepository,
     private readonly templates: InitTemplatesRepository,
     private readonly uplinks: UplinksRepository,
+    private readonly changes: ChangeRunner,
+    private readonly subjects: DeviceSubjectsRepository,
   ) {}
 
   /**
@@ -66,36 +72,45 @@ export class UplinkConfigurationService {
     if (!body.mac_ids?.trim() || (name === undefined && body.init_template_id === undefined)) {
       throw applyParamsMissing();
     }
-    const failed = await this.unitOfWork.run(async () => {
-      const devices = await this.devices.findWithHardware(orgId, valid);
-      const template =
-        name !== undefined
-          ? await this.templates.findByName(orgId, name)
-          : await this.templates.findById(orgId, body.init_template_id!);
-      if (devices.length === 0) {
-        throw noMatchingDevices();
-      }
-      if (!template) {
-        throw initTemplateNotFound();
-      }
-      const configurable = devices.filter((device) => device.hardware_part);
-      const rows: NewUplinkRow[] = configurable.flatMap((device) =>
-        template.details
-          .filter((detail) => uplinkApplies(String(detail.uplink_type), device.hardware_part!))
-          .map(({ uplink_type, ...details }) => ({
-            device_id: device.id,
-            init_template_id: template.id,
-            uplink_type: String(uplink_type),
-            details,
-          })),
-      );
-      await this.uplinks.replaceLive(
-        orgId,
-        configurable.map((device) => device.id),
-        rows,
-      );
-      return devices.filter((device) => !device.hardware_part).map((device) => device.mac_id);
-    });
+    const failed = await this.changes.run(
+      orgId,
+      async (change) => {
+        const devices = await this.devices.findWithHardware(orgId, valid);
+        const template =
+          name !== undefined
+            ? await this.templates.findByName(orgId, name)
+            : await this.templates.findById(orgId, body.init_template_id!);
+        if (devices.length === 0) {
+          throw noMatchingDevices();
+        }
+        if (!template) {
+          throw initTemplateNotFound();
+        }
+        const configurable = devices.filter((device) => device.hardware_part);
+        const rows: NewUplinkRow[] = configurable.flatMap((device) =>
+          template.details
+            .filter((detail) => uplinkApplies(String(detail.uplink_type), device.hardware_part!))
+            .map(({ uplink_type, ...details }) => ({
+              device_id: device.id,
+              init_template_id: template.id,
+              uplink_type: String(uplink_type),
+              details,
+            })),
+        );
+        const ids = configurable.map((device) => device.id);
+        await this.uplinks.replaceLive(orgId, ids, rows);
+        const subjects = await this.subjects.of(orgId, ids);
+        for (const id of ids) {
+          const subject = subjects.get(id);
+          if (subject) {
+            const data = { init_template_id: template.id };
+            change.record(eventOf('uplinks.applied', subject, data, change));
+          }
+        }
+        return devices.filter((device) => !device.hardware_part).map((device) => device.mac_id);
+      },
+      { actor: userActor(user) },
+    );
     if (failed.length > 0) {
       throw uplinkNotApplied(failed);
     }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UpgradesModule } from '../upgrades/upgrades.module';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { DevicesModule } from '../devices/devices.module';
 import { TagsController } from './tags.controller';
@@ -6,7 +7,7 @@ import { TagsService } from './tags.service';
 
 /** The tag routes (CONTRACT 5); the tags table belongs to DevicesModule. */
 @Module({
-  imports: [AccessPointsModule, DevicesModule],
+  imports: [AccessPointsModule, DevicesModule, UpgradesModule],
   controllers: [TagsController],
   providers: [TagsService],
 })

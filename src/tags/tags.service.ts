@@ -4,7 +4,10 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
-import { UnitOfWork } from '../database/unit-of-work';
+import { ChangeRunner } from '../upgrades/change-runner.service';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
+import { userActor } from '../events/event-actor';
+import { eventOf } from '../events/event-of';
 import { SetDeviceTagsDto } from './dto/tags.dto';
 import { TagsRepository } from '../devices/tags.repository';
 import { DeviceRecordsService } from '../access-points/device-records.service';
@@ -16,7 +19,8 @@ const noDevice = () =>
 @Injectable()
 export class TagsService {
   constructor(
-    private readonly unitOfWork: UnitOfWork,
+    private readonly changes: ChangeRunner,
+    private readonly subjects: DeviceSubjectsRepository,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
     private readonly records: DeviceRecordsService,
@@ -36,19 +40,30 @@ export class TagsService {
     const orgId = user.organisation_id;
     const names = [...new Set(body.tag_list.map((name) => name.trim()).filter(Boolean))];
     const { valid } = parseMacs(body.mac_ids);
-    return this.unitOfWork.run(async () => {
-      const devices = await this.devices.findPlain(orgId, { macs: valid });
-      if (devices.length === 0) {
-        throw noDevice();
-      }
-      const ids = devices.map((device) => device.id);
-      const tags = await this.tags.ensure(orgId, names);
-      await this.tags.replaceDeviceTags(
-        ids,
-        tags.map((tag) => tag.id),
-      );
-      const records = await this.records.findDetailed(orgId, { ids });
-      return records.map(deviceView);
-    });
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        const devices = await this.devices.findPlain(orgId, { macs: valid });
+        if (devices.length === 0) {
+          throw noDevice();
+        }
+        const ids = devices.map((device) => device.id);
+        const tags = await this.tags.ensure(orgId, names);
+        await this.tags.replaceDeviceTags(
+          ids,
+          tags.map((tag) => tag.id),
+        );
+        const subjects = await this.subjects.of(orgId, ids);
+        for (const id of ids) {
+          const subject = subjects.get(id);
+          if (subject) {
+            change.record(eventOf('tags.updated', subject, { tag_list: names }, change));
+          }
+        }
+        const records = await this.records.findDetailed(orgId, { ids });
+        return records.map(deviceView);
+      },
+      { actor: userActor(user) },
+    );
   }
 }

@@ -182,4 +182,36 @@ onBothDatabases('events of device placement and upgrade writes (OPERATIONS 2)', 
     ]);
     expect(events[0].actor).toEqual(user(admin));
   });
+
+  it('records tags.updated and uplinks.applied, one per device', async () => {
+    const admin = await t().fixtures.admin();
+    const network = await f.network(admin.orgId, 'Tagged');
+    const ap = await f.device(admin.orgId, { networkId: network.id });
+    await t()
+      .http()
+      .put('/v1/access_points/tags')
+      .set(admin.auth)
+      .send({ mac_ids: ap.mac_id, tag_list: ['lobby', 'floor-1'] })
+      .expect(200);
+    const template = await t()
+      .http()
+      .post('/v1/init_templates')
+      .set(admin.auth)
+      .send({ init_template: { name: 'wan', details: [{ uplink_type: '1' }] } })
+      .expect(200);
+    const templateId = template.body.data.id as number;
+    await t()
+      .http()
+      .put('/v1/access_points/apply_configuration')
+      .set(admin.auth)
+      .send({ mac_ids: ap.mac_id, init_template_id: templateId })
+      .expect(200);
+    const events = await e.events(admin.auth, { after: 0, type: 'tags.updated,uplinks.applied' });
+    expect(
+      events.map((event) => [event.type, event.device?.id, event.network?.id, event.data]),
+    ).toEqual([
+      ['tags.updated', ap.id, network.id, { tag_list: ['lobby', 'floor-1'] }],
+      ['uplinks.applied', ap.id, network.id, { init_template_id: templateId }],
+    ]);
+  });
 });
