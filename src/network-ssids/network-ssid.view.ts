@@ -9,7 +9,7 @@ export type NetworkSsidView = Record<string, unknown> & {
 };
 
 /** Fields only a caller with `full` access to the SSID's network receives (CONTRACT 9). */
-const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
+export const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
 
 /**
  * The SSID record; with `withSecrets` false (a `read_only` member) the secret fields are

@@ -4,6 +4,11 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
+import { EventsRepository } from '../events/events.repository';
+import { userActor } from '../events/event-actor';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { ssidEvent } from './ssid-events';
+import { ShownSsid } from './stored-ssid';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
@@ -47,6 +52,8 @@ export class NetworkSsidsService {
     private readonly ssids: NetworkSsidsRepository,
     private readonly policy: NetworkAccessPolicy,
     private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventsRepository,
+    private readonly networks: LocationNetworksRepository,
   ) {}
 
   /**
@@ -96,7 +103,7 @@ export class NetworkSsidsService {
     const orgId = user.organisation_id;
     return this.onUniqueViolation(ssidCreateFailed, () =>
       this.unitOfWork.run(async () => {
-        await this.policy.writable(user, networkId, networkNotFound);
+        const network = await this.policy.writable(user, networkId, networkNotFound);
         const { values, errors } = mergeSsidInput(null, input);
         if (values.ssid_name && (await this.ssids.nameTaken(orgId, networkId, values.ssid_name))) {
           errors.push(NAME_TAKEN);
@@ -104,7 +111,9 @@ export class NetworkSsidsService {
         if (errors.length > 0) {
           throw ssidCreateFailed(errors);
         }
-        return ssidRef(await this.ssids.create(orgId, networkId, values));
+        const created = await this.ssids.create(orgId, networkId, values);
+        await this.record(user, 'ssid.created', network, created.id, null, created);
+        return ssidRef(created);
       }),
     );
   }
@@ -137,6 +146,11 @@ export class NetworkSsidsService {
           throw ssidNeedsRouterModeAndDhcp();
         }
         await this.ssids.updateValues(orgId, id, values);
+        const network = await this.networks.findById(orgId, ssid.location_network_id);
+        await this.record(user, 'ssid.updated', network, id, ssid, {
+          ...ssid,
+          ...values,
+        } as ShownSsid);
         return ssidRef({ id, ssid_name: values.ssid_name });
       }),
     );
@@ -162,6 +176,8 @@ export class NetworkSsidsService {
       if ((await this.ssids.deleteById(user.organisation_id, id)) !== 1) {
         throw ssidDestroyFailed();
       }
+      const network = await this.networks.findById(user.organisation_id, ssid.location_network_id);
+      await this.record(user, 'ssid.deleted', network, id, ssid, null);
       return ssidRef(ssid);
     });
   }
@@ -219,6 +235,26 @@ export class NetworkSsidsService {
   }
 
   /** The SSID if the caller has full access to its network; 404 1021 unreadable, 403 1029 read-only. */
+  /** The SSID event of a write, last in its transaction (OPERATIONS 2), by the user. */
+  private async record(
+    user: AuthUser,
+    type: 'ssid.created' | 'ssid.updated' | 'ssid.deleted',
+    network: { id: number; network_name: string } | null,
+    ssidId: number,
+    before: ShownSsid | null,
+    after: ShownSsid | null,
+  ): Promise<void> {
+    if (!network) {
+      return;
+    }
+    const by = { actor: userActor(user), at: new Date() };
+    const ids = {
+      ssid_id: ssidId,
+      network: { id: network.id, network_name: network.network_name },
+    };
+    await this.events.append(user.organisation_id, [ssidEvent(type, ids, before, after, by)]);
+  }
+
   private async writableSsid(user: AuthUser, id: number): Promise<NetworkSsid> {
     const ssid = await this.ssids.findById(user.organisation_id, id);
     if (!ssid) {

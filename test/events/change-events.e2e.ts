@@ -214,4 +214,51 @@ onBothDatabases('events of device placement and upgrade writes (OPERATIONS 2)', 
       ['uplinks.applied', ap.id, network.id, { init_template_id: templateId }],
     ]);
   });
+
+  it('records ssid.created, ssid.updated and ssid.deleted with the fields that changed, the WPA key masked', async () => {
+    const admin = await t().fixtures.admin();
+    const network = await f.network(admin.orgId, 'Cafe');
+    const created = await t()
+      .http()
+      .post('/v1/network_ssids')
+      .set(admin.auth)
+      .send({
+        network_id: network.id,
+        network_ssid: { ssid_name: 'Guests', security_mode: 'wpa2', wpa_key: 'correct horse' },
+      })
+      .expect(200);
+    const id = created.body.data.id as number;
+    await t()
+      .http()
+      .patch(`/v1/network_ssids/${id}`)
+      .set(admin.auth)
+      .send({ network_ssid: { ssid_name: 'Visitors', wpa_key: 'battery staple' } })
+      .expect(200);
+    await t().http().delete(`/v1/network_ssids/${id}`).set(admin.auth).expect(200);
+    const events = await e.events(admin.auth, { after: 0, type: 'ssid.*' });
+    expect(JSON.stringify(events)).not.toMatch(/correct horse|battery staple/);
+    expect(events.map((event) => [event.type, event.network?.id])).toEqual([
+      ['ssid.created', network.id],
+      ['ssid.updated', network.id],
+      ['ssid.deleted', network.id],
+    ]);
+    expect(events[0].data).toMatchObject({
+      ssid_id: id,
+      ssid_name: 'Guests',
+      changes: {
+        ssid_name: { from: null, to: 'Guests' },
+        security_mode: { from: null, to: 'wpa2' },
+        wpa_key: { from: '********', to: '********' },
+      },
+    });
+    expect(events[1].data).toEqual({
+      ssid_id: id,
+      ssid_name: 'Visitors',
+      changes: {
+        ssid_name: { from: 'Guests', to: 'Visitors' },
+        wpa_key: { from: '********', to: '********' },
+      },
+    });
+    expect(events[2].data).toEqual({ ssid_id: id, ssid_name: 'Visitors', changes: {} });
+  });
 });
