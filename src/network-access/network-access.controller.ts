@@ -48,7 +48,7 @@ export class NetworkAccessController {
     ApiErrorCode.InvalidParameter,
   )
   async grant(@CurrentUser() user: AuthUser, @Body() body: GrantNetworkAccessDto) {
-    return ok(await this.access.grant(user.organisation_id, body));
+    return ok(await this.access.grant(user, body));
   }
 
   @Delete()
@@ -75,6 +75,6 @@ export class NetworkAccessController {
     @CurrentUser() user: AuthUser,
     @Body() body: RevokeNetworkAccessDto,
   ): Promise<RevokeNetworkAccessResponseDto> {
-    return ok(await this.access.revoke(user.organisation_id, body));
+    return ok(await this.access.revoke(user, body));
   }
 }

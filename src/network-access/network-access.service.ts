@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AuthUser } from '../common/auth/auth-user';
+import { userActor } from '../events/event-actor';
+import { eventOf } from '../events/event-of';
+import { EventsRepository } from '../events/events.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { networkNotFound } from '../networks/networks.errors';
 import { UsersRepository } from '../users/users.repository';
@@ -39,14 +43,16 @@ export class NetworkAccessService {
     private readonly users: UsersRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventsRepository,
   ) {}
 
-  grant(orgId: number, input: GrantNetworkAccessDto): Promise<GrantView> {
+  grant(user: AuthUser, input: GrantNetworkAccessDto): Promise<GrantView> {
+    const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
-      await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
-      return grantView(
-        await this.grants.upsert(orgId, input.user_id, input.network_id, input.level),
-      );
+      const network = await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
+      const grant = await this.grants.upsert(orgId, input.user_id, input.network_id, input.level);
+      await this.record(user, 'grant.created', network, input.level, input.user_id);
+      return grantView(grant);
     });
   }
 
@@ -54,20 +60,41 @@ export class NetworkAccessService {
    * Removes the user's grant on the network (CONTRACT 9); `revoked: false` when there was none.
    * Access is read from the grants on every request, so the next request is already refused.
    */
-  revoke(orgId: number, input: RevokeNetworkAccessDto): Promise<{ revoked: boolean }> {
+  revoke(user: AuthUser, input: RevokeNetworkAccessDto): Promise<{ revoked: boolean }> {
+    const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
-      await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
-      return { revoked: await this.grants.delete(orgId, input.user_id, input.network_id) };
+      const network = await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
+      const revoked = await this.grants.delete(orgId, input.user_id, input.network_id);
+      if (revoked) {
+        await this.record(user, 'grant.revoked', network, null, input.user_id);
+      }
+      return { revoked };
     });
+  }
+
+  /** The grant event, last in its transaction (OPERATIONS 2: `{user_id, network_id, level}`). */
+  private record(
+    user: AuthUser,
+    type: 'grant.created' | 'grant.revoked',
+    network: { id: number; network_name: string },
+    level: string | null,
+    userId: number,
+  ): Promise<void> {
+    const at = { actor: userActor(user), at: new Date() };
+    const about = { device: null, network: { id: network.id, network_name: network.network_name } };
+    const data = { user_id: userId, network_id: network.id, level };
+    return this.events.append(user.organisation_id, [eventOf(type, about, data, at)]);
   }
 
   /** The network first (404 1001), then the user (422 1030), both of the organisation. */
   private async assertNetworkAndUser(orgId: number, networkId: number, userId: number) {
-    if (!(await this.networks.findById(orgId, networkId))) {
+    const network = await this.networks.findById(orgId, networkId);
+    if (!network) {
       throw networkNotFound();
     }
     if (!(await this.users.findInOrganisation(orgId, userId))) {
       throw new ValidationFailedError(['user_id is not a user of the organisation']);
     }
+    return network;
   }
 }

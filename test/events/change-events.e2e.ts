@@ -261,4 +261,34 @@ onBothDatabases('events of device placement and upgrade writes (OPERATIONS 2)', 
     });
     expect(events[2].data).toEqual({ ssid_id: id, ssid_name: 'Visitors', changes: {} });
   });
+
+  it('records grant.created and grant.revoked, and no event for a revoke of no grant', async () => {
+    const admin = await t().fixtures.admin();
+    const member = await t().fixtures.member(admin.orgId);
+    const network = await f.network(admin.orgId, 'Granted');
+    const body = { user_id: member.userId, network_id: network.id };
+    const access = (method: 'post' | 'delete', extra: object = {}) =>
+      t()
+        .http()
+        [method]('/v1/network_access')
+        .set(admin.auth)
+        .send({ ...body, ...extra })
+        .expect(200);
+    await access('post', { level: 'read_only' });
+    await access('delete');
+    await access('delete');
+    const events = await e.events(admin.auth, { after: 0, type: 'grant.*' });
+    expect(events.map((event) => [event.type, event.network?.id, event.data])).toEqual([
+      [
+        'grant.created',
+        network.id,
+        { user_id: member.userId, network_id: network.id, level: 'read_only' },
+      ],
+      [
+        'grant.revoked',
+        network.id,
+        { user_id: member.userId, network_id: network.id, level: null },
+      ],
+    ]);
+  });
 });
