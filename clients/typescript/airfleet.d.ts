@@ -2272,7 +2272,7 @@ export interface components {
                 /** @enum {string} */
                 type: "cli" | "device" | "system";
             };
-            /** @description Per type (OPERATIONS 2): device.up `{down_since}` (ISO time it went DOWN, null when never heard from), device.down `{last_seen_time}` (Unix seconds of its last heartbeat), … */
+            /** @description Per type (OPERATIONS 2). device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
             data: {
                 [key: string]: unknown;
             };
