@@ -10,7 +10,10 @@ function serviceFailingDeleteWith(failure: Error): LocationNetworksService {
     remove: () => Promise.reject(failure),
   };
   const devices = { countMatching: () => Promise.resolve(0) };
-  const unitOfWork = { run: <T>(work: () => Promise<T>) => work() };
+  const change = { record: () => undefined };
+  const changes = {
+    run: <T>(_orgId: number, work: (c: typeof change) => Promise<T>) => work(change),
+  };
   return new LocationNetworksService(
     networks as never,
     {} as never,
@@ -18,7 +21,7 @@ function serviceFailingDeleteWith(failure: Error): LocationNetworksService {
     {} as never,
     {} as never,
     {} as never,
-    unitOfWork as never,
+    changes as never,
   );
 }
 
