@@ -44,6 +44,7 @@ describe('isDatabaseUnavailable', () => {
     'The database connection is not open',
     'Driver not Connected',
     'Query runner already released. Cannot run queries anymore.',
+    'Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.',
   ])('recognises the driver message "%s"', (message) => {
     expect(isDatabaseUnavailable(new Error(message))).toBe(true);
     expect(isDatabaseUnavailable(queryFailed(new Error(message)))).toBe(true);

@@ -22,6 +22,8 @@ const UNAVAILABLE_MESSAGES = [
   // TypeORM releases a transaction's query runner when its connection emits an error (the server
   // went away mid-transaction); the transaction's next statement, or its COMMIT, then fails so.
   /^Query runner already released/,
+  // The same through EntityManager.query (QueryRunnerProviderAlreadyReleasedError).
+  /^Database connection provided by a query runner was already released/,
   ...DRIVER_ERRORS.flatMap((errors) => errors.unavailableMessages),
 ];
 
