@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../database/bind-parameters';
+import { persistedValue } from '../database/persisted-value';
 import { Dialect } from '../database/dialect';
 import { EventActor, EventRecord } from './event.entity';
 import { EventType } from './event-types';
@@ -180,7 +181,6 @@ export class EventsRepository {
   }
 
   private persisted(at: Date): unknown {
-    const column = this.repository.metadata.findColumnWithPropertyName('occurred_at')!;
-    return this.txHost.tx.connection.driver.preparePersistentValue(at, column);
+    return persistedValue(this.txHost.tx, EventRecord, 'occurred_at', at);
   }
 }

@@ -8,6 +8,7 @@ import { ChangeRunner } from '../upgrades/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { userActor } from '../events/event-actor';
 import { eventOf } from '../events/event-of';
+import { networkEvent } from './network-events';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
 import { LocationNetwork } from '../networks/location-network.entity';
@@ -64,16 +65,7 @@ export class NetworkCreationService {
         }
         const network = await this.insert(orgId, this.fieldsOf(user, input, source));
         const entered = { id: network.id, network_name: network.network_name };
-        change.record(
-          eventOf(
-            'network.created',
-            { device: null, network: entered },
-            {
-              network_name: network.network_name,
-            },
-            change,
-          ),
-        );
+        change.record(networkEvent('network.created', network, {}, change));
         if (plan) {
           const ids = await this.activation.apply(orgId, plan, entered);
           const subjects = await this.subjects.of(orgId, ids);
