@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
+import { DAY_MS } from '../common/time-window/time-window';
 import { AvailabilityService } from '../events/availability.service';
 import { EventView } from '../events/event.view';
 import { EventsService } from '../events/events.service';
@@ -7,7 +8,6 @@ import { availabilityBar, downTime } from './availability-bar';
 import { historyChart, historySummary } from './history-chart';
 import { FleetHistoryService } from '../fleet-history/fleet-history.service';
 
-const DAY_MS = 24 * 3600 * 1000;
 const PAGE = 50;
 
 /** An event as a console row shows it. */

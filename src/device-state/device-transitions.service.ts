@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
@@ -165,7 +166,7 @@ export class DeviceTransitionsService {
     await this.sweep();
     if (Date.now() - this.retainedAt >= RETENTION_INTERVAL_MS) {
       const days = this.settings.eventRetentionDays;
-      await this.events.deleteOlderThan(new Date(Date.now() - days * 24 * 3600 * 1000));
+      await this.events.deleteOlderThan(new Date(Date.now() - days * DAY_MS));
       this.retainedAt = Date.now();
     }
   }

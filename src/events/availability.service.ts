@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
+import { timeWindow } from '../common/time-window/time-window';
 import { DevicesRepository } from '../devices/devices.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { availability, Transition } from './availability';
@@ -9,8 +10,8 @@ import { AvailabilityQueryDto } from './dto/availability.query';
 import { availabilityDeviceNotFound } from './events.errors';
 import { EventsRepository } from './events.repository';
 
-const DAY_MS = 24 * 3600 * 1000;
-const MAX_WINDOW_MS = 90 * DAY_MS;
+/** The longest window asked for (OPERATIONS 3). */
+const MAX_DAYS = 90;
 
 /** What GET /v1/access_points/availability answers (OPERATIONS 3). */
 export interface AvailabilityView {
@@ -35,7 +36,10 @@ export class AvailabilityService {
   ) {}
 
   async of(user: AuthUser, query: AvailabilityQueryDto): Promise<AvailabilityView> {
-    const { since, until } = window(query);
+    const { since, until, problems } = timeWindow(query, MAX_DAYS);
+    if (problems.length > 0) {
+      throw new ValidationFailedError(problems);
+    }
     const mac = normaliseMac(query.mac_id);
     const orgId = user.organisation_id;
     const [device] = mac ? await this.devices.findPlain(orgId, { macs: [mac] }) : [];
@@ -64,21 +68,4 @@ export class AvailabilityService {
       })),
     };
   }
-}
-
-/** The window the query asks for; 422 1030 when reversed or longer than 90 days. */
-function window(query: AvailabilityQueryDto): { since: Date; until: Date } {
-  const until = query.until === undefined ? new Date() : new Date(query.until);
-  const since =
-    query.since === undefined ? new Date(until.getTime() - DAY_MS) : new Date(query.since);
-  const problems: string[] = [];
-  if (since.getTime() > until.getTime()) {
-    problems.push('since must not be after until');
-  } else if (until.getTime() - since.getTime() > MAX_WINDOW_MS) {
-    problems.push('since and until must be at most 90 days apart');
-  }
-  if (problems.length > 0) {
-    throw new ValidationFailedError(problems);
-  }
-  return { since, until };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
+import { reversedWindow } from '../common/time-window/time-window';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { EventsQueryDto } from './dto/events.query';
@@ -56,9 +57,7 @@ export class EventsService {
     }
     const since = input.since === undefined ? undefined : new Date(input.since);
     const until = input.until === undefined ? undefined : new Date(input.until);
-    if (since && until && since.getTime() > until.getTime()) {
-      problems.push('since must not be after until');
-    }
+    problems.push(...reversedWindow(since, until));
     if (input.after !== undefined && input.before !== undefined) {
       problems.push('after and before cannot be used together');
     }

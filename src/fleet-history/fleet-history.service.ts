@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError, ValidationFailedError } from '../common/errors';
+import { DAY_MS, timeWindow } from '../common/time-window/time-window';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -15,7 +16,6 @@ import { FleetSamplesRepository } from './fleet-samples.repository';
 
 /** The most samples one read answers (OPERATIONS 4). */
 const MAX_SAMPLES = 1000;
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface FleetHistoryView {
   interval_seconds: number;
@@ -83,11 +83,9 @@ export class FleetHistoryService {
    * at most the 1,000 most recent.
    */
   async history(user: AuthUser, query: FleetHistoryQueryDto): Promise<FleetHistoryView> {
-    const until = query.until === undefined ? new Date() : new Date(query.until);
-    const since =
-      query.since === undefined ? new Date(until.getTime() - DAY_MS) : new Date(query.since);
-    if (since.getTime() > until.getTime()) {
-      throw new ValidationFailedError(['since must not be after until']);
+    const { since, until, problems } = timeWindow(query);
+    if (problems.length > 0) {
+      throw new ValidationFailedError(problems);
     }
     let scope = WHOLE_ORGANISATION;
     if (query.network_id !== undefined) {
