@@ -14,6 +14,7 @@ import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
 import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
 import { USER_ROLES, UserRole } from './common/auth/auth-user';
 import { UsersService } from './users/users.service';
+import { CLI } from './events/event-actor';
 
 /** Where the CLI reads a password given with --password-stdin (tests pass their own stream). */
 export interface CliInput {
@@ -169,21 +170,23 @@ export function buildCli(input: CliInput = { stdin: process.stdin }): Command {
         name: o.name,
         expires_in_days: o.expiresInDays,
       });
-      await withApp((app) => app.get(AdminService).issueToken(body));
+      await withApp((app) => app.get(AdminService).issueToken(body, CLI));
     });
 
   program
     .command('token:revoke')
     .description('revoke an access token')
     .requiredOption('--id <id>', 'token id', id)
-    .action((o: { id: number }) => withApp((app) => app.get(UsersService).revokeToken(o.id)));
+    .action((o: { id: number }) => withApp((app) => app.get(UsersService).revokeToken(o.id, CLI)));
 
   program
     .command('seed:demo')
     .description('create a demo organisation with inventory, firmware and templates')
     .action(() =>
       withApp(async (app) => {
-        const { organisation_id, user_id, token, device } = await app.get(DemoService).seedDemo();
+        const { organisation_id, user_id, token, device } = await app
+          .get(DemoService)
+          .seedDemo(CLI);
         return { organisation_id, user_id, token, device };
       }),
     );

@@ -1,6 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequireRole } from '../common/auth/decorators';
+import { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { userActor } from '../events/event-actor';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { ApiErrorCode } from '../common/errors';
 import { ok } from '../common/http/envelope';
@@ -64,8 +66,8 @@ export class AdminController {
     summary: 'Issue an access token for a user (the secret is shown once)',
   })
   @ApiOkResponse({ type: IssuedTokenEnvelope })
-  async createToken(@Body() body: CreateTokenDto) {
-    return ok(await this.admin.issueToken(body));
+  async createToken(@CurrentUser() user: AuthUser, @Body() body: CreateTokenDto) {
+    return ok(await this.admin.issueToken(body, userActor(user)));
   }
 
   @Post('hardware_parts')

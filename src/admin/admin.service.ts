@@ -4,6 +4,7 @@ import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
+import { EventActor } from '../events/event.entity';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { Organisation } from '../organisations/organisation.entity';
@@ -86,8 +87,9 @@ export class AdminService {
     return this.users.createUser(input);
   }
 
-  issueToken(input: CreateTokenDto): Promise<IssuedToken> {
-    return this.users.issueToken(input.user_id, input.name, input.expires_in_days);
+  /** Issues a token for a user of any organisation; the event names who asked (`actor`). */
+  issueToken(input: CreateTokenDto, actor: EventActor): Promise<IssuedToken> {
+    return this.users.issueToken(input.user_id, actor, input.name, input.expires_in_days);
   }
 
   createHardwarePart(input: CreateHardwarePartDto): Promise<HardwarePart> {

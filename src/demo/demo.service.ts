@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { EventActor } from '../events/event.entity';
+import { SYSTEM } from '../events/event-actor';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';
@@ -74,7 +76,7 @@ export class DemoService {
     }
     const seed = await this.unitOfWork.run(async () => {
       await this.dialect.takeStartupLock(this.txHost.tx);
-      return (await this.organisations.count()) > 0 ? null : this.seedDemo();
+      return (await this.organisations.count()) > 0 ? null : this.seedDemo(SYSTEM);
     });
     if (seed) {
       this.logger.log({ organisation_id: seed.organisation_id }, 'Created the demo organisation');
@@ -82,8 +84,11 @@ export class DemoService {
     return seed;
   }
 
-  /** A demo organisation (`seed:demo`); its admin's password is random, returned once. */
-  seedDemo(): Promise<DemoSeed> {
+  /**
+   * A demo organisation (`seed:demo`, or the first start with DEMO=true: `actor`); its admin's
+   * password is random, returned once.
+   */
+  seedDemo(actor: EventActor): Promise<DemoSeed> {
     return this.unitOfWork.run(async () => {
       const password = randomPassword();
       const existing = await this.organisations.count();
@@ -96,7 +101,7 @@ export class DemoService {
         role: 'admin',
         password,
       });
-      const { token } = await this.users.issueToken(user.id, 'demo');
+      const { token } = await this.users.issueToken(user.id, actor, 'demo');
 
       // One at a time: a transaction's statements share one connection.
       const parts: HardwarePart[] = [];

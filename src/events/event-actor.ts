@@ -13,3 +13,6 @@ export function userActor(
 
 /** The actor of every consequence the service derives (sweeps, timeouts, halts…). */
 export const SYSTEM: EventActor = { type: 'system' };
+
+/** The actor of what the command line did (OPERATIONS 2). */
+export const CLI: EventActor = { type: 'cli' };

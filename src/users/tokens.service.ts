@@ -4,6 +4,9 @@ import { AccessToken } from './access-token.entity';
 import { OwnTokenDto } from './dto/tokens.dto';
 import { tokenNotFound } from './tokens.errors';
 import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+import { UnitOfWork } from '../database/unit-of-work';
+import { userActor } from '../events/event-actor';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -22,7 +25,11 @@ export const ownTokenView = (token: AccessToken): OwnTokenDto => ({
  */
 @Injectable()
 export class TokensService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   async listOwn(user: AuthUser): Promise<OwnTokenDto[]> {
     return (await this.users.findActiveTokensOfUser(user.id)).map(ownTokenView);
@@ -33,10 +40,18 @@ export class TokensService {
    * since each request reads the token row. Another user's, an unknown or an already revoked
    * id: 404 1041.
    */
-  async revokeOwn(user: AuthUser, id: number): Promise<{ id: number; revoked: true }> {
-    if (!(await this.users.revokeTokenOfUser(user.id, id, new Date()))) {
-      throw tokenNotFound();
-    }
-    return { id, revoked: true };
+  revokeOwn(user: AuthUser, id: number): Promise<{ id: number; revoked: true }> {
+    return this.unitOfWork.run(async () => {
+      if (!(await this.users.revokeTokenOfUser(user.id, id, new Date()))) {
+        throw tokenNotFound();
+      }
+      await this.usersService.recordToken(
+        user.organisation_id,
+        'token.revoked',
+        id,
+        userActor(user),
+      );
+      return { id, revoked: true as const };
+    });
   }
 }

@@ -19,7 +19,10 @@ function serviceWith(found: Omit<UsableToken, 'user'> | null, touch = jest.fn())
     Promise.resolve(found && hash === hashToken('the-token') ? { ...found, user } : null),
   );
   const repository = { findUsableToken, touchToken: touch } as unknown as UsersRepository;
-  return { service: new UsersService(repository, {} as never, {} as never), findUsableToken };
+  return {
+    service: new UsersService(repository, {} as never, {} as never, {} as never),
+    findUsableToken,
+  };
 }
 
 describe('UsersService.authenticate', () => {

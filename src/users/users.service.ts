@@ -10,6 +10,9 @@ import { hashToken, newTokenSecret } from '../common/identity/token-secret';
 import { UserRole } from '../common/auth/auth-user';
 import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
+import { EventActor } from '../events/event.entity';
+import { eventOf } from '../events/event-of';
+import { EventsRepository } from '../events/events.repository';
 
 export interface NewUser {
   organisation_id: number;
@@ -48,6 +51,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventsRepository,
   ) {}
 
   createUser(input: NewUser): Promise<UserView> {
@@ -78,9 +82,13 @@ export class UsersService {
     });
   }
 
-  /** Issues a token; the secret is returned once and only its SHA-256 hash is stored. */
+  /**
+   * Issues a token; the secret is returned once and only its SHA-256 hash is stored. Records
+   * `token.created` in the user's organisation, by `actor` (OPERATIONS 2).
+   */
   issueToken(
     userId: number,
+    actor: EventActor,
     name?: string | null,
     expiresInDays?: number | null,
   ): Promise<IssuedToken> {
@@ -98,7 +106,8 @@ export class UsersService {
       );
     }
     return this.unitOfWork.run(async () => {
-      if (!(await this.users.findById(userId))) {
+      const user = await this.users.findById(userId);
+      if (!user) {
         throw new ValidationFailedError([USER_MISSING]);
       }
       const token = newTokenSecret();
@@ -109,19 +118,41 @@ export class UsersService {
         token_hash: hashToken(token),
         expires_at: expiresAt,
       });
+      await this.recordToken(user.organisation_id, 'token.created', saved.id, actor);
       return { id: saved.id, token, expires_at: expiresAt ? expiresAt.toISOString() : null };
     });
   }
 
-  async revokeToken(id: number): Promise<{ id: number; revoked: true }> {
-    const token = await this.users.findTokenById(id);
-    if (!token) {
-      throw new CodedError(ApiErrorCode.InvalidParameter, `token ${id} does not exist`, {
-        errors: `token ${id} does not exist`,
-      });
-    }
-    await this.users.revokeToken(id, new Date());
-    return { id, revoked: true };
+  /**
+   * Revokes any token (the CLI's token:revoke); `token.revoked` only when it was not revoked yet,
+   * so a second revocation records nothing.
+   */
+  revokeToken(id: number, actor: EventActor): Promise<{ id: number; revoked: true }> {
+    return this.unitOfWork.run(async () => {
+      const token = await this.users.findTokenById(id);
+      const user = token && (await this.users.findById(token.user_id));
+      if (!token || !user) {
+        throw new CodedError(ApiErrorCode.InvalidParameter, `token ${id} does not exist`, {
+          errors: `token ${id} does not exist`,
+        });
+      }
+      if (await this.users.revokeToken(id, new Date())) {
+        await this.recordToken(user.organisation_id, 'token.revoked', id, actor);
+      }
+      return { id, revoked: true };
+    });
+  }
+
+  /** `token.created` or `token.revoked` (`{token_id}`), last in the caller's transaction. */
+  recordToken(
+    orgId: number,
+    type: 'token.created' | 'token.revoked',
+    tokenId: number,
+    actor: EventActor,
+  ): Promise<void> {
+    const about = { device: null, network: null };
+    const event = eventOf(type, about, { token_id: tokenId }, { actor, at: new Date() });
+    return this.events.append(orgId, [event]);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { CLI } from '../../src/events/event-actor';
 import { DataSource } from 'typeorm';
 import { AccessToken } from '../../src/users/access-token.entity';
 import { UsersService } from '../../src/users/users.service';
@@ -46,7 +47,7 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
 
   it('accepts a token that expires in the future', async () => {
     const caller = await t().fixtures.superAdmin();
-    const issued = await t().app.get(UsersService).issueToken(caller.userId, 'later', 1);
+    const issued = await t().app.get(UsersService).issueToken(caller.userId, CLI, 'later', 1);
     expect(Date.parse(issued.expires_at!)).toBeGreaterThan(Date.now());
     await t()
       .http()
@@ -58,8 +59,8 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
 
   it('answers 401 1028 for a revoked token', async () => {
     const caller = await t().fixtures.superAdmin();
-    const issued = await t().app.get(UsersService).issueToken(caller.userId, 'to-revoke');
-    await t().app.get(UsersService).revokeToken(issued.id);
+    const issued = await t().app.get(UsersService).issueToken(caller.userId, CLI, 'to-revoke');
+    await t().app.get(UsersService).revokeToken(issued.id, CLI);
     const res = await t()
       .http()
       .post(route)
@@ -167,7 +168,7 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
       const users = t().app.get(UsersService);
       for (const end of ['revoke', 'expire'] as const) {
         const caller = await t().fixtures.superAdmin();
-        const issued = await users.issueToken(caller.userId, `to-${end}`);
+        const issued = await users.issueToken(caller.userId, CLI, `to-${end}`);
         const call = () =>
           t()
             .http()
@@ -177,7 +178,7 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
             });
         await call().expect(200);
         if (end === 'revoke') {
-          await users.revokeToken(issued.id);
+          await users.revokeToken(issued.id, CLI);
         } else {
           await t()
             .app.get(DataSource)

@@ -1,3 +1,4 @@
+import { CLI } from '../../src/events/event-actor';
 import { DemoService } from '../../src/demo/demo.service';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { SignInService } from '../../src/web/sign-in.service';
@@ -16,7 +17,7 @@ onBothDatabases(
 
     it('gives each demo admin a random password that signs in, never the old fixed one', async () => {
       const demo = t().app.get(DemoService);
-      const [first, second] = [await demo.seedDemo(), await demo.seedDemo()];
+      const [first, second] = [await demo.seedDemo(CLI), await demo.seedDemo(CLI)];
       expect(first).toEqual({
         organisation_id: expect.any(Number),
         user_id: expect.any(Number),
@@ -35,7 +36,7 @@ onBothDatabases(
     });
 
     it("prints one claimed demo device's credentials, which check in (DEVICES 2)", async () => {
-      const seed = await t().app.get(DemoService).seedDemo();
+      const seed = await t().app.get(DemoService).seedDemo(CLI);
       const user = seed.device.mac_id.replace(/:/g, '');
       const res = await t()
         .http()
@@ -59,7 +60,7 @@ onBothDatabases(
     });
 
     it('prints a token that works as an organisation admin, not a platform operator', async () => {
-      const seed = await t().app.get(DemoService).seedDemo();
+      const seed = await t().app.get(DemoService).seedDemo(CLI);
       const res = await t()
         .http()
         .post('/v1/admin/organisations')

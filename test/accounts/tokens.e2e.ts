@@ -1,3 +1,4 @@
+import { CLI } from '../../src/events/event-actor';
 import { AccessToken } from '../../src/users/access-token.entity';
 import { UsersRepository } from '../../src/users/users.repository';
 import { UsersService } from '../../src/users/users.service';
@@ -14,7 +15,7 @@ const TOKEN_NOT_FOUND = { msg: 'Token not found', error_code: 1041 };
 onBothDatabases('own access tokens (GET and DELETE /v1/tokens, CONTRACT 9)', (t) => {
   const tokens = () => t().dataSource.getRepository(AccessToken);
   const issue = (userId: number, name: string, days?: number) =>
-    t().app.get(UsersService).issueToken(userId, name, days);
+    t().app.get(UsersService).issueToken(userId, CLI, name, days);
   const list = (caller: Caller) => t().http().get('/v1/tokens').set(caller.auth);
   const revoke = (caller: Caller, id: number | string) =>
     t().http().delete(`/v1/tokens/${id}`).set(caller.auth);

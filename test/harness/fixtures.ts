@@ -1,3 +1,5 @@
+import { hashToken, newTokenSecret } from '../../src/common/identity/token-secret';
+import { AccessToken } from '../../src/users/access-token.entity';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DeepPartial, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -123,7 +125,10 @@ export class Fixtures {
       super_admin: options.super_admin ?? false,
       password: options.password,
     });
-    const { token } = await this.users.issueToken(user.id, 'test');
+    // Scaffolding, like the organisation row: the token is stored directly, so that the
+    // fixture leaves no token.created in the events the tests read (tokens.e2e tests issuing).
+    const token = newTokenSecret();
+    await this.save(AccessToken, { user_id: user.id, name: 'test', token_hash: hashToken(token) });
     return { userId: user.id, orgId, token, auth: { Authorization: `Bearer ${token}` } };
   }
 
