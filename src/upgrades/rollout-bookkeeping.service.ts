@@ -6,8 +6,8 @@ import { SYSTEM } from '../events/event-actor';
 import { EventActor } from '../events/event.entity';
 import { NewEvent } from '../events/events.repository';
 import { rolloutEvent, rolloutTransitions } from './rollout-events';
-import { lifecycleEvent } from './upgrade-events';
-import { ClosedUpgrade } from './upgrade-writes.repository';
+import { lifecycleEvent, upgradeEvent } from './upgrade-events';
+import { ClosedUpgrade, RevertRow } from './upgrade-writes.repository';
 import { Rollout } from './rollout.entity';
 import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
@@ -24,7 +24,7 @@ import { UpgradeWritesRepository } from './upgrade-writes.repository';
  * the upgrades, and the change calls `settle` in the same transaction: the stage transitions are decided there, under the lock, so each
  * happens exactly once however many instances run. The cost is a constant number of statements
  * whatever the rollout's size: the counts (1), the rollout row (1), a halt's cancellation (1)
- * and, with auto_revert, the revert (5).
+ * and, with auto_revert, the revert and its events (6).
  */
 @Injectable()
 export class RolloutBookkeepingService {
@@ -103,7 +103,7 @@ export class RolloutBookkeepingService {
       }
       const done = stageCounts.reduce((sum, stage) => sum + stage.done, 0);
       if (rollout.state === 'halted' && rollout.auto_revert && done > 0) {
-        dirty = (await this.revert(orgId, rollout, at)) || dirty;
+        dirty = (await this.revert(orgId, rollout, by, record)) || dirty;
       }
       if (dirty) {
         await this.rollouts.save(orgId, rollout);
@@ -195,9 +195,16 @@ export class RolloutBookkeepingService {
 
   /**
    * Reverts the rollout's done devices not handled yet (DEVICES 6); true when it listed any.
-   * Each batch is listed by device id.
+   * Each batch is listed by device id. Each revert created is an `upgrade.created` by the
+   * service (OPERATIONS 2: reverts that follow a halt), of the revert's own record.
    */
-  private async revert(orgId: number, rollout: Rollout, at: Date): Promise<boolean> {
+  private async revert(
+    orgId: number,
+    rollout: Rollout,
+    by: { actor: EventActor; at: Date },
+    record: (event: NewEvent) => void,
+  ): Promise<boolean> {
+    const at = by.at;
     const handled = new Set([...rollout.reverted, ...rollout.not_reverted]);
     // By device id, so that the lists read in a stable order.
     const done = (await this.upgrades.findDoneOfRollout(orgId, rollout.id))
@@ -230,13 +237,13 @@ export class RolloutBookkeepingService {
         has_pending: pending.has(upgrade.device_id),
       })),
     );
-    const inserted = new Set(
-      await this.writes.insertReverts(
-        orgId,
-        plan.revert.map((d) => d.upgrade_id),
-        at,
-      ),
+    const reverts = await this.writes.insertReverts(
+      orgId,
+      plan.revert.map((d) => d.upgrade_id),
+      at,
     );
+    await this.recordReverts(orgId, reverts, by, record);
+    const inserted = new Set(reverts.map((revert) => revert.revert_of));
     const notReverted = new Set(plan.notReverted);
     for (const device of plan.revert) {
       if (!inserted.has(device.upgrade_id)) {
@@ -252,5 +259,25 @@ export class RolloutBookkeepingService {
       ...done.map((u) => u.device!.mac_id).filter((mac) => notReverted.has(mac)),
     ];
     return true;
+  }
+
+  /** One `upgrade.created` per revert, in device order; the devices read in one statement. */
+  private async recordReverts(
+    orgId: number,
+    reverts: RevertRow[],
+    by: { actor: EventActor; at: Date },
+    record: (event: NewEvent) => void,
+  ): Promise<void> {
+    if (reverts.length === 0) {
+      return;
+    }
+    const subjects = await this.subjects.of(
+      orgId,
+      reverts.map((revert) => revert.device_id),
+    );
+    for (const revert of [...reverts].sort((a, b) => a.device_id - b.device_id)) {
+      const upgrade = { id: revert.id, version: revert.version, rollout_id: null };
+      record(upgradeEvent('upgrade.created', upgrade, subjects.get(revert.device_id), by));
+    }
   }
 }

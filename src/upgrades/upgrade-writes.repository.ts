@@ -33,6 +33,14 @@ const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
 ];
 
 /** An upgrade a conditional update closed, as its event names it (OPERATIONS 2). */
+/** A revert upgrade just created (`revert_of` the done upgrade it reverts). */
+export interface RevertRow {
+  id: number;
+  device_id: number;
+  version: string;
+  revert_of: number;
+}
+
 export interface ClosedUpgrade {
   id: number;
   device_id: number;
@@ -209,9 +217,9 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
    * Creates the revert of each of these upgrades (DEVICES 6): a pending manual upgrade of its
    * device to its previous_version, scheduled now, in no rollout, `revert_of` its id. One
    * INSERT … SELECT; a device that has a pending upgrade by then keeps it (the unique index
-   * skips it). Returns the ids of the upgrades that were reverted.
+   * skips it). Returns the reverts created, each with the id of the upgrade it reverts.
    */
-  async insertReverts(orgId: number, upgradeIds: number[], at: Date): Promise<number[]> {
+  async insertReverts(orgId: number, upgradeIds: number[], at: Date): Promise<RevertRow[]> {
     if (upgradeIds.length === 0) {
       return [];
     }
@@ -220,16 +228,21 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     const no = typed('save_prev_config', false);
     const createdAt = typed('created_at', at);
     const updatedAt = typed('updated_at', at);
-    const rows: { revert_of: number }[] = await this.manager.query(
+    const rows: RevertRow[] = await this.manager.query(
       `INSERT INTO "upgrades" ("organisation_id", "device_id", "version", "upgrade_type", "schedule_type", "schedule_at", "time_zone", "save_prev_config", "aps", "status", "revert_of", "created_at", "updated_at")
        SELECT u."organisation_id", u."device_id", u."previous_version", 'manual', 'now', NULL, NULL, ${no}, u."aps", 'pending', u."id", ${createdAt}, ${updatedAt}
        FROM "upgrades" u
        WHERE u."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('u."id"', upgradeIds)}
        ON CONFLICT DO NOTHING
-       RETURNING "revert_of"`,
+       RETURNING "id", "device_id", "version", "revert_of"`,
       sql.params,
     );
-    return rows.map((row) => Number(row.revert_of));
+    return rows.map((row) => ({
+      id: Number(row.id),
+      device_id: Number(row.device_id),
+      version: row.version,
+      revert_of: Number(row.revert_of),
+    }));
   }
 
   /** An UPDATE of the device's pending or in-progress upgrades (`:at` bound to `at`). */

@@ -116,4 +116,29 @@ onBothDatabases('upgrade and rollout events (OPERATIONS 2)', (t) => {
     ]);
     expect((await r.show(admin, body.data.rollout.id)).state).toBe('completed');
   });
+
+  it('records each revert after a halt as upgrade.created by the service, of the revert itself', async () => {
+    const { admin, devices, network } = await r.fleet(3, [0, 1, 2]);
+    const body = await r.createRollout(admin, devices, { stages: [33, 100], auto_revert: true });
+    await r.report(devices[0], r.upgradeOf(body, devices[0]), 'done');
+    await t().http().post(`/v1/rollouts/${body.data.rollout.id}/halt`).set(admin.auth).expect(200);
+    const pending = await t()
+      .http()
+      .get('/upgrades')
+      .query({ status: 'pending' })
+      .set(admin.auth)
+      .expect(200);
+    const revert = pending.body.data.upgrades.find(
+      (u: { device_id: number }) => u.device_id === devices[0].device.id,
+    );
+    const created = await e.events(admin.auth, { after: 0, type: 'upgrade.created' });
+    const bySystem = created.filter((event) => event.actor.type === 'system');
+    expect(bySystem.map((event) => [event.network?.id, event.device?.id, event.data])).toEqual([
+      [
+        network.id,
+        devices[0].device.id,
+        { upgrade_id: revert.id, version: '1.0.0', rollout_id: null },
+      ],
+    ]);
+  });
 });
