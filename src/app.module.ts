@@ -25,6 +25,7 @@ import { NetworkAccessModule } from './network-access/network-access.module';
 import { AdminModule } from './admin/admin.module';
 import { EventsModule } from './events/events.module';
 import { FleetHistoryModule } from './fleet-history/fleet-history.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
@@ -51,6 +52,7 @@ const FEATURE_MODULES = [
   DeviceGatewayModule,
   EventsModule,
   FleetHistoryModule,
+  WebhooksModule,
   OverviewModule,
   RolloutsModule,
   ConsoleModule,

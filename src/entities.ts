@@ -18,6 +18,8 @@ import { Rollout } from './upgrades/rollout.entity';
 import { BrowserSession } from './web/browser-session.entity';
 import { EventRecord } from './events/event.entity';
 import { FleetSample } from './fleet-history/fleet-sample.entity';
+import { Webhook } from './webhooks/webhook.entity';
+import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -45,4 +47,6 @@ export const ENTITIES = [
   BrowserSession,
   EventRecord,
   FleetSample,
+  Webhook,
+  WebhookDelivery,
 ];

@@ -11,6 +11,11 @@ describe('loadAppConfig', () => {
       upgradeTimeoutSeconds: 1800,
       eventRetentionDays: 90,
       fleetSampleSeconds: 300,
+      webhooks: {
+        timeoutSeconds: 10,
+        retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+        allowPrivateNetworks: false,
+      },
       webConcurrency: 1,
       redisUrl: undefined,
       logLevel: 'info',
@@ -18,6 +23,22 @@ describe('loadAppConfig', () => {
       trustProxy: false,
       demo: true,
     });
+  });
+
+  it('reads the webhook settings of OPERATIONS 1', () => {
+    expect(
+      loadAppConfig({
+        WEBHOOK_TIMEOUT_SECONDS: '2',
+        WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      }).webhooks,
+    ).toEqual({ timeoutSeconds: 2, retryScheduleSeconds: [1, 2, 3], allowPrivateNetworks: true });
+    expect(() => loadAppConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '5,soon' })).toThrow(
+      /WEBHOOK_RETRY_SCHEDULE_SECONDS/,
+    );
+    expect(() => loadAppConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      ConfigurationError,
+    );
   });
 
   it('creates no demo organisation on PostgreSQL unless DEMO=true (CONTRACT 9)', () => {

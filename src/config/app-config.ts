@@ -75,6 +75,27 @@ class EnvironmentVariables {
   @Max(86400)
   FLEET_SAMPLE_SECONDS: number = 300;
 
+  /** OPERATIONS 1: a delivery attempt with no 2xx answer within this fails. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  WEBHOOK_TIMEOUT_SECONDS: number = 10;
+
+  /** OPERATIONS 1: the delay before each retry after a failed attempt. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^\s*\d{1,7}(\s*,\s*\d{1,7})*\s*$/, {
+    message: 'WEBHOOK_RETRY_SCHEDULE_SECONDS must be a comma list of whole seconds',
+  })
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: string = '5,300,1800,7200,18000,36000,36000';
+
+  /** OPERATIONS 1: let webhooks reach loopback, private and link-local addresses. */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: string = 'false';
+
   /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
@@ -121,6 +142,12 @@ export interface AppConfig {
   eventRetentionDays: number;
   /** OPERATIONS 1: the interval of the fleet history samples. */
   fleetSampleSeconds: number;
+  /** OPERATIONS 1 and 5: webhook delivery. */
+  webhooks: {
+    timeoutSeconds: number;
+    retryScheduleSeconds: number[];
+    allowPrivateNetworks: boolean;
+  };
   /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
@@ -168,6 +195,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
     eventRetentionDays: vars.EVENT_RETENTION_DAYS,
     fleetSampleSeconds: vars.FLEET_SAMPLE_SECONDS,
+    webhooks: {
+      timeoutSeconds: vars.WEBHOOK_TIMEOUT_SECONDS,
+      retryScheduleSeconds: vars.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
+      allowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+    },
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,

@@ -6,6 +6,7 @@ import { AvailabilityService } from './availability.service';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
+import { WebhookStoreModule } from '../webhooks/webhook-store.module';
 
 /**
  * Events (OPERATIONS 2 and 3): owns the `events` table. Exports the repository, through which
@@ -13,7 +14,7 @@ import { EventsService } from './events.service';
  * serves GET /v1/events and a device's availability.
  */
 @Module({
-  imports: [DevicesModule, NetworksModule],
+  imports: [DevicesModule, NetworksModule, WebhookStoreModule],
   controllers: [EventsController, AvailabilityController],
   providers: [EventsRepository, EventsService, AvailabilityService],
   exports: [EventsRepository, EventsService, AvailabilityService],

@@ -7,6 +7,7 @@ import { persistedValue } from '../database/persisted-value';
 import { Dialect } from '../database/dialect';
 import { EventActor, EventRecord } from './event.entity';
 import { EventType } from './event-types';
+import { WebhookQueue } from '../webhooks/webhook-queue.service';
 
 /** The device an event concerns, as it is when the event happens. */
 export interface EventDevice {
@@ -62,6 +63,7 @@ export class EventsRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
+    private readonly webhookQueue: WebhookQueue,
   ) {}
 
   private get repository() {
@@ -99,6 +101,28 @@ export class EventsRepository {
         .updateEntity(false)
         .execute();
     }
+    await this.fanOut(orgId, events);
+  }
+
+  /**
+   * Queues the webhook deliveries of the events just written (OPERATIONS 5), in their
+   * transaction: one read of the organisation's subscriptions and, when one wants any of them,
+   * their ids (the organisation's newest, all this transaction's under the event-order lock)
+   * and the deliveries' insert.
+   */
+  private async fanOut(orgId: number, events: readonly NewEvent[]): Promise<void> {
+    const types = [...new Set(events.map((event) => event.type))];
+    const subscriptions = await this.webhookQueue.subscribersOf(orgId, types);
+    if (subscriptions.length === 0) {
+      return;
+    }
+    const written = await this.repository.find({
+      select: { id: true, type: true },
+      where: { organisation_id: orgId },
+      order: { id: 'DESC' },
+      take: events.length,
+    });
+    await this.webhookQueue.enqueue(orgId, subscriptions, written, new Date());
   }
 
   /** The organisation's events matching the query: by id ascending with `after`, else descending. */

@@ -46,6 +46,12 @@ export enum ApiErrorCode {
   ServiceUnavailable = 1040,
   /** CONTRACT 9: an access token that is not among the caller's own. */
   TokenNotFound = 1041,
+  /** OPERATIONS 8: webhook or delivery not found. */
+  WebhookNotFound = 1042,
+  /** OPERATIONS 8: a per-organisation or per-device limit is reached. */
+  LimitReached = 1046,
+  /** OPERATIONS 8: the webhook URL's host is or resolves to a refused address. */
+  RefusedAddress = 1047,
 }
 
 /** The HTTP status of each code; the compiler checks that every code has one. */
@@ -90,4 +96,7 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.RolloutNotRunning]: 422,
   [ApiErrorCode.ServiceUnavailable]: 503,
   [ApiErrorCode.TokenNotFound]: 404,
+  [ApiErrorCode.WebhookNotFound]: 404,
+  [ApiErrorCode.LimitReached]: 422,
+  [ApiErrorCode.RefusedAddress]: 422,
 };

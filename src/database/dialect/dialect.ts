@@ -90,6 +90,15 @@ export abstract class Dialect {
   ): SelectQueryBuilder<T>;
 
   /**
+   * `query` locking the rows it reads, skipping those another transaction holds (a work queue's
+   * claim: each instance takes rows no other one is taking); as read where rows cannot be locked
+   * (SQLite, one writer at a time).
+   */
+  abstract lockSkippingLocked<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+  ): SelectQueryBuilder<T>;
+
+  /**
    * Runs `work` (migrations) while holding the start-up lock, so that instances starting at once
    * on one database take turns (CONTRACT 9).
    */

@@ -125,6 +125,12 @@ export class PostgresDialect extends Dialect {
     return query.setLock('for_no_key_update');
   }
 
+  lockSkippingLocked<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+  ): SelectQueryBuilder<T> {
+    return query.setLock('for_no_key_update').setOnLocked('skip_locked');
+  }
+
   /**
    * Takes the organisation's event-order lock until the transaction ends: a transaction-level
    * advisory lock on (AFEV, organisation id), so that the transactions writing an organisation's

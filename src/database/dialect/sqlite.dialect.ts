@@ -79,6 +79,12 @@ export class SqliteDialect extends Dialect {
     return query;
   }
 
+  lockSkippingLocked<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+  ): SelectQueryBuilder<T> {
+    return query;
+  }
+
   /** One writer per file: no lock is needed. */
   withStartupLock<T>(_dataSource: DataSource, work: () => Promise<T>): Promise<T> {
     return work();

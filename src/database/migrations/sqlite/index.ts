@@ -1,3 +1,4 @@
+import { Webhooks1795808955232 } from './1795808955232-Webhooks';
 import { FleetHistory1795801705636 } from './1795801705636-FleetHistory';
 import { Events1795798823324 } from './1795798823324-Events';
 import { KeptDeviceCounts1795405691494 } from './1795405691494-KeptDeviceCounts';
@@ -18,4 +19,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   KeptDeviceCounts1795405691494,
   Events1795798823324,
   FleetHistory1795801705636,
+  Webhooks1795808955232,
 ];

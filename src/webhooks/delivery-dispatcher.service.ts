@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
+import { DAY_MS } from '../common/time-window/time-window';
+import { BackgroundWork } from '../database/background-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { toEventView } from '../events/event.view';
+import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEvents } from './webhook-events';
+import { afterFailure, MAX_IN_FLIGHT, signingSecrets } from './webhook-rules';
+import { attemptDelivery, AttemptResult } from './webhook-sender';
+import { WebhooksRepository } from './webhooks.repository';
+
+/** Attempts one instance makes at once, over every webhook. */
+const LOCAL_CONCURRENCY = 32;
+/** How often an instance looks for due deliveries. */
+const POLL_MS = 200;
+/** A lease outlives the attempt's timeout by this much before another instance may take over. */
+const LEASE_MARGIN_MS = 30_000;
+export const GONE_REASON = '410 Gone';
+
+/**
+ * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS it claims due
+ * deliveries (DeliveriesRepository.claim: each attempt leased by one instance, at most
+ * MAX_IN_FLIGHT per webhook over all instances), makes the attempts outside any transaction,
+ * and records each outcome under its lease. A slow receiver holds at most MAX_IN_FLIGHT of
+ * LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire, and the deliveries
+ * are attempted again (at least once).
+ */
+@Injectable()
+export class DeliveryDispatcher implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(DeliveryDispatcher.name);
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly stop = new AbortController();
+
+  constructor(
+    background: BackgroundWork,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly deliveries: DeliveriesRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly events: WebhookEvents,
+    private readonly config: ConfigService,
+  ) {
+    background.every('webhook deliveries', POLL_MS, () => this.pump());
+    background.every('webhook test deliveries retention', 60_000, () => this.retain());
+  }
+
+  private get settings(): AppConfig {
+    return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stop.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Claims what this instance has room for and starts the attempts (not awaited). */
+  async pump(now = new Date()): Promise<number> {
+    const room = LOCAL_CONCURRENCY - this.inFlight.size;
+    if (room <= 0 || this.stop.signal.aborted) {
+      return 0;
+    }
+    const token = randomUUID();
+    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
+    const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+    const ids = await this.unitOfWork.run(() =>
+      this.deliveries.claim(now, until, token, room, MAX_IN_FLIGHT),
+    );
+    if (ids.length === 0) {
+      return 0;
+    }
+    for (const delivery of await this.deliveries.claimed(ids)) {
+      const attempt = this.attempt(delivery, token).finally(() => this.inFlight.delete(attempt));
+      this.inFlight.add(attempt);
+    }
+    return ids.length;
+  }
+
+  private async attempt(delivery: WebhookDelivery, token: string): Promise<void> {
+    const webhook = delivery.webhook!;
+    const at = new Date();
+    const body = JSON.stringify(
+      delivery.test_payload ??
+        (delivery.event && {
+          type: delivery.event.type,
+          timestamp: delivery.event.occurred_at.toISOString(),
+          data: toEventView(delivery.event),
+        }),
+    );
+    const settings = this.settings.webhooks;
+    const result = await attemptDelivery(
+      {
+        url: webhook.url,
+        messageId: delivery.message_id,
+        body,
+        secrets: signingSecrets(webhook, at),
+        timeoutMs: settings.timeoutSeconds * 1000,
+        allowPrivate: settings.allowPrivateNetworks,
+        signal: this.stop.signal,
+      },
+      at,
+    );
+    if (this.stop.signal.aborted) {
+      return; // shutting down: the lease expires and another instance attempts it again
+    }
+    try {
+      await this.record(delivery, token, result, new Date());
+    } catch (error) {
+      this.logger.warn(`recording delivery ${delivery.id} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The attempt's outcome under its lease; a 410 disables the webhook and drops its queue. */
+  private record(
+    delivery: WebhookDelivery,
+    token: string,
+    result: AttemptResult,
+    at: Date,
+  ): Promise<void> {
+    const schedule = this.settings.webhooks.retryScheduleSeconds;
+    let outcome: AttemptOutcome;
+    if (result.ok) {
+      outcome = { state: 'succeeded', status: result.status, error: null, at, next: null };
+    } else {
+      const after = result.gone
+        ? ({ state: 'failed' } as const)
+        : afterFailure(delivery.attempts + 1, delivery.schedule_base, schedule, at);
+      outcome = {
+        state: after.state,
+        status: result.status,
+        error: result.error,
+        at,
+        next: after.state === 'pending' ? after.next : null,
+      };
+    }
+    return this.unitOfWork.run(async () => {
+      const mine = await this.deliveries.finish(delivery.id, token, outcome);
+      if (mine && !result.ok && result.gone) {
+        await this.disableGone(delivery);
+      }
+    });
+  }
+
+  private async disableGone(delivery: WebhookDelivery): Promise<void> {
+    const orgId = delivery.organisation_id;
+    const webhook = await this.webhooks.lock(orgId, delivery.webhook_id);
+    if (!webhook?.enabled) {
+      return;
+    }
+    const before = { ...webhook };
+    await this.webhooks.disable(orgId, webhook.id, GONE_REASON);
+    await this.deliveries.dropPending(orgId, webhook.id, delivery.id);
+    await this.events.updated(
+      orgId,
+      before,
+      { ...webhook, enabled: false, disabled_reason: GONE_REASON },
+      null,
+    );
+  }
+
+  /** Deletes the test deliveries older than the retention (the others go with their events). */
+  private async retain(): Promise<void> {
+    const cutoff = new Date(Date.now() - this.settings.eventRetentionDays * DAY_MS);
+    await this.deliveries.deleteTestsCreatedBefore(cutoff);
+  }
+}

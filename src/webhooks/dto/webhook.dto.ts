@@ -1,0 +1,64 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { IsId } from '../../common/ids/id';
+import { PaginationQueryDto } from '../../common/pagination/pagination';
+
+/**
+ * The fields of a webhook (OPERATIONS 5). `url` and `event_types` are checked by the service
+ * (webhook-rules: urlProblems, eventTypesProblems), which names every bad value at once.
+ */
+export class WebhookFieldsDto {
+  /** `http` or `https`, at most 2,048 characters, no user info. */
+  @IsOptional()
+  url?: string;
+
+  /** Types of the events section, family prefixes (`device.*`), or `*`. */
+  @IsOptional()
+  event_types?: string[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  description?: string | null;
+
+  /** Defaults to true. */
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class WebhookBodyDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => WebhookFieldsDto)
+  webhook: WebhookFieldsDto;
+}
+
+/** `:id` of /v1/webhooks/:id. */
+export class WebhookIdParamDto {
+  @IsId()
+  id: number;
+}
+
+/** `:id` and `:delivery_id` of a delivery's route. */
+export class DeliveryParamsDto {
+  @IsId()
+  id: number;
+
+  @IsId()
+  delivery_id: number;
+}
+
+export class DeliveriesQueryDto extends PaginationQueryDto {
+  @IsOptional()
+  @IsIn(['pending', 'succeeded', 'failed'])
+  state?: 'pending' | 'succeeded' | 'failed';
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook as Signer } from 'standardwebhooks';
+import { EVENT_FAMILIES, EVENT_TYPES } from '../events/event-types';
+
+/** OPERATIONS 5: the longest URL a webhook may have. */
+export const MAX_URL_LENGTH = 2048;
+/** OPERATIONS 5: webhooks per organisation. */
+export const MAX_WEBHOOKS = 20;
+/** OPERATIONS 5: attempts to one webhook in flight at once, over every instance. */
+export const MAX_IN_FLIGHT = 4;
+/** OPERATIONS 5: how long the previous secret still signs after a rotation. */
+export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
+
+/** A new secret: `whsec_` and the base64 of 32 random bytes (OPERATIONS 5). */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Whether an event of `type` is one the webhook's `event_types` ask for. */
+export function subscribes(eventTypes: readonly string[], type: string): boolean {
+  return eventTypes.some(
+    (pattern) =>
+      pattern === '*' ||
+      pattern === type ||
+      (pattern.endsWith('.*') && type.startsWith(pattern.slice(0, -1))),
+  );
+}
+
+/** The problems of an `event_types` value (422 1030 names each), none when it is usable. */
+export function eventTypesProblems(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    return ['event_types must be a non-empty list of event types'];
+  }
+  const unknown = value.filter(
+    (entry) =>
+      typeof entry !== 'string' ||
+      !(
+        entry === '*' ||
+        (EVENT_TYPES as readonly string[]).includes(entry) ||
+        (entry.endsWith('.*') && EVENT_FAMILIES.includes(entry.slice(0, -2)))
+      ),
+  );
+  return unknown.length > 0
+    ? [`event_types has unknown event types: ${unknown.map((e) => String(e)).join(', ')}`]
+    : [];
+}
+
+/** The problems of a `url` value: http or https, at most 2,048 characters, no user info. */
+export function urlProblems(value: unknown): string[] {
+  if (typeof value !== 'string' || value.length === 0) {
+    return ['url must be an http or https URL'];
+  }
+  if (value.length > MAX_URL_LENGTH) {
+    return [`url must be at most ${MAX_URL_LENGTH} characters`];
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return ['url must be an http or https URL'];
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return ['url must be an http or https URL'];
+  }
+  if (url.username !== '' || url.password !== '') {
+    return ['url must not include user info'];
+  }
+  return [];
+}
+
+/** What follows a failed attempt: the next one after the schedule's delay, or `failed`. */
+export function afterFailure(
+  attempts: number,
+  scheduleBase: number,
+  scheduleSeconds: readonly number[],
+  now: Date,
+): { state: 'pending'; next: Date } | { state: 'failed' } {
+  const retry = attempts - scheduleBase; // the retry this failure leads to, 1-based
+  if (retry > scheduleSeconds.length) {
+    return { state: 'failed' };
+  }
+  return { state: 'pending', next: new Date(now.getTime() + scheduleSeconds[retry - 1] * 1000) };
+}
+
+/**
+ * `webhook-signature`: the Standard Webhooks signature with each secret that signs now (the new
+ * one first), space-separated, made by the specification's reference implementation.
+ */
+export function signatureHeader(
+  secrets: readonly string[],
+  messageId: string,
+  at: Date,
+  body: string,
+): string {
+  return secrets.map((secret) => new Signer(secret).sign(messageId, at, body)).join(' ');
+}
+
+/** The secrets that sign at `now`: the current one, and the previous one for 24 h after a rotation. */
+export function signingSecrets(
+  webhook: { secret: string; previous_secret: string | null; previous_secret_until: Date | null },
+  now: Date,
+): string[] {
+  const previous =
+    webhook.previous_secret && webhook.previous_secret_until && webhook.previous_secret_until > now
+      ? [webhook.previous_secret]
+      : [];
+  return [webhook.secret, ...previous];
+}

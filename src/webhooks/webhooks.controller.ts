@@ -1,0 +1,170 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../common/auth/auth-user';
+import { CurrentUser, RequireRole } from '../common/auth/decorators';
+import { ApiErrorCode } from '../common/errors';
+import { ok } from '../common/http/envelope';
+import { ApiErrorResponses } from '../common/openapi/api-error-responses';
+import {
+  DeliveriesQueryDto,
+  DeliveryParamsDto,
+  WebhookBodyDto,
+  WebhookIdParamDto,
+} from './dto/webhook.dto';
+import {
+  DeliveriesEnvelope,
+  DeliveryEnvelope,
+  WebhookEnvelope,
+  WebhooksEnvelope,
+} from './dto/webhook.response';
+import { WebhooksService } from './webhooks.service';
+
+const WRITE_ERRORS = [
+  ApiErrorCode.Forbidden,
+  ApiErrorCode.InvalidParameter,
+  ApiErrorCode.RefusedAddress,
+] as const;
+
+/** Webhooks (OPERATIONS 5): role admin; another organisation's answers 404 1042. */
+@ApiTags('webhooks')
+@ApiBearerAuth()
+@RequireRole('admin')
+@Controller('v1/webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'create_webhook',
+    summary: 'Register a webhook (its signing secret is answered once)',
+    description:
+      'Role admin. At most 20 per organisation (422 1046). A host that is or resolves to a ' +
+      'refused address answers 422 1047 (OPERATIONS 5).',
+  })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiErrorResponses(...WRITE_ERRORS, ApiErrorCode.LimitReached)
+  async create(@CurrentUser() user: AuthUser, @Body() body: WebhookBodyDto) {
+    return ok({ webhook: await this.webhooks.create(user, body.webhook) });
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'list_webhooks', summary: "List the organisation's webhooks" })
+  @ApiOkResponse({ type: WebhooksEnvelope })
+  @ApiErrorResponses(ApiErrorCode.Forbidden)
+  async list(@CurrentUser() user: AuthUser) {
+    return ok({ webhooks: await this.webhooks.list(user) });
+  }
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'show_webhook', summary: 'Show a webhook (never its secret)' })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async show(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
+    return ok({ webhook: await this.webhooks.show(user, params.id) });
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    operationId: 'update_webhook',
+    summary: 'Change a webhook; enabling it again clears disabled_reason',
+  })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiErrorResponses(ApiErrorCode.WebhookNotFound, ...WRITE_ERRORS)
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param() params: WebhookIdParamDto,
+    @Body() body: WebhookBodyDto,
+  ) {
+    return ok({ webhook: await this.webhooks.update(user, params.id, body.webhook) });
+  }
+
+  @Delete(':id')
+  @ApiOperation({
+    operationId: 'delete_webhook',
+    summary: 'Delete a webhook; its pending deliveries are dropped',
+  })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async destroy(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
+    return ok({ webhook: await this.webhooks.destroy(user, params.id) });
+  }
+
+  @Post(':id/rotate_secret')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'rotate_webhook_secret',
+    summary: 'Give the webhook a new secret (answered once); the old one signs too for 24 hours',
+  })
+  @ApiOkResponse({ type: WebhookEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async rotate(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
+    return ok({ webhook: await this.webhooks.rotateSecret(user, params.id) });
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'test_webhook',
+    summary: 'Send a webhook.test to this webhook only',
+    description:
+      'Role admin. Answers the delivery as queued (`pending`); its attempt follows within a ' +
+      'second and shows in the delivery log. A disabled webhook gets it once enabled again.',
+  })
+  @ApiOkResponse({ type: DeliveryEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async test(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
+    return ok({ delivery: await this.webhooks.test(user, params.id) });
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({
+    operationId: 'list_webhook_deliveries',
+    summary: "The webhook's delivery log, newest first",
+  })
+  @ApiOkResponse({ type: DeliveriesEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async deliveries(
+    @CurrentUser() user: AuthUser,
+    @Param() params: WebhookIdParamDto,
+    @Query() query: DeliveriesQueryDto,
+  ) {
+    return ok(await this.webhooks.deliveriesOf(user, params.id, query));
+  }
+
+  @Post(':id/deliveries/:delivery_id/redeliver')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'redeliver_webhook_delivery',
+    summary: 'Attempt a delivery again now, its retry schedule restarted',
+  })
+  @ApiOkResponse({ type: DeliveryEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.WebhookNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async redeliver(@CurrentUser() user: AuthUser, @Param() params: DeliveryParamsDto) {
+    return ok({ delivery: await this.webhooks.redeliver(user, params.id, params.delivery_id) });
+  }
+}

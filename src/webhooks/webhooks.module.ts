@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
+import { DeliveryDispatcher } from './delivery-dispatcher.service';
+import { WebhookEvents } from './webhook-events';
+import { WebhookStoreModule } from './webhook-store.module';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/** Webhooks (OPERATIONS 5): the routes, and the dispatcher every instance runs. */
+@Module({
+  imports: [EventsModule, OrganisationsModule, WebhookStoreModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookEvents, DeliveryDispatcher],
+  exports: [WebhooksService],
+})
+export class WebhooksModule {}
