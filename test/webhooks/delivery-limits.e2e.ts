@@ -1,0 +1,84 @@
+import { Webhook } from '../../src/webhooks/webhook.entity';
+import { onBothDatabases } from '../harness/app';
+import { webhookFixtures } from '../harness/webhooks.helpers';
+
+/** Rotation, the in-flight cap and tenancy of OPERATIONS 5. */
+onBothDatabases(
+  'webhook delivery limits (OPERATIONS 5)',
+  (t) => {
+    const w = webhookFixtures(t);
+
+    it('signs with both secrets for 24 hours after a rotation, the new one first', async () => {
+      const admin = await t().fixtures.admin();
+      const receiver = await w.receiver();
+      const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
+      const rotated = await t()
+        .http()
+        .post(`/v1/webhooks/${hook.id}/rotate_secret`)
+        .set(admin.auth)
+        .expect(200);
+      const secret = rotated.body.data.webhook.secret as string;
+      await w.networkCreated(admin);
+      await w.settled(admin, hook.id, (l) => l[0]?.state === 'succeeded');
+      const [request] = receiver.received;
+      expect(request.headers['webhook-signature'].split(' ')).toHaveLength(2);
+      expect(w.verify(secret, request)).toMatchObject({ type: 'network.created' });
+      expect(w.verify(hook.secret, request)).toMatchObject({ type: 'network.created' });
+
+      // 24 hours later only the new secret signs.
+      await t()
+        .dataSource.getRepository(Webhook)
+        .update({ id: hook.id }, { previous_secret_until: new Date(Date.now() - 1000) });
+      await w.networkCreated(admin);
+      await w.settled(admin, hook.id, (l) => l.length === 2 && l[0].state === 'succeeded');
+      const later = receiver.received[1];
+      expect(later.headers['webhook-signature'].split(' ')).toHaveLength(1);
+      expect(w.verify(secret, later)).toMatchObject({ type: 'network.created' });
+      expect(() => w.verify(hook.secret, later)).toThrow();
+    });
+
+    it('keeps at most 4 attempts to one webhook in flight, while another webhook is served', async () => {
+      const admin = await t().fixtures.admin();
+      const slow = await w.receiver();
+      slow.answer = () => ({ status: 200, delayMs: 400 });
+      const fast = await w.receiver();
+      const slowHook = await w.register(admin, { url: slow.url(), event_types: ['network.*'] });
+      const fastHook = await w.register(admin, { url: fast.url(), event_types: ['network.*'] });
+      for (let i = 0; i < 10; i++) {
+        await w.networkCreated(admin);
+      }
+      await w.settled(admin, fastHook.id, (l) => l.every((d) => d.state === 'succeeded'), 4000);
+      expect(slow.received.length).toBeLessThan(10); // the fast one did not wait for the slow one
+      await w.settled(admin, slowHook.id, (l) => l.every((d) => d.state === 'succeeded'), 10_000);
+      expect(slow.received).toHaveLength(10);
+      expect(slow.maxInFlight).toBe(4);
+    });
+
+    it("never delivers another organisation's events", async () => {
+      const admin = await t().fixtures.admin();
+      const other = await t().fixtures.admin();
+      const receiver = await w.receiver();
+      const hook = await w.register(admin, { url: receiver.url(), event_types: ['*'] });
+      await w.networkCreated(other);
+      await w.networkCreated(admin);
+      await w.settled(
+        admin,
+        hook.id,
+        (l) => l.length === 2 && l.every((d) => d.state !== 'pending'),
+      );
+      const networks = receiver.bodies().map((b) => b.data.network);
+      expect(receiver.bodies().map((b) => b.type)).toEqual(['webhook.created', 'network.created']);
+      expect(networks[1]).toMatchObject({ network_name: expect.stringMatching(/^Hooked/) });
+      const events = await t().http().get('/v1/events').set(other.auth).expect(200);
+      const otherIds = events.body.data.events.map((e: { id: number }) => `evt_${e.id}`);
+      for (const request of receiver.received) {
+        expect(otherIds).not.toContain(request.headers['webhook-id']);
+      }
+    });
+  },
+  {
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    WEBHOOK_RETRY_SCHEDULE_SECONDS: '1,1',
+    WEBHOOK_TIMEOUT_SECONDS: '1',
+  },
+);
