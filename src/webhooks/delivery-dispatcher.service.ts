@@ -18,7 +18,7 @@ const LOCAL_CONCURRENCY = 32;
 /** How often an instance looks for due deliveries. */
 const POLL_MS = 200;
 /** A lease outlives the attempt's timeout by this much before another instance may take over. */
-const LEASE_MARGIN_MS = 30_000;
+const LEASE_MARGIN_MS = 10_000;
 export const GONE_REASON = '410 Gone';
 
 /**
