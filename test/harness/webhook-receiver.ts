@@ -27,6 +27,7 @@ export class WebhookReceiver {
   maxInFlight = 0;
   private server?: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
+  private readonly waits = new Set<() => void>();
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
@@ -44,6 +45,7 @@ export class WebhookReceiver {
   }
 
   async stop(): Promise<void> {
+    this.waits.forEach((wake) => wake()); // answers held back end now
     this.sockets.forEach((socket) => socket.destroy());
     await new Promise((resolve) => this.server?.close(resolve));
   }
@@ -71,7 +73,15 @@ export class WebhookReceiver {
     this.received.push(request);
     const answer = this.answer(request, this.received.length - 1);
     if (answer.delayMs) {
-      await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waits.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, answer.delayMs);
+        this.waits.add(wake);
+      });
     }
     this.inFlight--;
     if (!res.destroyed) {

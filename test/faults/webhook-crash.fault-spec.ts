@@ -1,0 +1,110 @@
+import { Client } from 'pg';
+import { Webhook as Verifier } from 'standardwebhooks';
+import { WebhookReceiver } from '../harness/webhook-receiver';
+import { PostgresCluster } from './support/postgres-cluster';
+import { ServerProcess } from './support/server-process';
+
+/**
+ * OPERATIONS 5: an instance killed with SIGKILL while its deliveries are in flight and queued;
+ * another instance started afterwards delivers every event, at least once.
+ */
+describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
+  let cluster: PostgresCluster | undefined;
+  let servers: ServerProcess[] = [];
+  const receiver = new WebhookReceiver();
+
+  beforeAll(async () => {
+    cluster = await PostgresCluster.create();
+    await receiver.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await receiver.stop();
+    await cluster?.destroy();
+  }, 60_000);
+
+  const send = async (base: string, method: string, path: string, token: string, body?: object) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as { data: Record<string, any> } };
+  };
+
+  it('delivers every event after the instance that held them died', async () => {
+    const databaseUrl = await cluster!.createDatabase('airfleet_webhooks');
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DEMO: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_TIMEOUT_SECONDS: '2',
+    };
+    const first = await ServerProcess.launch(env);
+    servers.push(first);
+    const { token } = first.demo()!;
+    let answering = false;
+    receiver.answer = () => (answering ? { status: 200 } : { status: 200, delayMs: 60_000 });
+    const created = await send(first.base, 'POST', '/v1/webhooks', token, {
+      webhook: { url: receiver.url(), event_types: ['network.*'] },
+    });
+    expect(created.status).toBe(200);
+    const { id, secret } = created.body.data.webhook as { id: number; secret: string };
+    for (let i = 0; i < 8; i++) {
+      const res = await send(first.base, 'POST', '/v1/location_networks', token, {
+        location_network: { network_name: `Crash ${i}`, timezone: 'UTC' },
+      });
+      expect(res.status).toBe(200);
+    }
+    // Four attempts hang in the receiver, four deliveries wait behind them: kill the instance.
+    const end = Date.now() + 10_000;
+    while (receiver.inFlight < 4 && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(receiver.inFlight).toBe(4);
+    first.signal('SIGKILL');
+    await first.exited;
+    answering = true;
+
+    const second = await ServerProcess.launch({ ...env, DEMO: 'false' });
+    servers.push(second);
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const deadline = Date.now() + 60_000;
+      let states: string[] = [];
+      while (Date.now() < deadline) {
+        states = (
+          await client.query<{ state: string }>(
+            'SELECT state FROM webhook_deliveries WHERE webhook_id = $1',
+            [id],
+          )
+        ).rows.map((row) => row.state);
+        if (states.length === 8 && states.every((state) => state === 'succeeded')) {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(states).toEqual(Array(8).fill('succeeded'));
+      const events = (
+        await client.query<{ id: number }>("SELECT id FROM events WHERE type = 'network.created'")
+      ).rows.map((row) => `evt_${row.id}`);
+      const delivered = new Set(
+        receiver.received
+          .filter((request) => {
+            new Verifier(secret).verify(request.body, {
+              'webhook-id': request.headers['webhook-id'],
+              'webhook-timestamp': request.headers['webhook-timestamp'],
+              'webhook-signature': request.headers['webhook-signature'],
+            });
+            return true;
+          })
+          .map((request) => request.headers['webhook-id']),
+      );
+      expect([...delivered].sort()).toEqual(events.sort());
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+});
