@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { addStandardResponses } from './common/openapi/standard-responses';
+import { addWebhookPayload } from './webhooks/webhook-payload.openapi';
 
 /** Every tag an operation may carry, with its description (all declared in the document). */
 export const OPENAPI_TAGS: Record<string, string> = {
@@ -19,6 +20,8 @@ export const OPENAPI_TAGS: Record<string, string> = {
     'What happened, each thing once (OPERATIONS 2): newest first, or a feed without gaps that a poller follows with `after`',
   device:
     'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',
+  webhooks:
+    'Signed, retried and replayable delivery of events to HTTP endpoints (OPERATIONS 5); role admin',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',
@@ -56,5 +59,7 @@ export function openApiDocument(app: INestApplication) {
   for (const [name, description] of Object.entries(OPENAPI_TAGS)) {
     builder.addTag(name, description);
   }
-  return addStandardResponses(SwaggerModule.createDocument(app, builder.build()));
+  return addWebhookPayload(
+    addStandardResponses(SwaggerModule.createDocument(app, builder.build())),
+  );
 }

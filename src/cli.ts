@@ -14,7 +14,7 @@ import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
 import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
 import { USER_ROLES, UserRole } from './common/auth/auth-user';
 import { UsersService } from './users/users.service';
-import { CLI } from './events/event-actor';
+import { CLI } from './event-log/event-actor';
 
 /** Where the CLI reads a password given with --password-stdin (tests pass their own stream). */
 export interface CliInput {

@@ -16,7 +16,7 @@ import { Upgrade } from './upgrades/upgrade.entity';
 import { UpgradeData } from './upgrades/upgrade-data.entity';
 import { Rollout } from './upgrades/rollout.entity';
 import { BrowserSession } from './web/browser-session.entity';
-import { EventRecord } from './events/event.entity';
+import { EventRecord } from './event-log/event.entity';
 import { FleetSample } from './fleet-history/fleet-sample.entity';
 import { Webhook } from './webhooks/webhook.entity';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity';

@@ -2601,6 +2601,18 @@ export interface components {
              */
             status: 200;
         };
+        /** @description The body of every webhook request. Order is not guaranteed: order by `data.id` and drop duplicates by the `webhook-id` header. */
+        WebhookPayload: {
+            /** @enum {string} */
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "webhook.test";
+            /**
+             * Format: date-time
+             * @description The event's occurred_at
+             */
+            timestamp: string;
+            /** @description The event record (`id` null for a `webhook.test`) */
+            data: components["schemas"]["EventResponse"];
+        };
     };
     responses: never;
     parameters: never;

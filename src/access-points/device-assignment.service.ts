@@ -18,7 +18,7 @@ import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
 import { Change } from '../upgrades/change';
-import { userActor } from '../events/event-actor';
+import { userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../upgrades/change-runner.service';

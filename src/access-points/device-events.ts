@@ -1,6 +1,6 @@
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { EventNetwork, NewEvent } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { EventNetwork, NewEvent } from '../event-log/events.repository';
 
 /** A device as its placement events name it, with the network it was in before (if any). */
 export interface PlacedDevice {

@@ -5,8 +5,8 @@ import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ChangeRunner } from '../upgrades/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
-import { userActor } from '../events/event-actor';
-import { eventOf } from '../events/event-of';
+import { userActor } from '../event-log/event-actor';
+import { eventOf } from '../event-log/event-of';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import {

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
-import { userActor } from '../events/event-actor';
+import { userActor } from '../event-log/event-actor';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { ApiErrorCode } from '../common/errors';
 import { ok } from '../common/http/envelope';

@@ -4,7 +4,7 @@ import { ValidationFailedError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { UnitOfWork } from '../database/unit-of-work';
-import { EventActor } from '../events/event.entity';
+import { EventActor } from '../event-log/event.entity';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { Organisation } from '../organisations/organisation.entity';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { DAY_MS } from '../common/time-window/time-window';
 import { AvailabilityService } from '../events/availability.service';
-import { EventView } from '../events/event.view';
+import { EventView } from '../event-log/event.view';
 import { EventsService } from '../events/events.service';
 import { availabilityBar, downTime } from './availability-bar';
 import { historyChart, historySummary } from './history-chart';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { EventActor } from '../events/event.entity';
-import { SYSTEM } from '../events/event-actor';
+import { EventActor } from '../event-log/event.entity';
+import { SYSTEM } from '../event-log/event-actor';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TransactionHost } from '@nestjs-cls/transactional';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DevicesModule } from '../devices/devices.module';
-import { EventsModule } from '../events/events.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { DeviceLivenessService } from './device-liveness.service';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 import { DeviceTransitionsService } from './device-transitions.service';
@@ -17,7 +17,7 @@ import { UplinksRepository } from './uplinks.repository';
  * (DeviceTransitionsService, with the DOWN sweep every instance runs).
  */
 @Module({
-  imports: [DevicesModule, EventsModule],
+  imports: [DevicesModule, EventLogModule],
   providers: [
     HeartbeatsRepository,
     UplinksRepository,

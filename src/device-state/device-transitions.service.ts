@@ -5,9 +5,9 @@ import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { EventsRepository, NewEvent } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 
 /** How often every instance sweeps for devices gone DOWN (device.down within 5 s: OPERATIONS 2). */

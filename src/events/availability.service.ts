@@ -8,7 +8,7 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { availability, Transition } from './availability';
 import { AvailabilityQueryDto } from './dto/availability.query';
 import { availabilityDeviceNotFound } from './events.errors';
-import { EventsRepository } from './events.repository';
+import { EventsRepository } from '../event-log/events.repository';
 
 /** The longest window asked for (OPERATIONS 3). */
 const MAX_DAYS = 90;

@@ -4,19 +4,17 @@ import { NetworksModule } from '../networks/networks.module';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityService } from './availability.service';
 import { EventsController } from './events.controller';
-import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
-import { WebhookStoreModule } from '../webhooks/webhook-store.module';
+import { EventLogModule } from '../event-log/event-log.module';
 
 /**
- * Events (OPERATIONS 2 and 3): owns the `events` table. Exports the repository, through which
- * every change records its events in its own transaction (ChangeRunner, the device transitions);
- * serves GET /v1/events and a device's availability.
+ * Events (OPERATIONS 2 and 3): serves GET /v1/events and a device's availability, reading the
+ * event log (event-log/, whose module it re-exports for the features that record events).
  */
 @Module({
-  imports: [DevicesModule, NetworksModule, WebhookStoreModule],
+  imports: [DevicesModule, EventLogModule, NetworksModule],
   controllers: [EventsController, AvailabilityController],
-  providers: [EventsRepository, EventsService, AvailabilityService],
-  exports: [EventsRepository, EventsService, AvailabilityService],
+  providers: [EventsService, AvailabilityService],
+  exports: [EventLogModule, EventsService, AvailabilityService],
 })
 export class EventsModule {}

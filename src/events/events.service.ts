@@ -6,9 +6,9 @@ import { reversedWindow } from '../common/time-window/time-window';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { EventsQueryDto } from './dto/events.query';
-import { selectTypes, typesOf } from './event-types';
-import { EventView, toEventView } from './event.view';
-import { EventQuery, EventsRepository } from './events.repository';
+import { selectTypes, typesOf } from '../event-log/event-types';
+import { EventView, toEventView } from '../event-log/event.view';
+import { EventQuery, EventsRepository } from '../event-log/events.repository';
 
 const DEFAULT_LIMIT = 100;
 

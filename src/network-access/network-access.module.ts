@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { UsersModule } from '../users/users.module';
 import { NetworkAccessController } from './network-access.controller';
@@ -7,7 +7,7 @@ import { NetworkAccessService } from './network-access.service';
 
 /** The grant routes (CONTRACT 3); the grants table and the access policy belong to NetworksModule. */
 @Module({
-  imports: [EventsModule, NetworksModule, UsersModule],
+  imports: [EventLogModule, NetworksModule, UsersModule],
   controllers: [NetworkAccessController],
   providers: [NetworkAccessService],
 })

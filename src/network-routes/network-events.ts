@@ -1,6 +1,6 @@
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { NewEvent } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { NewEvent } from '../event-log/events.repository';
 
 /** An event of a network (OPERATIONS 2: `{network_name}`, plus what the type adds). */
 export function networkEvent(

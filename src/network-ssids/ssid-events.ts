@@ -1,7 +1,7 @@
-import { changesOf } from '../events/changes';
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { NewEvent } from '../events/events.repository';
+import { changesOf } from '../event-log/changes';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { NewEvent } from '../event-log/events.repository';
 import { SECRET_FIELDS, ssidView } from './network-ssid.view';
 import { ShownSsid } from './stored-ssid';
 

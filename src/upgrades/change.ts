@@ -1,5 +1,5 @@
-import { EventActor } from '../events/event.entity';
-import { NewEvent } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { NewEvent } from '../event-log/events.repository';
 import { Rollout } from './rollout.entity';
 
 /** What a change needs to lock and settle rollouts (RolloutBookkeepingService). */

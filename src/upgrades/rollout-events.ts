@@ -1,6 +1,6 @@
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { NewEvent } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { NewEvent } from '../event-log/events.repository';
 import { failurePercent, StageCounts } from './rollout-progress';
 import { Rollout, RolloutState, StoredStage } from './rollout.entity';
 

@@ -12,7 +12,7 @@ import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
 import { RolloutsRepository } from './rollouts.repository';
 import { ChangeRunner } from './change-runner.service';
-import { RequestChannel, userActor } from '../events/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 
 /**
  * Rollouts as the routes and pages show them (DEVICES 6): list, show and the manual halt. Role

@@ -1,8 +1,8 @@
 import { EventSubject } from '../devices/device-subjects.repository';
-import { eventOf } from '../events/event-of';
-import { EventActor } from '../events/event.entity';
-import { EventType } from '../events/event-types';
-import { NewEvent } from '../events/events.repository';
+import { eventOf } from '../event-log/event-of';
+import { EventActor } from '../event-log/event.entity';
+import { EventType } from '../event-log/event-types';
+import { NewEvent } from '../event-log/events.repository';
 import { Change } from './change';
 import { Upgrade } from './upgrade.entity';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
-import { EventsModule } from '../events/events.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { ChangeRunner } from './change-runner.service';
@@ -26,7 +26,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
  * DeviceLivenessService.
  */
 @Module({
-  imports: [DeviceStateModule, DevicesModule, EventsModule, NetworksModule, OrganisationsModule],
+  imports: [DeviceStateModule, DevicesModule, EventLogModule, NetworksModule, OrganisationsModule],
   controllers: [UpgradesController],
   providers: [
     ChangeRunner,

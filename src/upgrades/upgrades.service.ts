@@ -23,7 +23,7 @@ import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { ChangeRunner } from './change-runner.service';
 import { upgradeEvent } from './upgrade-events';
-import { RequestChannel, userActor } from '../events/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { compareVersions } from './version';
 import { UpgradeWriterService } from './upgrade-writer.service';

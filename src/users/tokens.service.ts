@@ -6,7 +6,7 @@ import { tokenNotFound } from './tokens.errors';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { UnitOfWork } from '../database/unit-of-work';
-import { userActor } from '../events/event-actor';
+import { userActor } from '../event-log/event-actor';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
@@ -9,7 +9,7 @@ import { UsersService } from './users.service';
 
 /** Users and their access tokens (tables users, access_tokens); registers the bearer strategy. */
 @Module({
-  imports: [EventsModule, OrganisationsModule],
+  imports: [EventLogModule, OrganisationsModule],
   controllers: [TokensController],
   providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
   exports: [UsersRepository, UsersService],

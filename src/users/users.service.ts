@@ -10,9 +10,9 @@ import { hashToken, newTokenSecret } from '../common/identity/token-secret';
 import { UserRole } from '../common/auth/auth-user';
 import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { EventsRepository } from '../events/events.repository';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { EventsRepository } from '../event-log/events.repository';
 
 export interface NewUser {
   organisation_id: number;

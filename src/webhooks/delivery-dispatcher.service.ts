@@ -5,7 +5,7 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
-import { toEventView } from '../events/event.view';
+import { toEventView } from '../event-log/event.view';
 import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEvents } from './webhook-events';

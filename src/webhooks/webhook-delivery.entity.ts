@@ -7,7 +7,7 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { EventRecord } from '../events/event.entity';
+import { EventRecord } from '../event-log/event.entity';
 import { Webhook } from './webhook.entity';
 
 export type DeliveryState = 'pending' | 'succeeded' | 'failed';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { changesOf } from '../events/changes';
-import { SYSTEM } from '../events/event-actor';
-import { EventActor } from '../events/event.entity';
-import { eventOf } from '../events/event-of';
-import { EventsRepository } from '../events/events.repository';
+import { changesOf } from '../event-log/changes';
+import { SYSTEM } from '../event-log/event-actor';
+import { EventActor } from '../event-log/event.entity';
+import { eventOf } from '../event-log/event-of';
+import { EventsRepository } from '../event-log/events.repository';
 import { Webhook } from './webhook.entity';
 
 /** The fields whose changes `webhook.updated` lists; the secret shows masked. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventFanOut } from '../event-log/event-fan-out';
 import { DeliveriesRepository, NewDelivery } from './deliveries.repository';
 import { subscribes } from './webhook-rules';
 import { WebhooksRepository } from './webhooks.repository';
@@ -13,11 +14,23 @@ export type Subscriptions = { id: number; event_types: string[] }[];
  * gets nothing, one enabled before gets everything after.
  */
 @Injectable()
-export class WebhookQueue {
+export class WebhookQueue implements EventFanOut {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly deliveries: DeliveriesRepository,
   ) {}
+
+  /** Queues the deliveries of the events just written to the webhooks that want them. */
+  async fanOut(
+    orgId: number,
+    types: readonly string[],
+    written: () => Promise<{ id: number; type: string }[]>,
+  ): Promise<void> {
+    const subscriptions = await this.subscribersOf(orgId, types);
+    if (subscriptions.length > 0) {
+      await this.enqueue(orgId, subscriptions, await written(), new Date());
+    }
+  }
 
   /** The organisation's enabled webhooks that want at least one of these types (one statement). */
   async subscribersOf(orgId: number, types: readonly string[]): Promise<Subscriptions> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook as Signer } from 'standardwebhooks';
-import { EVENT_FAMILIES, EVENT_TYPES } from '../events/event-types';
+import { EVENT_FAMILIES, EVENT_TYPES } from '../event-log/event-types';
 
 /** OPERATIONS 5: the longest URL a webhook may have. */
 export const MAX_URL_LENGTH = 2048;

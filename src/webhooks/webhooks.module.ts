@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
+import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { WebhookEvents } from './webhook-events';
@@ -9,7 +9,7 @@ import { WebhooksService } from './webhooks.service';
 
 /** Webhooks (OPERATIONS 5): the routes, and the dispatcher every instance runs. */
 @Module({
-  imports: [EventsModule, OrganisationsModule, WebhookStoreModule],
+  imports: [EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhookEvents, DeliveryDispatcher],
   exports: [WebhooksService],

@@ -6,7 +6,7 @@ import { ValidationFailedError } from '../common/errors';
 import { pageRequest, paginationMeta, PaginationMeta } from '../common/pagination/pagination';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { userActor } from '../events/event-actor';
+import { userActor } from '../event-log/event-actor';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { checkedAddress, RefusedAddressError } from './address-guard';
 import { DeliveriesRepository } from './deliveries.repository';

@@ -1,4 +1,4 @@
-import { CLI } from '../../src/events/event-actor';
+import { CLI } from '../../src/event-log/event-actor';
 import { DataSource } from 'typeorm';
 import { AccessToken } from '../../src/users/access-token.entity';
 import { UsersService } from '../../src/users/users.service';

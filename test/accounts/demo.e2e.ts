@@ -1,4 +1,4 @@
-import { CLI } from '../../src/events/event-actor';
+import { CLI } from '../../src/event-log/event-actor';
 import { DemoService } from '../../src/demo/demo.service';
 import { Organisation } from '../../src/organisations/organisation.entity';
 import { SignInService } from '../../src/web/sign-in.service';

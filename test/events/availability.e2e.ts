@@ -1,5 +1,5 @@
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { EventsRepository } from '../../src/events/events.repository';
+import { EventsRepository } from '../../src/event-log/events.repository';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 

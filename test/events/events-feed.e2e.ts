@@ -1,5 +1,5 @@
 import { DeviceTransitionsService } from '../../src/device-state/device-transitions.service';
-import { EventsRepository, NewEvent } from '../../src/events/events.repository';
+import { EventsRepository, NewEvent } from '../../src/event-log/events.repository';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import {
   DATABASES,

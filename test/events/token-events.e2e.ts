@@ -1,4 +1,4 @@
-import { CLI } from '../../src/events/event-actor';
+import { CLI } from '../../src/event-log/event-actor';
 import { UsersService } from '../../src/users/users.service';
 import { onBothDatabases } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';

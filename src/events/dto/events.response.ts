@@ -8,7 +8,7 @@ import {
   NullableObject,
   Str,
 } from '../../common/openapi/response-schema';
-import { EVENT_TYPES } from '../event-types';
+import { EVENT_TYPES } from '../../event-log/event-types';
 
 const NETWORK_SCHEMA = {
   type: 'object',

@@ -7,7 +7,7 @@ import { persistedValue } from '../database/persisted-value';
 import { Dialect } from '../database/dialect';
 import { EventActor, EventRecord } from './event.entity';
 import { EventType } from './event-types';
-import { WebhookQueue } from '../webhooks/webhook-queue.service';
+import { EventFanOut } from './event-fan-out';
 
 /** The device an event concerns, as it is when the event happens. */
 export interface EventDevice {
@@ -63,7 +63,7 @@ export class EventsRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
-    private readonly webhookQueue: WebhookQueue,
+    private readonly fanOuts: EventFanOut,
   ) {}
 
   private get repository() {
@@ -105,24 +105,20 @@ export class EventsRepository {
   }
 
   /**
-   * Queues the webhook deliveries of the events just written (OPERATIONS 5), in their
-   * transaction: one read of the organisation's subscriptions and, when one wants any of them,
-   * their ids (the organisation's newest, all this transaction's under the event-order lock)
-   * and the deliveries' insert.
+   * Hands the events just written to what follows them (the webhook deliveries): their ids and
+   * types are read only when something wants them, as the organisation's newest, all this
+   * transaction's under the event-order lock.
    */
-  private async fanOut(orgId: number, events: readonly NewEvent[]): Promise<void> {
+  private fanOut(orgId: number, events: readonly NewEvent[]): Promise<void> {
     const types = [...new Set(events.map((event) => event.type))];
-    const subscriptions = await this.webhookQueue.subscribersOf(orgId, types);
-    if (subscriptions.length === 0) {
-      return;
-    }
-    const written = await this.repository.find({
-      select: { id: true, type: true },
-      where: { organisation_id: orgId },
-      order: { id: 'DESC' },
-      take: events.length,
-    });
-    await this.webhookQueue.enqueue(orgId, subscriptions, written, new Date());
+    return this.fanOuts.fanOut(orgId, types, () =>
+      this.repository.find({
+        select: { id: true, type: true },
+        where: { organisation_id: orgId },
+        order: { id: 'DESC' },
+        take: events.length,
+      }),
+    );
   }
 
   /** The organisation's events matching the query: by id ascending with `after`, else descending. */
