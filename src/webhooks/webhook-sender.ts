@@ -125,7 +125,9 @@ function connectionError(error: NodeJS.ErrnoException): string {
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'host unreachable';
+    case undefined:
+      return 'connection failed';
     default:
-      return error.code ? `connection failed (${error.code})` : 'connection failed';
+      return `connection failed (${error.code})`;
   }
 }

@@ -10,7 +10,7 @@ import { ServerProcess } from './support/server-process';
  */
 describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
   let cluster: PostgresCluster | undefined;
-  let servers: ServerProcess[] = [];
+  const servers: ServerProcess[] = [];
   const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
@@ -30,7 +30,10 @@ describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json()) as { data: Record<string, any> } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { data: Record<string, Record<string, unknown>> },
+    };
   };
 
   it('delivers every event after the instance that held them died', async () => {

@@ -122,7 +122,7 @@ onBothDatabases(
       receiver.answer = () => ({ status: 410, delayMs: 300 });
       const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
       await Promise.all([w.networkCreated(admin), w.networkCreated(admin)]);
-      await w.eventually(async () => (receiver.received.length > 0 ? true : undefined));
+      await w.eventually(() => Promise.resolve(receiver.received.length > 0 ? true : undefined));
       const shown = await w.eventually(async () => {
         const res = await t().http().get(`/v1/webhooks/${hook.id}`).set(admin.auth).expect(200);
         return res.body.data.webhook.enabled ? undefined : res.body.data.webhook;

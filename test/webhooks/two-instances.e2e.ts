@@ -7,7 +7,7 @@ import { webhookFixtures } from '../harness/webhooks.helpers';
 /** OPERATIONS 5 on PostgreSQL: two instances drain one queue; each attempt is made by one. */
 describe('webhook delivery on two instances (PostgreSQL)', () => {
   const apps: TestApp[] = [];
-  let release = async () => undefined as unknown;
+  let release: () => Promise<unknown> = () => Promise.resolve();
   const w = webhookFixtures(() => apps[0]);
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
