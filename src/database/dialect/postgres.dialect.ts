@@ -125,9 +125,7 @@ export class PostgresDialect extends Dialect {
     return query.setLock('for_no_key_update');
   }
 
-  lockSkippingLocked<T extends ObjectLiteral>(
-    query: SelectQueryBuilder<T>,
-  ): SelectQueryBuilder<T> {
+  lockSkippingLocked<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query.setLock('for_no_key_update').setOnLocked('skip_locked');
   }
 

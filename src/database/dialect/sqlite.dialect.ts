@@ -79,9 +79,7 @@ export class SqliteDialect extends Dialect {
     return query;
   }
 
-  lockSkippingLocked<T extends ObjectLiteral>(
-    query: SelectQueryBuilder<T>,
-  ): SelectQueryBuilder<T> {
+  lockSkippingLocked<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
     return query;
   }
 
