@@ -931,7 +931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the organisation's webhooks */
+        /**
+         * List the organisation's webhooks
+         * @description Role admin. Oldest first; never a secret.
+         */
         get: operations["list_webhooks"];
         put?: never;
         /**
@@ -952,15 +955,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a webhook (never its secret) */
+        /**
+         * Show a webhook (never its secret)
+         * @description Role admin.
+         */
         get: operations["show_webhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook; its pending deliveries are dropped */
+        /**
+         * Delete a webhook; its pending deliveries are dropped
+         * @description Role admin. Answers the deleted webhook; its delivery log goes with it.
+         */
         delete: operations["delete_webhook"];
         options?: never;
         head?: never;
-        /** Change a webhook; enabling it again clears disabled_reason */
+        /**
+         * Change a webhook; enabling it again clears disabled_reason
+         * @description Role admin. Any of the create fields; a new URL is checked as at create (422 1047). A disabled webhook gets no deliveries for events of the time it is disabled; deliveries queued before wait until it is enabled again.
+         */
         patch: operations["update_webhook"];
         trace?: never;
     };
@@ -973,7 +985,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Give the webhook a new secret (answered once); the old one signs too for 24 hours */
+        /**
+         * Give the webhook a new secret (answered once); the old one signs too for 24 hours
+         * @description Role admin. For 24 hours `webhook-signature` carries both signatures, the new one first.
+         */
         post: operations["rotate_webhook_secret"];
         delete?: never;
         options?: never;
@@ -1008,7 +1023,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook's delivery log, newest first */
+        /**
+         * The webhook's delivery log, newest first
+         * @description Role admin. Paginated as SPEC 2.6; `state` filters (pending, succeeded, failed).
+         */
         get: operations["list_webhook_deliveries"];
         put?: never;
         post?: never;
@@ -1027,7 +1045,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Attempt a delivery again now, its retry schedule restarted */
+        /**
+         * Attempt a delivery again now, its retry schedule restarted
+         * @description Role admin. Any delivery of the webhook, whatever its state; answers it as queued. Its attempts count on.
+         */
         post: operations["redeliver_webhook_delivery"];
         delete?: never;
         options?: never;

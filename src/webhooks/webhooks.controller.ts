@@ -49,7 +49,11 @@ export class WebhooksController {
   }
 
   @Get()
-  @ApiOperation({ operationId: 'list_webhooks', summary: "List the organisation's webhooks" })
+  @ApiOperation({
+    operationId: 'list_webhooks',
+    summary: "List the organisation's webhooks",
+    description: 'Role admin. Oldest first; never a secret.',
+  })
   @ApiOkResponse({ type: WebhooksEnvelope })
   @ApiErrorResponses(ApiErrorCode.Forbidden)
   async list(@CurrentUser() user: AuthUser) {
@@ -57,7 +61,11 @@ export class WebhooksController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'show_webhook', summary: 'Show a webhook (never its secret)' })
+  @ApiOperation({
+    operationId: 'show_webhook',
+    summary: 'Show a webhook (never its secret)',
+    description: 'Role admin.',
+  })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(
     ApiErrorCode.WebhookNotFound,
@@ -72,6 +80,10 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'update_webhook',
     summary: 'Change a webhook; enabling it again clears disabled_reason',
+    description:
+      'Role admin. Any of the create fields; a new URL is checked as at create (422 1047). A ' +
+      'disabled webhook gets no deliveries for events of the time it is disabled; deliveries ' +
+      'queued before wait until it is enabled again.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(ApiErrorCode.WebhookNotFound, ...WRITE_ERRORS)
@@ -87,6 +99,7 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'delete_webhook',
     summary: 'Delete a webhook; its pending deliveries are dropped',
+    description: 'Role admin. Answers the deleted webhook; its delivery log goes with it.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(
@@ -103,6 +116,8 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'rotate_webhook_secret',
     summary: 'Give the webhook a new secret (answered once); the old one signs too for 24 hours',
+    description:
+      'Role admin. For 24 hours `webhook-signature` carries both signatures, the new one first.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(
@@ -137,6 +152,7 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'list_webhook_deliveries',
     summary: "The webhook's delivery log, newest first",
+    description: 'Role admin. Paginated as SPEC 2.6; `state` filters (pending, succeeded, failed).',
   })
   @ApiOkResponse({ type: DeliveriesEnvelope })
   @ApiErrorResponses(
@@ -157,6 +173,9 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'redeliver_webhook_delivery',
     summary: 'Attempt a delivery again now, its retry schedule restarted',
+    description:
+      'Role admin. Any delivery of the webhook, whatever its state; answers it as queued. ' +
+      'Its attempts count on.',
   })
   @ApiOkResponse({ type: DeliveryEnvelope })
   @ApiErrorResponses(
