@@ -318,6 +318,7 @@ onBothDatabases('access points: device writes', (t) => {
         expect.stringMatching(/^SELECT d."id", d."mac_id", d."name"/),
         ...(t().db === 'postgres' ? [expect.stringMatching(/^SELECT pg_advisory_xact_lock/)] : []),
         expect.stringMatching(/^INSERT INTO "events"/),
+        expect.stringMatching(/^SELECT w."id", w."event_types" FROM "webhooks"/), // none subscribes
       ]);
       // The steady state: one statement.
       expect(await beat()).toEqual([expect.stringMatching(/^INSERT INTO "heartbeats"/)]);

@@ -570,7 +570,8 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
     const b = await g.device(admin.orgId, { networkId: large.id });
     // Credentials not cached yet: the statement that reads them also reads the device. Never
     // heard from, it becomes UP: its heartbeat, its recorded state and its device.up, in one
-    // transaction (OPERATIONS 2), under the organisation's event-order lock on PostgreSQL.
+    // transaction (OPERATIONS 2), under the organisation's event-order lock on PostgreSQL, and
+    // the read of the webhooks that may want it (OPERATIONS 5; none here, so nothing queued).
     const first = await statements(() => g.checkin(a.auth).expect(200));
     expect(first).toEqual([
       expect.stringMatching(/^SELECT mi."secret_hash", mi."mac_id"/),
@@ -578,6 +579,9 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
       expect.stringMatching(/^UPDATE "heartbeats" SET "up" = true/),
       ...(t().db === 'postgres' ? [expect.stringMatching(/^SELECT pg_advisory_xact_lock/)] : []),
       expect.stringMatching(/^INSERT INTO "events"/),
+      expect.stringMatching(
+        /^SELECT w."id", w."event_types" FROM "webhooks" w WHERE w."organisation_id" = /,
+      ),
     ]);
     await g.checkin(b.auth).expect(200);
     // Cached, as a device's steady state is; its heartbeat is a group commit's batch of one.

@@ -44,8 +44,13 @@ export class WebhookReceiver {
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}${path}`;
   }
 
+  /** Ends every answer held back now (their delays cut short). */
+  releaseHeld(): void {
+    this.waits.forEach((wake) => wake());
+  }
+
   async stop(): Promise<void> {
-    this.waits.forEach((wake) => wake()); // answers held back end now
+    this.releaseHeld();
     this.sockets.forEach((socket) => socket.destroy());
     await new Promise((resolve) => this.server?.close(resolve));
   }

@@ -1,0 +1,42 @@
+import { onBothDatabases } from '../harness/app';
+import { webhookFixtures } from '../harness/webhooks.helpers';
+
+/** The in-flight cap of OPERATIONS 5, with the default timeout (answers held well within it). */
+onBothDatabases(
+  'webhook in-flight cap (OPERATIONS 5)',
+  (t) => {
+    const w = webhookFixtures(t);
+
+    it('keeps at most 4 attempts to one webhook in flight, while another webhook is served', async () => {
+      const admin = await t().fixtures.admin();
+      const slow = await w.receiver();
+      let holding = true;
+      slow.answer = () => ({ status: 200, delayMs: holding ? 60_000 : 0 });
+      const fast = await w.receiver();
+      const slowHook = await w.register(admin, { url: slow.url(), event_types: ['network.*'] });
+      const fastHook = await w.register(admin, { url: fast.url(), event_types: ['network.*'] });
+      for (let i = 0; i < 10; i++) {
+        await w.networkCreated(admin);
+      }
+      // The slow receiver holds its answers: 4 attempts wait there, the fast webhook is served.
+      await w.settled(
+        admin,
+        fastHook.id,
+        (l) => l.length === 10 && l.every((d) => d.state === 'succeeded'),
+      );
+      await w.eventually(() => Promise.resolve(slow.inFlight === 4 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 500)); // room for a fifth, if it came
+      expect([slow.received.length, slow.inFlight]).toEqual([4, 4]);
+      holding = false;
+      slow.releaseHeld();
+      await w.settled(
+        admin,
+        slowHook.id,
+        (l) => l.length === 10 && l.every((d) => d.state === 'succeeded'),
+      );
+      expect(slow.received).toHaveLength(10);
+      expect(slow.maxInFlight).toBe(4);
+    });
+  },
+  { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' },
+);
