@@ -45,11 +45,11 @@ export class WebhooksRepository {
    * statement of a constant text, whichever the organisation.
    */
   async enabledSubscriptions(orgId: number): Promise<Pick<Webhook, 'id' | 'event_types'>[]> {
-    const rows = await this.txHost.tx.query(
+    const rows: { id: number; event_types: string }[] = await this.txHost.tx.query(
       `SELECT w."id", w."event_types" FROM "webhooks" w WHERE w."organisation_id" = ${this.dialect.placeholder(1)} AND w."enabled" = ${this.dialect.placeholder(2)}`,
       [orgId, persistedValue(this.txHost.tx, Webhook, 'enabled', true)],
     );
-    return (rows as { id: number; event_types: string }[]).map((row) => ({
+    return rows.map((row) => ({
       id: Number(row.id),
       event_types: JSON.parse(row.event_types) as string[],
     }));
