@@ -1,5 +1,5 @@
 /** What the organisation's admin does during a run, and reads at its end. */
-import type { FleetContext } from './device';
+import type { FleetContext } from './fleet-context';
 import type { ApiClient } from './http';
 import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';

@@ -1,7 +1,9 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { evenlySpread, FleetContext, VirtualDevice } from './device';
+import { VirtualDevice } from './device';
+import { evenlySpread, FleetContext } from './fleet-context';
+import { countUp, revertedBack, rolloutSettled, upgradeCounts } from './fleet-state';
 import { ApiClient } from './http';
 import { optionProblems, SimulationOptions } from './options';
 import {
@@ -11,8 +13,8 @@ import {
   serverUpgradeCounts,
   upgradeNetwork,
 } from './operator';
-import { FROM_VERSION, setUpFleet, TO_VERSION } from './setup';
-import { Progress, problemsOf, RolloutRecord, Summary, UpgradeCounts } from './summary';
+import { setUpFleet, TO_VERSION } from './setup';
+import { Progress, problemsOf, RolloutRecord, Summary } from './summary';
 import { describeFailure, Tally } from './tally';
 
 export interface RunHooks {
@@ -275,53 +277,4 @@ export async function runSimulation(
   };
   const problems = problemsOf(partial, events.upgradeCreated);
   return { ok: problems.length === 0, problems, ...partial };
-}
-
-function countUp(devices: VirtualDevice[], ctx: FleetContext): number {
-  const window = 2 * (ctx.interval ?? 60) * 1000;
-  const now = ctx.now();
-  return devices.filter((d) => d.lastCheckinAt !== null && now - d.lastCheckinAt <= window).length;
-}
-
-function upgradeCounts(devices: VirtualDevice[]): UpgradeCounts {
-  const counts: UpgradeCounts = {
-    waiting: 0,
-    downloading: 0,
-    installing: 0,
-    rebooting: 0,
-    done: 0,
-    failed: 0,
-  };
-  for (const device of devices) {
-    counts[device.upgrade?.state ?? 'waiting']++;
-  }
-  return counts;
-}
-
-/**
- * The rollout run has settled when no device is busy upgrading, the rollout is not running and
- * none of its upgrades is pending or in progress, and every device it reverted is back.
- */
-function rolloutSettled(rollout: RolloutRecord | null, devices: VirtualDevice[]): boolean {
-  const busy = (d: VirtualDevice) =>
-    d.upgrade !== null && d.upgrade.state !== 'done' && d.upgrade.state !== 'failed';
-  return (
-    rollout !== null &&
-    rollout.state !== 'running' &&
-    rollout.stages.every((stage) => stage.pending === 0 && stage.in_progress === 0) &&
-    !devices.some(busy) &&
-    revertedBack(rollout, devices) === rollout.reverted.length
-  );
-}
-
-/** Devices of the rollout's `reverted` that run the old release again, their revert done. */
-function revertedBack(rollout: RolloutRecord | null, devices: VirtualDevice[]): number {
-  const reverted = new Set((rollout?.reverted ?? []).map((mac) => mac.toUpperCase()));
-  return devices.filter(
-    (d) =>
-      reverted.has(d.identity.mac.toUpperCase()) &&
-      d.firmware === FROM_VERSION &&
-      d.upgrade?.version === FROM_VERSION &&
-      d.upgrade.state === 'done',
-  ).length;
 }

@@ -1,4 +1,4 @@
-import { DeviceUpgradeState } from './device';
+import { DeviceUpgradeState } from './fleet-context';
 import { FROM_VERSION } from './setup';
 
 /** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
