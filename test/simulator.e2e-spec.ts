@@ -8,11 +8,38 @@ import { Summary } from '../scripts/simulator/summary';
 import { ServerProcess } from './faults/support/server-process';
 import { DATABASES, DatabaseKind, migratedPostgresDatabase, startApp } from './harness/app';
 
+/** Short enough for an outage within a 15 s run, long beside the 1 s check-in interval. */
+const HEARTBEAT_TIMEOUT_SECONDS = 5;
+
+/** A count of the summary's events that the run implies exactly. */
+const exactly = (events: number) => ({ events, expected: { min: events, max: events } });
+
+/** A group of the summary's events, its types exactly so (a type that is 0 is not shown). */
+const group = (types: Record<string, number>) => {
+  const shown = Object.entries(types).filter(([, n]) => n > 0);
+  return {
+    ...exactly(shown.reduce((sum, [, n]) => sum + n, 0)),
+    types: Object.fromEntries(shown.map(([type, n]) => [type, exactly(n)])),
+  };
+};
+
+/**
+ * Each device came up once, and again after each device.down: the outage's for certain, and on a
+ * loaded machine a check-in that took seconds may have made another (the run checks its range).
+ */
+const expectUpAndDown = (summary: Summary, devices: number, outage: number) => {
+  const { 'device.up': up, 'device.down': down } = summary.events!.groups;
+  expect(down.expected!.min).toBeGreaterThanOrEqual(outage);
+  expect(down.events).toBeGreaterThanOrEqual(outage);
+  expect(up.events).toBe(devices + down.events);
+};
+
 /**
  * The fleet simulator (issue 11) against the running service, on both databases at once: 50
  * devices checking in every second for 15 s, an upgrade of the network at 3 s with 0.5 s phases
- * and a 20 % failure rate, the SSID renamed half-way. About 35 s in all, 15 to 20 of them the
- * two runs side by side; the rest starts the two services.
+ * and a 20 % failure rate, the SSID renamed half-way, 5 devices cut off past the 5 s heartbeat
+ * timeout; the organisation's events read back match what the run did (issue 26). About 35 s in
+ * all, 15 to 20 of them the two runs side by side; the rest starts the two services.
  *
  * Each service runs in its own process, as `npm start` runs it: two applications in one process
  * would share passport's strategy registry (the last one registered authenticates for both), so
@@ -39,6 +66,7 @@ describe('fleet simulator', () => {
         const server = await ServerProcess.launch({
           ...env,
           DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
+          HEARTBEAT_TIMEOUT_SECONDS: String(HEARTBEAT_TIMEOUT_SECONDS),
           RATE_LIMIT_PER_MINUTE: '0',
         });
         services.set(db, { server, superAdmin, admin, drop: postgres?.release });
@@ -71,13 +99,17 @@ describe('fleet simulator', () => {
       // work a check-in can take seconds, and the run waits for the last upgrades (bounded).
       settleSeconds: 15,
       concurrency: 16,
+      heartbeatTimeoutSeconds: HEARTBEAT_TIMEOUT_SECONDS,
+      outageDevices: 0,
       rollout: null,
       ...fields,
     };
   };
 
-  it('ends with every device up and in sync, every upgrade done or failed, and the SSID change propagated [sqlite and postgres at once]', async () => {
-    const summaries = await Promise.all(DATABASES.map((db) => runSimulation(options(db))));
+  it('ends with every device up and in sync, every upgrade done or failed, the SSID change propagated, and the events of all that [sqlite and postgres at once]', async () => {
+    const summaries = await Promise.all(
+      DATABASES.map((db) => runSimulation(options(db, { outageDevices: 5 }))),
+    );
     for (const [i, summary] of summaries.entries()) {
       const done = summary.upgrade?.devices.done ?? 0;
       const failed = 50 - done;
@@ -110,18 +142,34 @@ describe('fleet simulator', () => {
         },
         rollout: null,
         server_out_of_sync: 0,
+        // Two revisions a device, one for the outage's (cut off before they fetched the first).
+        events: {
+          read: expect.any(Number),
+          groups: {
+            'device.up': expect.any(Object),
+            'device.down': expect.any(Object),
+            config: group({ 'device.config_applied': 45 * 2 + 5 }),
+            upgrades: group({
+              'upgrade.created': 50,
+              'upgrade.started': 50,
+              'upgrade.done': done,
+              'upgrade.failed': failed,
+            }),
+          },
+        },
         requests: expect.any(Object),
         errors: { total: 0, kinds: [] },
         anomalies: { total: 0, kinds: [] },
       } satisfies Record<keyof Summary | 'db', unknown>);
       expect(done).toBeGreaterThanOrEqual(1);
+      expectUpAndDown(summary, 50, 5);
       expect(summary.run_seconds).toBeGreaterThan(14.95);
       expect(summary.run_seconds).toBeLessThan(15 + 15 + 11); // + settling + draining
       // Half-way through the duration (Node timers may fire up to a millisecond early).
       expect(summary.ssid_change.at_seconds).toBeGreaterThan(7.45);
       // 50 devices × about one check-in a second, plus the configuration rounds and upgrade reports.
       expect(summary.requests.checkin).toBeGreaterThan(50 * 10);
-      expect(summary.requests.config).toBeGreaterThanOrEqual(100);
+      expect(summary.requests.config).toBeGreaterThanOrEqual(45 * 2 + 5); // the outage's: one each
     }
   }, 90_000);
 
@@ -201,6 +249,24 @@ describe('fleet simulator', () => {
         errors: { total: 0, kinds: [] },
         anomalies: { total: 0, kinds: [] },
       });
+      // Stage 1's devices not cancelled started the release; each revert (by the service) done.
+      const reverted = record.reverted.length;
+      expectUpAndDown(summary, 40, 0);
+      expect(summary.events?.groups).toEqual({
+        'device.up': expect.any(Object),
+        'device.down': expect.any(Object),
+        config: group({ 'device.config_applied': 80 }),
+        upgrades: group({
+          'upgrade.created': 40 + reverted,
+          'upgrade.started': stage1.done + stage1.failed + reverted,
+          'upgrade.done': stage1.done + reverted,
+          'upgrade.failed': stage1.failed,
+          'upgrade.cancelled': 30 + stage1.cancelled,
+          'rollout.created': 1,
+          'rollout.stage_opened': 1,
+          'rollout.halted': 1,
+        }),
+      });
       expect(summary.run_seconds).toBeLessThan(10 + 15 + 11);
     }
   }, 60_000);
@@ -219,6 +285,9 @@ describe('fleet simulator', () => {
       errors: { total: 0, kinds: [] },
     });
     expect(summary.run_seconds).toBeLessThan(5);
+    // What the devices did before the stop is in the feed, nothing more.
+    expect(summary.problems.filter((problem) => problem.startsWith('events'))).toEqual([]);
+    expect(summary.events?.groups['device.up'].events).toBeGreaterThanOrEqual(1);
   });
 
   it('names the setup step the service refused: an admin token is not a super administrator’s', async () => {

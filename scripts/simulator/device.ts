@@ -6,6 +6,7 @@ import {
   FleetContext,
   UpgradeReport,
 } from './fleet-context';
+import { DeviceEventLog } from './caused';
 import { basicAuth } from './http';
 import { FleetDevice, FROM_VERSION, TO_VERSION } from './setup';
 
@@ -27,6 +28,7 @@ export class VirtualDevice {
   upgrade: { id: number; version: string; state: DeviceUpgradeState } | null = null;
   /** Fetches of a configuration (200 answers), for the propagation tally. */
   configFetches = 0;
+  readonly events: DeviceEventLog;
 
   private readonly auth: string;
   private readonly name: string;
@@ -38,6 +40,9 @@ export class VirtualDevice {
   private report: UpgradeReport | null = null;
   /** Set during the reboot of an upgrade: the device is silent. */
   private offline = false;
+  /** Silent until then (ms of the run); 0: no outage (any more); null: an outage to come. */
+  private silentUntil: number | null;
+  private wake: NodeJS.Timeout | undefined;
   private readonly finished = new Set<number>();
 
   constructor(
@@ -47,6 +52,8 @@ export class VirtualDevice {
     this.auth = basicAuth(identity.mac, identity.secret);
     this.name = `sim-ap-${String(identity.index + 1).padStart(5, '0')}`;
     this.bootedAt = ctx.now();
+    this.events = new DeviceEventLog(ctx.expected, ctx.heartbeatTimeoutMs);
+    this.silentUntil = ctx.outage.has(identity.index) ? null : 0;
   }
 
   /** Schedules the first check-in `delayMs` from now. */
@@ -61,6 +68,7 @@ export class VirtualDevice {
 
   stop(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.wake);
   }
 
   /** Resolves when the device's current request chain has finished. */
@@ -110,37 +118,53 @@ export class VirtualDevice {
     return this.chain;
   }
 
+  /** An outage device's connection drops (for the outage), then it checks in again at once. */
+  private cutOff(): void {
+    this.silentUntil = this.ctx.now() + this.ctx.outageMs;
+    this.wake = setTimeout(() => {
+      this.silentUntil = 0; // over (a timer may fire a little early)
+      void this.checkInSoon();
+    }, this.ctx.outageMs);
+  }
+
   private async checkIn(round: number): Promise<void> {
-    if (this.ctx.signal.aborted || this.offline) {
+    if (this.ctx.signal.aborted || this.offline || this.ctx.now() < (this.silentUntil ?? 0)) {
       return;
     }
-    const body: Record<string, unknown> = {
+    const revision = this.revision ?? undefined;
+    const report = this.report;
+    // Fields left undefined are not sent.
+    const body = {
       firmware_version: this.firmware,
       hardware_model: this.ctx.partNumber,
       name: this.name,
       uptime_seconds: Math.floor((this.ctx.now() - this.bootedAt) / 1000),
       clients: Math.floor(Math.random() * 25),
+      config_revision: revision,
+      upgrade: report ?? undefined,
     };
-    if (this.revision !== null) {
-      body.config_revision = this.revision;
-    }
-    const report = this.report;
-    if (report) {
-      body.upgrade = report;
-    }
-    const response = await this.ctx.client.request('checkin', 'POST', '/device/v1/checkin', {
-      auth: this.auth,
-      body,
-    });
+    const sentAt = this.ctx.now();
+    const response = await this.ctx.client
+      .request('checkin', 'POST', '/device/v1/checkin', { auth: this.auth, body })
+      .catch((error: unknown) => {
+        this.events.noAnswer(sentAt, this.ctx.now(), revision, report);
+        throw error;
+      });
     if (response.status !== 200) {
       this.ctx.error('POST /device/v1/checkin', response);
       return;
     }
     const answer = response.body as CheckinAnswer;
     this.lastCheckinAt = this.ctx.now();
+    this.events.answered(sentAt, this.lastCheckinAt, revision, report, answer.upgrade?.id ?? null);
     this.ctx.interval = answer.checkin_interval;
+    if (this.silentUntil === null) {
+      // An outage device: the connection drops before the answer reaches it.
+      this.cutOff();
+      return;
+    }
     this.inSync = answer.config === null;
-    this.acknowledge(report, body.firmware_version as string);
+    this.acknowledge(report, body.firmware_version);
     if (answer.upgrade) {
       this.consider(answer.upgrade);
     }
@@ -174,6 +198,7 @@ export class VirtualDevice {
     } else if (upgrade.state === 'rebooting' && sentFirmware === upgrade.version) {
       upgrade.state = 'done';
       this.finished.add(upgrade.id);
+      this.events.upgradeDone(upgrade.id);
     }
   }
 

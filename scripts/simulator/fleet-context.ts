@@ -1,3 +1,4 @@
+import type { ExpectedEvents } from './caused';
 import type { ApiClient } from './http';
 
 /** What a device has done with the upgrade it was handed (its own view, not the server's). */
@@ -35,6 +36,13 @@ export interface FleetContext {
    */
   failing: ReadonlySet<number> | null;
   phaseMs: number;
+  /** The service's HEARTBEAT_TIMEOUT_SECONDS, in ms. */
+  heartbeatTimeoutMs: number;
+  /** The indices of the devices cut off right after their first check-in, for `outageMs`. */
+  outage: ReadonlySet<number>;
+  outageMs: number;
+  /** The events the devices' check-ins make the service record, as they count them. */
+  expected: ExpectedEvents;
   /** Milliseconds since the run started. */
   now(): number;
   /** The interval the controller announced last, in seconds (null before any answer). */
@@ -53,6 +61,17 @@ export function evenlySpread(count: number, fraction: number): Set<number> {
   const indices = new Set<number>();
   for (let i = 0; i < count; i++) {
     if (Math.floor((i + 1) * fraction) > Math.floor(i * fraction)) {
+      indices.add(i);
+    }
+  }
+  return indices;
+}
+
+/** `n` of `count` device indices spread evenly (index 0, the probe, only when n is count). */
+export function spreadOf(count: number, n: number): Set<number> {
+  const indices = new Set<number>();
+  for (let i = 0; i < count; i++) {
+    if (Math.floor(((i + 1) * n) / count) > Math.floor((i * n) / count)) {
       indices.add(i);
     }
   }

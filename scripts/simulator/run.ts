@@ -1,11 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ExpectedEvents } from './caused';
 import { VirtualDevice } from './device';
-import { evenlySpread, FleetContext } from './fleet-context';
+import { checkEvents, readEventFeed } from './event-check';
+import { evenlySpread, FleetContext, spreadOf } from './fleet-context';
 import { countUp, revertedBack, rolloutSettled, upgradeCounts } from './fleet-state';
 import { ApiClient } from './http';
-import { optionProblems, SimulationOptions } from './options';
+import { OUTAGE_BEYOND_TIMEOUT_SECONDS, optionProblems, SimulationOptions } from './options';
 import {
   fetchRollout,
   renameSsid,
@@ -78,6 +80,10 @@ export async function runSimulation(
     failRate: options.failRate,
     failing: options.rollout ? evenlySpread(options.devices, options.failRate) : null,
     phaseMs: options.phaseSeconds * 1000,
+    heartbeatTimeoutMs: options.heartbeatTimeoutSeconds * 1000,
+    outage: spreadOf(options.devices, options.outageDevices),
+    outageMs: (options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS) * 1000,
+    expected: new ExpectedEvents(),
     now: () => performance.now() - start,
     interval: null,
     error: (what, detail) => {
@@ -92,6 +98,8 @@ export async function runSimulation(
   const repeating: NodeJS.Timeout[] = [];
   let settleSeconds = 0;
   const events = {
+    /** Upgrades the admin's create made (null: not created). */
+    upgrades: null as number | null,
     upgradeCreated: false,
     upgradeAt: null as number | null,
     ssidChangeAt: null as number | null,
@@ -140,6 +148,7 @@ export async function runSimulation(
         events.upgradeAt = ctx.now() / 1000;
         const created = await upgradeNetwork(client, fleet, ctx, options.rollout);
         events.upgradeCreated = created !== null;
+        events.upgrades = created?.upgrades ?? null;
         events.rollout = created?.rollout ?? null;
         const staged = options.rollout
           ? ` as rollout ${events.rollout?.id ?? '?'} (stages ${options.rollout.stages.join(', ')} %, halt above ${options.rollout.maxFailurePercent} % failed${options.rollout.autoRevert ? ', auto-revert' : ''})`
@@ -229,11 +238,20 @@ export async function runSimulation(
   }
 
   const runSeconds = ctx.now() / 1000;
+  const up = countUp(devices, ctx);
+  // The events first, while the last heartbeats are recent (a silence may be a device.down).
+  const readFrom = ctx.now();
+  const feed = await readEventFeed(client, fleet, ctx);
+  const readTo = ctx.now();
+  devices.forEach((device) => device.events.ended(readFrom, readTo));
   const upgradeServer = events.upgradeCreated
     ? await serverUpgradeCounts(client, fleet, ctx)
     : null;
   const rolloutRecord =
     events.rollout === null ? null : await fetchRollout(client, fleet, events.rollout.id, ctx);
+  if (events.upgrades !== null) {
+    ctx.expected.upgradeCreated(events.upgrades, options.rollout ? rolloutRecord : undefined);
+  }
   const withNewSsid = devices.filter((d) => d.ssidNames.includes(events.newSsidName)).length;
   const partial: Omit<Summary, 'ok' | 'problems'> = {
     interrupted: hooks.signal?.aborted ?? false,
@@ -245,7 +263,7 @@ export async function runSimulation(
     run_seconds: runSeconds,
     settle_seconds: settleSeconds,
     checkin_interval: ctx.interval,
-    up: countUp(devices, ctx),
+    up,
     in_sync: devices.filter((d) => d.inSync).length,
     upgrade:
       events.upgradeAt === null
@@ -267,6 +285,7 @@ export async function runSimulation(
         ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
         : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
+    events: feed && checkEvents(feed, ctx.expected),
     requests: {
       total: client.total,
       per_second: client.total / Math.max(0.001, runSeconds),
