@@ -1,4 +1,5 @@
-// Unit tests sit beside the code (src, *.spec.ts); HTTP tests in test/ run on both databases.
+// Unit tests sit beside the code (src and scripts, *.spec.ts); HTTP tests in test/ run on both
+// databases.
 // ts-jest transpiles each file on its own (tsconfig.jest.json: isolatedModules; no type checking
 // here, `npm run lint` runs `tsc --noEmit`), keeping the decorator metadata Nest's injection and
 // TypeORM rely on.
@@ -25,7 +26,11 @@ const common = {
 module.exports = {
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -6,16 +6,19 @@
  *   npm run simulate -- --token <super-admin token>            1000 devices for 120 s at :3000
  *   npm run simulate -- --devices 50 --duration 30 --json      the summary as JSON on stdout
  *   npm run simulate -- --rollout 10,50,100 --fail-rate 0.5 --auto-revert   a rollout that halts
+ *   npm run simulate -- --heartbeat-timeout 10 --outage 5 --duration 30   5 devices go DOWN and back
  *
  * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
  * done or failed (with a rollout: done, failed or cancelled, the rollout no longer running, and
- * every device it reverted back on the old release); 1 otherwise (or when the setup fails).
+ * every device it reverted back on the old release), and the organisation's events (read back
+ * from GET /v1/events) are those the run caused; 1 otherwise (or when the setup fails).
  * Ctrl-C stops the run and still reports.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   DEFAULT_MAX_FAILURE_PERCENT,
   DEFAULT_OPTIONS,
+  OUTAGE_BEYOND_TIMEOUT_SECONDS,
   optionProblems,
   SimulationOptions,
 } from './simulator/options';
@@ -44,6 +47,8 @@ interface CliFlags {
   ssidChangeAt?: number;
   settle?: number;
   concurrency: number;
+  heartbeatTimeout: number;
+  outage: number;
   rollout?: number[];
   maxFailure: number;
   autoRevert: boolean;
@@ -95,6 +100,18 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
     )
     .option('--concurrency <n>', 'most HTTP requests in flight', number, d.concurrency)
     .option(
+      '--heartbeat-timeout <seconds>',
+      "the service's HEARTBEAT_TIMEOUT_SECONDS, to count the device.down events it records",
+      number,
+      d.heartbeatTimeoutSeconds,
+    )
+    .option(
+      '--outage <n>',
+      `devices cut off right after their first check-in for the heartbeat timeout + ${OUTAGE_BEYOND_TIMEOUT_SECONDS} s, then back`,
+      number,
+      d.outageDevices,
+    )
+    .option(
       '--rollout <stages>',
       'make the network upgrade a staged rollout with these stages, in percent (e.g. 10,50,100)',
       numberList,
@@ -122,6 +139,8 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       ssidChangeAtSeconds: flags.ssidChangeAt ?? null,
       settleSeconds: flags.settle ?? null,
       concurrency: flags.concurrency,
+      heartbeatTimeoutSeconds: flags.heartbeatTimeout,
+      outageDevices: flags.outage,
       rollout: flags.rollout
         ? {
             stages: flags.rollout,

@@ -7,12 +7,14 @@ import { TO_VERSION } from '../scripts/simulator/setup';
 import { Summary } from '../scripts/simulator/summary';
 import { ServerProcess } from './faults/support/server-process';
 import { DATABASES, DatabaseKind, migratedPostgresDatabase, startApp } from './harness/app';
+import { expectUpAndDown, group, HEARTBEAT_TIMEOUT_SECONDS } from './harness/simulator.helpers';
 
 /**
  * The fleet simulator (issue 11) against the running service, on both databases at once: 50
  * devices checking in every second for 15 s, an upgrade of the network at 3 s with 0.5 s phases
- * and a 20 % failure rate, the SSID renamed half-way. About 35 s in all, 15 to 20 of them the
- * two runs side by side; the rest starts the two services.
+ * and a 20 % failure rate, the SSID renamed half-way; the organisation's events read back match
+ * what the run did (issue 26). About 35 s in all, 15 to 20 of them the two runs side by side; the
+ * rest starts the two services.
  *
  * Each service runs in its own process, as `npm start` runs it: two applications in one process
  * would share passport's strategy registry (the last one registered authenticates for both), so
@@ -39,6 +41,7 @@ describe('fleet simulator', () => {
         const server = await ServerProcess.launch({
           ...env,
           DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
+          HEARTBEAT_TIMEOUT_SECONDS: String(HEARTBEAT_TIMEOUT_SECONDS),
           RATE_LIMIT_PER_MINUTE: '0',
         });
         services.set(db, { server, superAdmin, admin, drop: postgres?.release });
@@ -71,12 +74,14 @@ describe('fleet simulator', () => {
       // work a check-in can take seconds, and the run waits for the last upgrades (bounded).
       settleSeconds: 15,
       concurrency: 16,
+      heartbeatTimeoutSeconds: HEARTBEAT_TIMEOUT_SECONDS,
+      outageDevices: 0,
       rollout: null,
       ...fields,
     };
   };
 
-  it('ends with every device up and in sync, every upgrade done or failed, and the SSID change propagated [sqlite and postgres at once]', async () => {
+  it('ends with every device up and in sync, every upgrade done or failed, the SSID change propagated, and the events of all that [sqlite and postgres at once]', async () => {
     const summaries = await Promise.all(DATABASES.map((db) => runSimulation(options(db))));
     for (const [i, summary] of summaries.entries()) {
       const done = summary.upgrade?.devices.done ?? 0;
@@ -110,11 +115,27 @@ describe('fleet simulator', () => {
         },
         rollout: null,
         server_out_of_sync: 0,
+        // Two revisions a device: the first and the renamed SSID's.
+        events: {
+          read: expect.any(Number),
+          groups: {
+            'device.up': expect.any(Object),
+            'device.down': expect.any(Object),
+            config: group({ 'device.config_applied': 100 }),
+            upgrades: group({
+              'upgrade.created': 50,
+              'upgrade.started': 50,
+              'upgrade.done': done,
+              'upgrade.failed': failed,
+            }),
+          },
+        },
         requests: expect.any(Object),
         errors: { total: 0, kinds: [] },
         anomalies: { total: 0, kinds: [] },
       } satisfies Record<keyof Summary | 'db', unknown>);
       expect(done).toBeGreaterThanOrEqual(1);
+      expectUpAndDown(summary, 50, 0);
       expect(summary.run_seconds).toBeGreaterThan(14.95);
       expect(summary.run_seconds).toBeLessThan(15 + 15 + 11); // + settling + draining
       // Half-way through the duration (Node timers may fire up to a millisecond early).
@@ -201,7 +222,51 @@ describe('fleet simulator', () => {
         errors: { total: 0, kinds: [] },
         anomalies: { total: 0, kinds: [] },
       });
+      // Stage 1's devices not cancelled started the release; each revert (by the service) done.
+      const reverted = record.reverted.length;
+      expectUpAndDown(summary, 40, 0);
+      expect(summary.events?.groups).toEqual({
+        'device.up': expect.any(Object),
+        'device.down': expect.any(Object),
+        config: group({ 'device.config_applied': 80 }),
+        upgrades: group({
+          'upgrade.created': 40 + reverted,
+          'upgrade.started': stage1.done + stage1.failed + reverted,
+          'upgrade.done': stage1.done + reverted,
+          'upgrade.failed': stage1.failed,
+          'upgrade.cancelled': 30 + stage1.cancelled,
+          'rollout.created': 1,
+          'rollout.stage_opened': 1,
+          'rollout.halted': 1,
+        }),
+      });
       expect(summary.run_seconds).toBeLessThan(10 + 15 + 11);
+    }
+  }, 60_000);
+
+  /**
+   * 3 of 10 devices cut off after their first check-in for the 10 s timeout + 6 s: each goes DOWN,
+   * comes back and fetches the configuration it missed. No upgrade to settle after it. About 18 s.
+   */
+  it('records a device.down and a device.up again for each device cut off past the heartbeat timeout [sqlite and postgres at once]', async () => {
+    const fields = { devices: 10, durationSeconds: 18, upgradeAfterSeconds: 0, outageDevices: 3 };
+    const summaries = await Promise.all(DATABASES.map((db) => runSimulation(options(db, fields))));
+    for (const [i, summary] of summaries.entries()) {
+      expect({ db: DATABASES[i], ...summary }).toMatchObject({
+        db: DATABASES[i],
+        ok: true,
+        problems: [],
+        up: 10,
+        in_sync: 10,
+        errors: { total: 0 },
+        anomalies: { total: 0 },
+      });
+      expectUpAndDown(summary, 10, 3);
+      expect(summary.events?.groups).toMatchObject({
+        // Those cut off never fetched the first revision: only the renamed SSID's.
+        config: group({ 'device.config_applied': 7 * 2 + 3 }),
+        upgrades: group({}),
+      });
     }
   }, 60_000);
 
@@ -219,6 +284,9 @@ describe('fleet simulator', () => {
       errors: { total: 0, kinds: [] },
     });
     expect(summary.run_seconds).toBeLessThan(5);
+    // What the devices did before the stop is in the feed, nothing more.
+    expect(summary.problems.filter((problem) => problem.startsWith('events'))).toEqual([]);
+    expect(summary.events?.groups['device.up'].events).toBeGreaterThanOrEqual(1);
   });
 
   it('names the setup step the service refused: an admin token is not a super administrator’s', async () => {

@@ -1,65 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiClient, basicAuth } from './http';
+import {
+  CheckinAnswer,
+  ConfigAnswer,
+  DeviceUpgradeState,
+  FleetContext,
+  UpgradeReport,
+} from './fleet-context';
+import { DeviceEventLog } from './caused';
+import { basicAuth } from './http';
 import { FleetDevice, FROM_VERSION, TO_VERSION } from './setup';
-
-/** What a device has done with the upgrade it was handed (its own view, not the server's). */
-export type DeviceUpgradeState = 'downloading' | 'installing' | 'rebooting' | 'done' | 'failed';
-
-/** The answer of `POST /device/v1/checkin` (DEVICES 3). */
-interface CheckinAnswer {
-  checkin_interval: number;
-  config: { revision: string; url: string } | null;
-  upgrade: { id: number; version: string; url: string; save_prev_config: boolean } | null;
-}
-
-/** The answer of `GET /device/v1/config` (DEVICES 4), as far as the device reads it. */
-interface ConfigAnswer {
-  revision: string;
-  ssids: { ssid_name: string }[];
-}
-
-interface UpgradeReport {
-  id: number;
-  state: 'downloading' | 'installing' | 'failed';
-  progress?: number;
-  error?: string;
-}
-
-/** What every device of a run shares: the client, the clock, the stop signal and the tallies. */
-export interface FleetContext {
-  client: ApiClient;
-  signal: AbortSignal;
-  partNumber: string;
-  failRate: number;
-  /**
-   * The indices of the devices on which the new release fails (a rollout run); null: each
-   * upgrade to the new release fails with probability `failRate`.
-   */
-  failing: ReadonlySet<number> | null;
-  phaseMs: number;
-  /** Milliseconds since the run started. */
-  now(): number;
-  /** The interval the controller announced last, in seconds (null before any answer). */
-  interval: number | null;
-  /** `detail`: the answer (ApiResponse) that was not expected, or what was thrown. */
-  error(what: string, detail: unknown): void;
-  anomaly(message: string): void;
-}
-
-/**
- * `fraction` of `count` device indices (rounded down), spread evenly: index i is in it when
- * floor((i + 1) × fraction) > floor(i × fraction), so every run of devices (a rollout's stage)
- * holds about that fraction.
- */
-export function evenlySpread(count: number, fraction: number): Set<number> {
-  const indices = new Set<number>();
-  for (let i = 0; i < count; i++) {
-    if (Math.floor((i + 1) * fraction) > Math.floor(i * fraction)) {
-      indices.add(i);
-    }
-  }
-  return indices;
-}
 
 /** How many times one check-in may chain into fetching configuration and reporting it. */
 const MAX_CONFIG_ROUNDS = 3;
@@ -79,6 +28,7 @@ export class VirtualDevice {
   upgrade: { id: number; version: string; state: DeviceUpgradeState } | null = null;
   /** Fetches of a configuration (200 answers), for the propagation tally. */
   configFetches = 0;
+  readonly events: DeviceEventLog;
 
   private readonly auth: string;
   private readonly name: string;
@@ -90,6 +40,9 @@ export class VirtualDevice {
   private report: UpgradeReport | null = null;
   /** Set during the reboot of an upgrade: the device is silent. */
   private offline = false;
+  /** Silent until then (ms of the run); 0: no outage (any more); null: an outage to come. */
+  private silentUntil: number | null;
+  private wake: NodeJS.Timeout | undefined;
   private readonly finished = new Set<number>();
 
   constructor(
@@ -99,6 +52,8 @@ export class VirtualDevice {
     this.auth = basicAuth(identity.mac, identity.secret);
     this.name = `sim-ap-${String(identity.index + 1).padStart(5, '0')}`;
     this.bootedAt = ctx.now();
+    this.events = new DeviceEventLog(ctx.expected, ctx.heartbeatTimeoutMs);
+    this.silentUntil = ctx.outage.has(identity.index) ? null : 0;
   }
 
   /** Schedules the first check-in `delayMs` from now. */
@@ -113,6 +68,7 @@ export class VirtualDevice {
 
   stop(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.wake);
   }
 
   /** Resolves when the device's current request chain has finished. */
@@ -162,37 +118,53 @@ export class VirtualDevice {
     return this.chain;
   }
 
+  /** An outage device's connection drops (for the outage), then it checks in again at once. */
+  private cutOff(): void {
+    this.silentUntil = this.ctx.now() + this.ctx.outageMs;
+    this.wake = setTimeout(() => {
+      this.silentUntil = 0; // over (a timer may fire a little early)
+      void this.checkInSoon();
+    }, this.ctx.outageMs);
+  }
+
   private async checkIn(round: number): Promise<void> {
-    if (this.ctx.signal.aborted || this.offline) {
+    if (this.ctx.signal.aborted || this.offline || this.ctx.now() < (this.silentUntil ?? 0)) {
       return;
     }
-    const body: Record<string, unknown> = {
+    const revision = this.revision ?? undefined;
+    const report = this.report;
+    // Fields left undefined are not sent.
+    const body = {
       firmware_version: this.firmware,
       hardware_model: this.ctx.partNumber,
       name: this.name,
       uptime_seconds: Math.floor((this.ctx.now() - this.bootedAt) / 1000),
       clients: Math.floor(Math.random() * 25),
+      config_revision: revision,
+      upgrade: report ?? undefined,
     };
-    if (this.revision !== null) {
-      body.config_revision = this.revision;
-    }
-    const report = this.report;
-    if (report) {
-      body.upgrade = report;
-    }
-    const response = await this.ctx.client.request('checkin', 'POST', '/device/v1/checkin', {
-      auth: this.auth,
-      body,
-    });
+    const sentAt = this.ctx.now();
+    const response = await this.ctx.client
+      .request('checkin', 'POST', '/device/v1/checkin', { auth: this.auth, body })
+      .catch((error: unknown) => {
+        this.events.noAnswer(sentAt, this.ctx.now(), revision, report);
+        throw error;
+      });
     if (response.status !== 200) {
       this.ctx.error('POST /device/v1/checkin', response);
       return;
     }
     const answer = response.body as CheckinAnswer;
     this.lastCheckinAt = this.ctx.now();
+    this.events.answered(sentAt, this.lastCheckinAt, revision, report, answer.upgrade?.id ?? null);
     this.ctx.interval = answer.checkin_interval;
+    if (this.silentUntil === null) {
+      // An outage device: the connection drops before the answer reaches it.
+      this.cutOff();
+      return;
+    }
     this.inSync = answer.config === null;
-    this.acknowledge(report, body.firmware_version as string);
+    this.acknowledge(report, body.firmware_version);
     if (answer.upgrade) {
       this.consider(answer.upgrade);
     }
@@ -226,6 +198,7 @@ export class VirtualDevice {
     } else if (upgrade.state === 'rebooting' && sentFirmware === upgrade.version) {
       upgrade.state = 'done';
       this.finished.add(upgrade.id);
+      this.events.upgradeDone(upgrade.id);
     }
   }
 

@@ -1,5 +1,5 @@
 /** What the organisation's admin does during a run, and reads at its end. */
-import type { FleetContext } from './device';
+import type { FleetContext } from './fleet-context';
 import type { ApiClient } from './http';
 import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
@@ -8,15 +8,15 @@ import { errorMessage } from './tally';
 
 /**
  * The admin upgrades every device of the network to the new release, now; as a staged rollout
- * when `rollout` is set. Null when the service refused it; else the rollout it created (null
- * without one).
+ * when `rollout` is set. Null when the service refused it; else how many upgrades it created and
+ * the rollout (null without one).
  */
 export async function upgradeNetwork(
   client: ApiClient,
   fleet: Fleet,
   ctx: FleetContext,
   rollout: SimulationOptions['rollout'] = null,
-): Promise<{ rollout: RolloutRecord | null } | null> {
+): Promise<{ upgrades: number; rollout: RolloutRecord | null } | null> {
   const response = await client
     .request('operator', 'POST', '/upgrades', {
       auth: fleet.adminAuth,
@@ -41,12 +41,13 @@ export async function upgradeNetwork(
     ctx.error('POST /upgrades', response);
     return null;
   }
-  const data = (response as { body: { data: { rollout?: RolloutRecord } } }).body.data;
+  const data = (response as { body: { data: { upgrades: unknown[]; rollout?: RolloutRecord } } })
+    .body.data;
   if (rollout && !data.rollout) {
     ctx.error('POST /upgrades', 'the answer has no data.rollout');
     return null;
   }
-  return { rollout: data.rollout ?? null };
+  return { upgrades: data.upgrades.length, rollout: data.rollout ?? null };
 }
 
 /** `GET /v1/rollouts/:id` as the admin; null when it could not be read. */

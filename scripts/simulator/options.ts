@@ -33,6 +33,17 @@ export interface SimulationOptions {
   /** Most HTTP requests in flight at once. */
   concurrency: number;
   /**
+   * The service's HEARTBEAT_TIMEOUT_SECONDS: a silence longer than that is a device.down (the
+   * simulator cannot ask the service; it counts the events its silences cause with this).
+   */
+  heartbeatTimeoutSeconds: number;
+  /**
+   * Devices (spread evenly over the fleet) whose connection drops right after their first
+   * check-in (its answer is lost) for the heartbeat timeout plus OUTAGE_BEYOND_TIMEOUT_SECONDS,
+   * then check in again: each makes a device.down and a second device.up.
+   */
+  outageDevices: number;
+  /**
    * Null: the network upgrade is a plain one. Otherwise it is a staged rollout (DEVICES 6) with
    * these stages (whole percentages, increasing, ending with 100), halted above
    * `maxFailurePercent` failed, reverting the devices it upgraded when `autoRevert`.
@@ -50,8 +61,16 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   ssidChangeAtSeconds: null,
   settleSeconds: null,
   concurrency: 64,
+  heartbeatTimeoutSeconds: 300,
+  outageDevices: 0,
   rollout: null,
 };
+
+/**
+ * How much longer than the heartbeat timeout an outage lasts: the 5 s within which the service
+ * records the device.down (OPERATIONS 2), and one more, so that the device.down is certain.
+ */
+export const OUTAGE_BEYOND_TIMEOUT_SECONDS = 6;
 
 /** The default `--max-failure` of a rollout, in percent. */
 export const DEFAULT_MAX_FAILURE_PERCENT = 10;
@@ -93,6 +112,20 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     problems.push('--concurrency must be a positive integer');
+  }
+  if (!(options.heartbeatTimeoutSeconds > 0)) {
+    problems.push('--heartbeat-timeout must be a positive number of seconds');
+  }
+  const outage = options.outageDevices;
+  if (!Number.isInteger(outage) || outage < 0 || outage > options.devices) {
+    problems.push('--outage must be an integer from 0 to --devices');
+  } else if (
+    outage > 0 &&
+    !(options.durationSeconds > options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS)
+  ) {
+    problems.push(
+      `--outage needs a --duration longer than --heartbeat-timeout + ${OUTAGE_BEYOND_TIMEOUT_SECONDS} s, so that the devices come back before the end`,
+    );
   }
   if (options.rollout) {
     const { stages, maxFailurePercent } = options.rollout;

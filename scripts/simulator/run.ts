@@ -1,9 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { evenlySpread, FleetContext, VirtualDevice } from './device';
+import { ExpectedEvents } from './caused';
+import { VirtualDevice } from './device';
+import { checkEvents, readEventFeed } from './event-check';
+import { evenlySpread, FleetContext, spreadOf } from './fleet-context';
+import { countUp, revertedBack, rolloutSettled, upgradeCounts } from './fleet-state';
 import { ApiClient } from './http';
-import { optionProblems, SimulationOptions } from './options';
+import { OUTAGE_BEYOND_TIMEOUT_SECONDS, optionProblems, SimulationOptions } from './options';
 import {
   fetchRollout,
   renameSsid,
@@ -11,8 +15,8 @@ import {
   serverUpgradeCounts,
   upgradeNetwork,
 } from './operator';
-import { FROM_VERSION, setUpFleet, TO_VERSION } from './setup';
-import { Progress, problemsOf, RolloutRecord, Summary, UpgradeCounts } from './summary';
+import { setUpFleet, TO_VERSION } from './setup';
+import { Progress, problemsOf, RolloutRecord, Summary } from './summary';
 import { describeFailure, Tally } from './tally';
 
 export interface RunHooks {
@@ -76,6 +80,10 @@ export async function runSimulation(
     failRate: options.failRate,
     failing: options.rollout ? evenlySpread(options.devices, options.failRate) : null,
     phaseMs: options.phaseSeconds * 1000,
+    heartbeatTimeoutMs: options.heartbeatTimeoutSeconds * 1000,
+    outage: spreadOf(options.devices, options.outageDevices),
+    outageMs: (options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS) * 1000,
+    expected: new ExpectedEvents(),
     now: () => performance.now() - start,
     interval: null,
     error: (what, detail) => {
@@ -90,6 +98,8 @@ export async function runSimulation(
   const repeating: NodeJS.Timeout[] = [];
   let settleSeconds = 0;
   const events = {
+    /** Upgrades the admin's create made (null: not created). */
+    upgrades: null as number | null,
     upgradeCreated: false,
     upgradeAt: null as number | null,
     ssidChangeAt: null as number | null,
@@ -138,6 +148,7 @@ export async function runSimulation(
         events.upgradeAt = ctx.now() / 1000;
         const created = await upgradeNetwork(client, fleet, ctx, options.rollout);
         events.upgradeCreated = created !== null;
+        events.upgrades = created?.upgrades ?? null;
         events.rollout = created?.rollout ?? null;
         const staged = options.rollout
           ? ` as rollout ${events.rollout?.id ?? '?'} (stages ${options.rollout.stages.join(', ')} %, halt above ${options.rollout.maxFailurePercent} % failed${options.rollout.autoRevert ? ', auto-revert' : ''})`
@@ -227,11 +238,20 @@ export async function runSimulation(
   }
 
   const runSeconds = ctx.now() / 1000;
+  const up = countUp(devices, ctx);
+  // The events first, while the last heartbeats are recent (a silence may be a device.down).
+  const readFrom = ctx.now();
+  const feed = await readEventFeed(client, fleet, ctx);
+  const readTo = ctx.now();
+  devices.forEach((device) => device.events.ended(readFrom, readTo));
   const upgradeServer = events.upgradeCreated
     ? await serverUpgradeCounts(client, fleet, ctx)
     : null;
   const rolloutRecord =
     events.rollout === null ? null : await fetchRollout(client, fleet, events.rollout.id, ctx);
+  if (events.upgrades !== null) {
+    ctx.expected.upgradeCreated(events.upgrades, options.rollout ? rolloutRecord : undefined);
+  }
   const withNewSsid = devices.filter((d) => d.ssidNames.includes(events.newSsidName)).length;
   const partial: Omit<Summary, 'ok' | 'problems'> = {
     interrupted: hooks.signal?.aborted ?? false,
@@ -243,7 +263,7 @@ export async function runSimulation(
     run_seconds: runSeconds,
     settle_seconds: settleSeconds,
     checkin_interval: ctx.interval,
-    up: countUp(devices, ctx),
+    up,
     in_sync: devices.filter((d) => d.inSync).length,
     upgrade:
       events.upgradeAt === null
@@ -265,6 +285,7 @@ export async function runSimulation(
         ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
         : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
+    events: feed && checkEvents(feed, ctx.expected),
     requests: {
       total: client.total,
       per_second: client.total / Math.max(0.001, runSeconds),
@@ -275,53 +296,4 @@ export async function runSimulation(
   };
   const problems = problemsOf(partial, events.upgradeCreated);
   return { ok: problems.length === 0, problems, ...partial };
-}
-
-function countUp(devices: VirtualDevice[], ctx: FleetContext): number {
-  const window = 2 * (ctx.interval ?? 60) * 1000;
-  const now = ctx.now();
-  return devices.filter((d) => d.lastCheckinAt !== null && now - d.lastCheckinAt <= window).length;
-}
-
-function upgradeCounts(devices: VirtualDevice[]): UpgradeCounts {
-  const counts: UpgradeCounts = {
-    waiting: 0,
-    downloading: 0,
-    installing: 0,
-    rebooting: 0,
-    done: 0,
-    failed: 0,
-  };
-  for (const device of devices) {
-    counts[device.upgrade?.state ?? 'waiting']++;
-  }
-  return counts;
-}
-
-/**
- * The rollout run has settled when no device is busy upgrading, the rollout is not running and
- * none of its upgrades is pending or in progress, and every device it reverted is back.
- */
-function rolloutSettled(rollout: RolloutRecord | null, devices: VirtualDevice[]): boolean {
-  const busy = (d: VirtualDevice) =>
-    d.upgrade !== null && d.upgrade.state !== 'done' && d.upgrade.state !== 'failed';
-  return (
-    rollout !== null &&
-    rollout.state !== 'running' &&
-    rollout.stages.every((stage) => stage.pending === 0 && stage.in_progress === 0) &&
-    !devices.some(busy) &&
-    revertedBack(rollout, devices) === rollout.reverted.length
-  );
-}
-
-/** Devices of the rollout's `reverted` that run the old release again, their revert done. */
-function revertedBack(rollout: RolloutRecord | null, devices: VirtualDevice[]): number {
-  const reverted = new Set((rollout?.reverted ?? []).map((mac) => mac.toUpperCase()));
-  return devices.filter(
-    (d) =>
-      reverted.has(d.identity.mac.toUpperCase()) &&
-      d.firmware === FROM_VERSION &&
-      d.upgrade?.version === FROM_VERSION &&
-      d.upgrade.state === 'done',
-  ).length;
 }

@@ -1,4 +1,5 @@
-import { DeviceUpgradeState } from './device';
+import { eventProblems, EventsCheck, eventsLine } from './event-check';
+import { DeviceUpgradeState } from './fleet-context';
 import { FROM_VERSION } from './setup';
 
 /** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
@@ -48,7 +49,8 @@ export interface Progress {
 export interface Summary {
   /**
    * Every device up, in sync, every upgrade done or failed (with a rollout: done, failed or
-   * cancelled, the rollout not running, its reverted devices back), the SSID change propagated.
+   * cancelled, the rollout not running, its reverted devices back), the SSID change propagated,
+   * and the organisation's events what the run caused.
    */
   ok: boolean;
   /** Why `ok` is false (empty when it is true). */
@@ -90,6 +92,11 @@ export interface Summary {
   } | null;
   /** Devices that the service's device records show out of sync at the end (null: not shown). */
   server_out_of_sync: number | null;
+  /**
+   * The organisation's events of the run (`GET /v1/events`, the feed) by group against what the
+   * simulator did and saw (null: the feed could not be read).
+   */
+  events: EventsCheck | null;
   requests: {
     total: number;
     per_second: number;
@@ -142,6 +149,7 @@ export function problemsOf(
     const missing = n - summary.ssid_change.devices_with_new_ssid;
     problems.push(`${missing} of ${n} devices do not have the renamed SSID`);
   }
+  problems.push(...eventProblems(summary.events));
   return problems;
 }
 
@@ -252,6 +260,7 @@ export function summaryText(s: Summary): string {
   lines.push(
     `  requests ${s.requests.total} (${s.requests.per_second.toFixed(1)}/s): check-in ${s.requests.checkin}, config ${s.requests.config}, operator ${s.requests.operator}`,
   );
+  lines.push(`  ${eventsLine(s.events)}`);
   lines.push(`  errors ${s.errors.total}`);
   for (const e of s.errors.kinds.slice(0, 10)) {
     lines.push(`    ${e.count} × ${e.kind}  ${e.example}`);

@@ -22,7 +22,9 @@ onBothDatabases('console: events and availability (issue 26)', (t) => {
     const rows = [...page.text.matchAll(/<tr data-event-id="(\d+)">/g)].map((m) => Number(m[1]));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toBeGreaterThan(rows[1]);
-    expect(page.text).toContain('lobby-ap <span class="mono">' + a.device.mac_id + '</span>');
+    expect(page.text).toContain(
+      `<a href="/devices/${a.device.id}">lobby-ap <span class="mono">${a.device.mac_id}</span></a>`,
+    );
     expect(page.text).toContain(`<a href="/networks/${network.id}">Lobby</a>`);
     const filtered = await browser.get(`/events?mac_id=${b.device.mac_id}`).expect(200);
     expect([...filtered.text.matchAll(/<tr data-event-id=/g)]).toHaveLength(1);

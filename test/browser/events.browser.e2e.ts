@@ -1,0 +1,209 @@
+import { Browser, Page } from 'playwright-core';
+import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
+import { startApp, TestApp } from '../harness/app';
+import { GatewayDevice, gatewayFixtures } from '../harness/device-gateway.helpers';
+import { eventFixtures } from '../harness/events.helpers';
+import { BrowserUser, browserUser } from '../harness/web-session';
+import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
+
+/**
+ * The pages of issue 26 in a real browser, held to the standard of the other console pages (no
+ * serious or critical axe-core violation, nothing wider than a phone): the Events page with and
+ * without filters and with nothing to show, a device page with its availability and recent
+ * events, and the fleet history charts of the overview and a network page. SQLite only, like the
+ * other browser tests (test/web/console-events.e2e.ts covers both databases); the heartbeat
+ * timeout is 4 s, so that a device really goes DOWN and comes back within the test, and then
+ * keeps checking in every second while the pages are looked at.
+ */
+describe('events, availability and fleet history pages in a browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let admin: BrowserUser;
+  let networkId: number;
+  /** In the network: up, DOWN, up again (and kept up). In no network: up, then DOWN. */
+  let lobby: GatewayDevice;
+  let spare: GatewayDevice;
+  let keepAlive: NodeJS.Timeout | undefined;
+  const g = gatewayFixtures(() => app);
+  const e = eventFixtures(() => app);
+
+  beforeAll(async () => {
+    app = await startApp('sqlite', { HEARTBEAT_TIMEOUT_SECONDS: '4' });
+    base = app.url;
+    browser = await sharedBrowser();
+    admin = await browserUser(app, { role: 'admin' });
+    networkId = (await app.fixtures.network(admin.orgId, { network_name: 'Lobby' })).id;
+    lobby = await g.device(admin.orgId, { networkId, name: 'lobby-ap' });
+    spare = await g.device(admin.orgId, { name: 'spare-ap' });
+    await g.checkin(lobby.auth, { clients: 4 }).expect(200);
+    await g.checkin(spare.auth).expect(200);
+    // The service's own sweep records both DOWN once the 4 s have passed.
+    await e.eventually(async () => {
+      const downs = await e.events(admin.auth, { type: 'device.down' });
+      return downs.length === 2 ? downs : undefined;
+    }, 20_000);
+    await g.checkin(lobby.auth, { clients: 4 }).expect(200);
+    keepAlive = setInterval(() => {
+      g.checkin(lobby.auth, { clients: 4 }).then(
+        () => undefined,
+        () => undefined,
+      );
+    }, 1000);
+    const history = app.app.get(FleetHistoryService);
+    for (const hoursAgo of [2, 1]) {
+      await history.sample(new Date(Date.now() - hoursAgo * 3600 * 1000));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    clearInterval(keepAlive);
+    await app?.close();
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: WIDTHS.desktop });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/overview`);
+  });
+
+  afterEach(async () => {
+    await page.close();
+  });
+
+  const rows = () => page.locator('tbody tr[data-event-id]');
+  const typesShown = () => rows().locator('td:nth-child(2)').allInnerTexts();
+
+  /** Fills the filter form's fields (the others emptied) and submits it. */
+  const filter = async (fields: {
+    Types?: string;
+    'Device MAC'?: string;
+    'Network id'?: string;
+  }) => {
+    for (const label of ['Types', 'Device MAC', 'Network id'] as const) {
+      await page.getByLabel(label).fill(fields[label] ?? '');
+    }
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForLoadState();
+  };
+
+  it('lists the events newest first, each with its type, device link and network, and filters them', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Events' })
+      .click();
+    await page.waitForURL(`${base}/events`);
+    expect(await typesShown()).toEqual([
+      'device.up',
+      'device.down',
+      'device.down',
+      'device.up',
+      'device.up',
+    ]);
+    const newest = rows().first();
+    const device = newest.getByRole('link', { name: `lobby-ap ${lobby.device.mac_id}` });
+    expect(await device.getAttribute('href')).toBe(`/devices/${lobby.device.id}`);
+    expect(
+      await newest.getByRole('link', { name: 'Lobby', exact: true }).getAttribute('href'),
+    ).toBe(`/networks/${networkId}`);
+    expect(await newest.locator('td').nth(4).innerText()).toBe('device');
+    expect(await newest.locator('td').nth(5).innerText()).toMatch(/^down_since: \d{4}-\d\d-\d\dT/);
+    await screenshots(page, 'events');
+
+    await filter({ Types: 'device.down' });
+    expect(new URL(page.url()).searchParams.get('type')).toBe('device.down');
+    expect(await typesShown()).toEqual(['device.down', 'device.down']);
+    expect(await rows().locator('td:nth-child(5)').allInnerTexts()).toEqual(['system', 'system']);
+    await screenshots(page, 'events-by-type');
+
+    await filter({ 'Device MAC': spare.device.mac_id.toLowerCase() });
+    expect(await typesShown()).toEqual(['device.down', 'device.up']);
+    expect(
+      await rows()
+        .getByRole('link', { name: /spare-ap/ })
+        .count(),
+    ).toBe(2);
+
+    await filter({ Types: 'device.*', 'Network id': String(networkId) });
+    expect(await typesShown()).toEqual(['device.up', 'device.down', 'device.up']);
+    expect(await page.getByLabel('Network id').inputValue()).toBe(String(networkId));
+    await screenshots(page, 'events-by-network');
+
+    await rows()
+      .first()
+      .getByRole('link', { name: /lobby-ap/ })
+      .click();
+    await page.waitForURL(`${base}/devices/${lobby.device.id}`);
+  });
+
+  it('says so when no event matches, and shows the empty list accessibly', async () => {
+    await page.goto(`${base}/events?type=rollout.*`);
+    expect(await rows().count()).toBe(0);
+    expect(await page.locator('p.empty').innerText()).toBe('No events.');
+    expect(await page.getByLabel('Types').inputValue()).toBe('rollout.*');
+    await screenshots(page, 'events-empty');
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL(`${base}/events`);
+    expect(await rows().count()).toBe(5);
+  });
+
+  it("shows a device's availability over 24 hours and 7 days, with its DOWN time, and its recent events", async () => {
+    await page.goto(`${base}/devices/${lobby.device.id}`);
+    const availability = page.locator('section[aria-labelledby="availability-heading"]');
+    expect(await availability.locator('dt').allInnerTexts()).toEqual([
+      'Last 24 hours',
+      'Last 7 days',
+    ]);
+    for (const text of await availability.locator('dd').allInnerTexts()) {
+      expect(text).toMatch(/^Uptime \d+(\.\d+)? %, down under a minute$/);
+    }
+    expect(await availability.locator('svg.availability').count()).toBe(2);
+    expect(
+      await availability
+        .locator('svg.availability')
+        .first()
+        .locator('rect')
+        .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('class'))),
+    ).toEqual(['avail-unknown', 'avail-up', 'avail-down', 'avail-up']);
+    const recent = page.locator('section[aria-labelledby="events-heading"]');
+    expect(await recent.locator('tbody td:nth-child(2)').allInnerTexts()).toEqual([
+      'device.up',
+      'device.down',
+      'device.up',
+    ]);
+    await screenshots(page, 'device-activity');
+    await recent.getByRole('link', { name: 'All events of this device' }).click();
+    await page.waitForURL(/\/events\?mac_id=/);
+    expect(await typesShown()).toEqual(['device.up', 'device.down', 'device.up']);
+  });
+
+  it('charts the fleet history of the last 24 hours on the overview and on the network page', async () => {
+    for (const [path, name, devices] of [
+      ['/overview', 'overview-history', 2],
+      [`/networks/${networkId}`, 'network-history', 1],
+    ] as const) {
+      await page.goto(`${base}${path}`);
+      const history = page.locator('section[aria-labelledby="history-heading"]');
+      expect(await history.locator('h2').innerText()).toBe('Last 24 hours');
+      expect(await history.locator('#history-summary').innerText()).toMatch(
+        new RegExp(
+          `^Now \\d of ${devices} devices up, \\d+ clients; over the period .* \\(\\d+ samples\\)\\.$`,
+        ),
+      );
+      expect(await history.locator('h3').allInnerTexts()).toEqual([
+        'Devices up (green) of all devices (grey)',
+        'Clients',
+      ]);
+      expect(
+        await history
+          .locator('svg.history polyline')
+          .evaluateAll((lines) => lines.map((line) => line.getAttribute('class'))),
+      ).toEqual(['history-devices', 'history-up', 'history-clients']);
+      await screenshots(page, name);
+    }
+  });
+});
