@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
@@ -43,6 +44,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     private readonly events: WebhookEvents,
     private readonly config: ConfigService,
   ) {
+    setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 32)
     background.every('webhook deliveries', POLL_MS, () => this.pump());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
   }

@@ -6,7 +6,7 @@ import { ValidationFailedError } from '../common/errors';
 import { pageRequest, paginationMeta, PaginationMeta } from '../common/pagination/pagination';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { checkedAddress, RefusedAddressError } from './address-guard';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -52,7 +52,11 @@ export class WebhooksService {
     return webhookView(await this.found(user.organisation_id, id));
   }
 
-  async create(user: AuthUser, fields: WebhookFieldsDto): Promise<WebhookView> {
+  async create(
+    user: AuthUser,
+    fields: WebhookFieldsDto,
+    via: RequestChannel = 'api',
+  ): Promise<WebhookView> {
     const problems = [...urlProblems(fields.url), ...eventTypesProblems(fields.event_types)].map(
       (problem) => `webhook.${problem}`,
     );
@@ -76,12 +80,17 @@ export class WebhooksService {
         },
         newWebhookSecret(),
       );
-      await this.events.created(webhook, userActor(user));
+      await this.events.created(webhook, userActor(user, via));
       return webhookView(webhook, true);
     });
   }
 
-  async update(user: AuthUser, id: number, fields: WebhookFieldsDto): Promise<WebhookView> {
+  async update(
+    user: AuthUser,
+    id: number,
+    fields: WebhookFieldsDto,
+    via: RequestChannel = 'api',
+  ): Promise<WebhookView> {
     const problems = [
       ...(fields.url === undefined ? [] : urlProblems(fields.url)),
       ...(fields.event_types === undefined ? [] : eventTypesProblems(fields.event_types)),
@@ -92,7 +101,7 @@ export class WebhooksService {
     if (fields.url !== undefined) {
       await this.assertReachable(fields.url);
     }
-    return this.change(user, id, (webhook) => {
+    return this.change(user, id, via, (webhook) => {
       Object.assign(webhook, {
         ...(fields.url !== undefined && { url: fields.url }),
         ...(fields.event_types !== undefined && { event_types: fields.event_types }),
@@ -107,8 +116,8 @@ export class WebhooksService {
   }
 
   /** A new secret; the previous one signs too for 24 hours (OPERATIONS 5). */
-  rotateSecret(user: AuthUser, id: number): Promise<WebhookView> {
-    return this.change(user, id, (webhook) => {
+  rotateSecret(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<WebhookView> {
+    return this.change(user, id, via, (webhook) => {
       const now = new Date();
       webhook.previous_secret = webhook.secret;
       webhook.previous_secret_until = new Date(now.getTime() + PREVIOUS_SECRET_MS);
@@ -118,17 +127,17 @@ export class WebhooksService {
   }
 
   /** Deletes the webhook with its deliveries (the pending ones are dropped). */
-  destroy(user: AuthUser, id: number): Promise<WebhookView> {
+  destroy(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<WebhookView> {
     return this.unitOfWork.run(async () => {
       const webhook = await this.locked(user.organisation_id, id);
       await this.webhooks.delete(user.organisation_id, id);
-      await this.events.deleted(webhook, userActor(user));
+      await this.events.deleted(webhook, userActor(user, via));
       return webhookView(webhook);
     });
   }
 
   /** Queues a `webhook.test` for this webhook only, due now; answers it as queued. */
-  test(user: AuthUser, id: number): Promise<DeliveryView> {
+  test(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<DeliveryView> {
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       const webhook = await this.found(orgId, id);
@@ -140,7 +149,7 @@ export class WebhooksService {
         occurred_at: at.toISOString(),
         network: null,
         device: null,
-        actor: userActor(user),
+        actor: userActor(user, via),
         data: { webhook_id: webhook.id },
       };
       const payload = { type: 'webhook.test', timestamp: at.toISOString(), data };
@@ -189,6 +198,7 @@ export class WebhooksService {
   private change(
     user: AuthUser,
     id: number,
+    via: RequestChannel,
     edit: (webhook: Webhook) => boolean,
   ): Promise<WebhookView> {
     return this.unitOfWork.run(async () => {
@@ -196,7 +206,7 @@ export class WebhooksService {
       const before = { ...webhook };
       const withSecret = edit(webhook);
       const saved = await this.webhooks.save(webhook);
-      await this.events.updated(user.organisation_id, before, saved, userActor(user));
+      await this.events.updated(user.organisation_id, before, saved, userActor(user, via));
       return webhookView(saved, withSecret);
     });
   }
