@@ -19,10 +19,13 @@ const SHOW = 'webhooks/pages/views/show';
 const DELIVERIES_PER_PAGE = 50;
 
 /** A refusal the form shows next to its fields: the values named, else the message. */
-const refusal = (error: unknown): string | null =>
-  error instanceof CodedError && error.httpStatus === 422
-    ? String(error.body().errors ?? error.message)
-    : null;
+const refusal = (error: unknown): string | null => {
+  if (!(error instanceof CodedError) || error.httpStatus !== 422) {
+    return null;
+  }
+  const named = error.body().errors;
+  return typeof named === 'string' ? named : error.message;
+};
 
 /**
  * The webhook pages of the console (OPERATIONS 5, issue 27), for admins, on WebhooksService:
