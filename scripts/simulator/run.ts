@@ -3,20 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExpectedEvents } from './caused';
 import { VirtualDevice } from './device';
-import { checkEvents, readEventFeed } from './event-check';
 import { evenlySpread, FleetContext, spreadOf } from './fleet-context';
-import { countUp, revertedBack, rolloutSettled, upgradeCounts } from './fleet-state';
+import { countUp, rolloutSettled, upgradeCounts } from './fleet-state';
 import { ApiClient } from './http';
 import { OUTAGE_BEYOND_TIMEOUT_SECONDS, optionProblems, SimulationOptions } from './options';
-import {
-  fetchRollout,
-  renameSsid,
-  serverOutOfSync,
-  serverUpgradeCounts,
-  upgradeNetwork,
-} from './operator';
+import { fetchRollout, renameSsid, upgradeNetwork } from './operator';
+import { OperatorActions, reportRun } from './report';
 import { setUpFleet, TO_VERSION } from './setup';
-import { Progress, problemsOf, RolloutRecord, Summary } from './summary';
+import { Progress, Summary } from './summary';
 import { describeFailure, Tally } from './tally';
 
 export interface RunHooks {
@@ -97,15 +91,13 @@ export async function runSimulation(
   /** The progress line and the rollout poll: they go on while the fleet settles. */
   const repeating: NodeJS.Timeout[] = [];
   let settleSeconds = 0;
-  const events = {
-    /** Upgrades the admin's create made (null: not created). */
-    upgrades: null as number | null,
+  const events: OperatorActions = {
+    upgrades: null,
     upgradeCreated: false,
-    upgradeAt: null as number | null,
-    ssidChangeAt: null as number | null,
+    upgradeAt: null,
+    ssidChangeAt: null,
     newSsidName: `${fleet.ssidName}-renamed`,
-    /** The rollout as last read (null without one). */
-    rollout: null as RolloutRecord | null,
+    rollout: null,
   };
   let rolloutRead: Promise<void> | null = null;
   /** Reads the rollout again (one read at a time; a call during a read waits for that one). */
@@ -237,63 +229,17 @@ export async function runSimulation(
     drained.abort();
   }
 
-  const runSeconds = ctx.now() / 1000;
-  const up = countUp(devices, ctx);
-  // The events first, while the last heartbeats are recent (a silence may be a device.down).
-  const readFrom = ctx.now();
-  const feed = await readEventFeed(client, fleet, ctx);
-  const readTo = ctx.now();
-  devices.forEach((device) => device.events.ended(readFrom, readTo));
-  const upgradeServer = events.upgradeCreated
-    ? await serverUpgradeCounts(client, fleet, ctx)
-    : null;
-  const rolloutRecord =
-    events.rollout === null ? null : await fetchRollout(client, fleet, events.rollout.id, ctx);
-  if (events.upgrades !== null) {
-    ctx.expected.upgradeCreated(events.upgrades, options.rollout ? rolloutRecord : undefined);
-  }
-  const withNewSsid = devices.filter((d) => d.ssidNames.includes(events.newSsidName)).length;
-  const partial: Omit<Summary, 'ok' | 'problems'> = {
+  return reportRun({
+    options,
     interrupted: hooks.signal?.aborted ?? false,
-    url: client.base.origin,
-    organisation_id: fleet.organisationId,
-    network_id: fleet.networkId,
-    devices: devices.length,
-    setup_seconds: setupSeconds,
-    run_seconds: runSeconds,
-    settle_seconds: settleSeconds,
-    checkin_interval: ctx.interval,
-    up,
-    in_sync: devices.filter((d) => d.inSync).length,
-    upgrade:
-      events.upgradeAt === null
-        ? null
-        : {
-            version: TO_VERSION,
-            created_at_seconds: events.upgradeAt,
-            devices: upgradeCounts(devices),
-            server: upgradeServer,
-          },
-    ssid_change: {
-      at_seconds: events.ssidChangeAt,
-      ssid_name: events.newSsidName,
-      devices_with_new_ssid: withNewSsid,
-      propagated: events.ssidChangeAt !== null && withNewSsid === devices.length,
-    },
-    rollout:
-      options.rollout && events.upgradeCreated
-        ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
-        : null,
-    server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
-    events: feed && checkEvents(feed, ctx.expected),
-    requests: {
-      total: client.total,
-      per_second: client.total / Math.max(0.001, runSeconds),
-      ...client.completed,
-    },
-    errors: { total: errors.total, kinds: errors.list() },
-    anomalies: { total: anomalies.total, kinds: anomalies.list() },
-  };
-  const problems = problemsOf(partial, events.upgradeCreated);
-  return { ok: problems.length === 0, problems, ...partial };
+    client,
+    fleet,
+    ctx,
+    devices,
+    actions: events,
+    setupSeconds,
+    settleSeconds,
+    errors,
+    anomalies,
+  });
 }
