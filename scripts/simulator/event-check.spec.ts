@@ -119,6 +119,24 @@ describe('the events read back against the run', () => {
     );
   });
 
+  it('leaves the types of no group out (the feed is read whole, for the webhook check)', () => {
+    const check = checkEvents(
+      read({ 'device.claimed': 5, 'network.created': 1, 'webhook.created': 1 }),
+      expectedRun(),
+    );
+    expect(eventProblems(check)).toEqual([]);
+    expect(check.read).toBe(23);
+    expect(Object.values(check.groups).flatMap((group) => Object.keys(group.types))).toEqual([
+      'device.up',
+      'device.down',
+      'upgrade.created',
+      'upgrade.cancelled',
+      'rollout.created',
+      'rollout.stage_opened',
+      'rollout.halted',
+    ]);
+  });
+
   it('names the group and the types that differ, even when the group total agrees', () => {
     const check = checkEvents(
       read({ 'device.up': 4, 'upgrade.cancelled': 5, 'upgrade.failed': 1 }),
