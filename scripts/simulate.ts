@@ -7,17 +7,20 @@
  *   npm run simulate -- --devices 50 --duration 30 --json      the summary as JSON on stdout
  *   npm run simulate -- --rollout 10,50,100 --fail-rate 0.5 --auto-revert   a rollout that halts
  *   npm run simulate -- --heartbeat-timeout 10 --outage 5 --duration 30   5 devices go DOWN and back
+ *   npm run simulate -- --webhook-receiver      every event also delivered to a local webhook
  *
  * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
  * done or failed (with a rollout: done, failed or cancelled, the rollout no longer running, and
  * every device it reverted back on the old release), and the organisation's events (read back
- * from GET /v1/events) are those the run caused; 1 otherwise (or when the setup fails).
+ * from GET /v1/events) are those the run caused (with --webhook-receiver: each delivered, every
+ * signature verified); 1 otherwise (or when the setup fails).
  * Ctrl-C stops the run and still reports.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   DEFAULT_MAX_FAILURE_PERCENT,
   DEFAULT_OPTIONS,
+  DEFAULT_WEBHOOK_WAIT_SECONDS,
   OUTAGE_BEYOND_TIMEOUT_SECONDS,
   optionProblems,
   SimulationOptions,
@@ -52,6 +55,8 @@ interface CliFlags {
   rollout?: number[];
   maxFailure: number;
   autoRevert: boolean;
+  webhookReceiver: boolean;
+  webhookWait: number;
   json: boolean;
 }
 
@@ -123,6 +128,17 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       DEFAULT_MAX_FAILURE_PERCENT,
     )
     .option('--auto-revert', 'with --rollout: revert the upgraded devices when it halts', false)
+    .option(
+      '--webhook-receiver',
+      'register a receiver on 127.0.0.1 as a webhook for every event and check the deliveries against the feed (the service needs WEBHOOK_ALLOW_PRIVATE_NETWORKS=true)',
+      false,
+    )
+    .option(
+      '--webhook-wait <seconds>',
+      'with --webhook-receiver: after reading the feed, wait at most this long for the deliveries to catch up',
+      number,
+      DEFAULT_WEBHOOK_WAIT_SECONDS,
+    )
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
     .opts<CliFlags>();
@@ -148,6 +164,7 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
             autoRevert: flags.autoRevert,
           }
         : null,
+      webhookReceiver: flags.webhookReceiver ? { waitSeconds: flags.webhookWait } : null,
     },
   };
 }

@@ -1,51 +1,31 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { runSimulation } from '../scripts/simulator/run';
 import { SimulationOptions } from '../scripts/simulator/options';
 import { TO_VERSION } from '../scripts/simulator/setup';
 import { Summary } from '../scripts/simulator/summary';
-import { ServerProcess } from './faults/support/server-process';
-import { DATABASES, DatabaseKind, migratedPostgresDatabase, startApp } from './harness/app';
-import { expectUpAndDown, group, HEARTBEAT_TIMEOUT_SECONDS } from './harness/simulator.helpers';
+import { DATABASES, DatabaseKind } from './harness/app';
+import {
+  expectUpAndDown,
+  group,
+  HEARTBEAT_TIMEOUT_SECONDS,
+  launchSimulatorService,
+  SimulatorService,
+} from './harness/simulator.helpers';
 
 /**
  * The fleet simulator (issue 11) against the running service, on both databases at once: 50
  * devices checking in every second for 15 s, an upgrade of the network at 3 s with 0.5 s phases
  * and a 20 % failure rate, the SSID renamed half-way; the organisation's events read back match
  * what the run did (issue 26). About 35 s in all, 15 to 20 of them the two runs side by side; the
- * rest starts the two services.
- *
- * Each service runs in its own process, as `npm start` runs it: two applications in one process
- * would share passport's strategy registry (the last one registered authenticates for both), so
- * each database's tokens would be checked against the other's. The tokens are made beforehand by
- * booting the application on that database in this process and closing it again.
+ * rest starts the two services, each in its own process, as `npm start` runs it
+ * (`launchSimulatorService`). The webhook receiver has a file of its own,
+ * test/simulator-webhooks.e2e-spec.ts.
  */
 describe('fleet simulator', () => {
-  const services = new Map<
-    DatabaseKind,
-    { server: ServerProcess; superAdmin: string; admin: string; drop?: () => Promise<void> }
-  >();
+  const services = new Map<DatabaseKind, SimulatorService>();
 
   beforeAll(async () => {
     await Promise.all(
-      DATABASES.map(async (db) => {
-        const postgres = db === 'postgres' ? await migratedPostgresDatabase() : null;
-        const env: Record<string, string> = postgres
-          ? { DATABASE_URL: postgres.url }
-          : { DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-sim-')), 'db.sqlite') };
-        const setup = await startApp(db, env);
-        const superAdmin = (await setup.fixtures.superAdmin()).token;
-        const admin = (await setup.fixtures.admin()).token;
-        await setup.close();
-        const server = await ServerProcess.launch({
-          ...env,
-          DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
-          HEARTBEAT_TIMEOUT_SECONDS: String(HEARTBEAT_TIMEOUT_SECONDS),
-          RATE_LIMIT_PER_MINUTE: '0',
-        });
-        services.set(db, { server, superAdmin, admin, drop: postgres?.release });
-      }),
+      DATABASES.map(async (db) => services.set(db, await launchSimulatorService(db))),
     );
   }, 120_000);
 
@@ -77,6 +57,7 @@ describe('fleet simulator', () => {
       heartbeatTimeoutSeconds: HEARTBEAT_TIMEOUT_SECONDS,
       outageDevices: 0,
       rollout: null,
+      webhookReceiver: null,
       ...fields,
     };
   };
@@ -115,6 +96,7 @@ describe('fleet simulator', () => {
         },
         rollout: null,
         server_out_of_sync: 0,
+        webhooks: null,
         // Two revisions a device: the first and the renamed SSID's.
         events: {
           read: expect.any(Number),

@@ -49,6 +49,13 @@ export interface SimulationOptions {
    * `maxFailurePercent` failed, reverting the devices it upgraded when `autoRevert`.
    */
   rollout: { stages: number[]; maxFailurePercent: number; autoRevert: boolean } | null;
+  /**
+   * Null: no webhook. Otherwise the run starts a receiver on 127.0.0.1, registers it as a webhook
+   * of its organisation for every event, and at the end, after reading the feed back, waits at
+   * most `waitSeconds` for every event of the feed to be delivered (the service must run with
+   * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to deliver to 127.0.0.1).
+   */
+  webhookReceiver: { waitSeconds: number } | null;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -64,7 +71,11 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   heartbeatTimeoutSeconds: 300,
   outageDevices: 0,
   rollout: null,
+  webhookReceiver: null,
 };
+
+/** The default `--webhook-wait`, in seconds. */
+export const DEFAULT_WEBHOOK_WAIT_SECONDS = 60;
 
 /**
  * How much longer than the heartbeat timeout an outage lasts: the 5 s within which the service
@@ -143,6 +154,9 @@ export function optionProblems(options: SimulationOptions): string[] {
     if (options.upgradeAfterSeconds === 0) {
       problems.push('--rollout needs an upgrade: --upgrade-after must be more than 0');
     }
+  }
+  if (options.webhookReceiver && !(options.webhookReceiver.waitSeconds >= 0)) {
+    problems.push('--webhook-wait must be 0 or more seconds');
   }
   return problems;
 }

@@ -12,6 +12,8 @@ import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
 import { problemsOf, RolloutRecord, Summary } from './summary';
 import type { Tally } from './tally';
+import type { WebhooksCheck } from './webhook-check';
+import type { WebhookWatch } from './webhook-receiver';
 
 /** What the admin did during the run, as the run recorded it. */
 export interface OperatorActions {
@@ -38,6 +40,9 @@ export interface EndedRun {
   settleSeconds: number;
   errors: Tally;
   anomalies: Tally;
+  log: (message: string) => void;
+  /** The receiver registered as a webhook (null without `--webhook-receiver`). */
+  webhook: WebhookWatch | null;
 }
 
 /** Reads back what the service shows of the run and sums it up. */
@@ -47,7 +52,7 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
   const up = countUp(devices, ctx);
   // The events first, while the last heartbeats are recent (a silence may be a device.down).
   const readFrom = ctx.now();
-  const feed = await readEventFeed(client, fleet, ctx);
+  const feed = await readEventFeed(client, fleet, ctx, run.webhook?.feed.visit);
   const readTo = ctx.now();
   devices.forEach((device) => device.events.ended(readFrom, readTo));
   const upgradeServer = events.upgradeCreated
@@ -91,6 +96,7 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
         ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
         : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
+    webhooks: await webhookCheck(run, feed !== null),
     events: feed && checkEvents(feed, ctx.expected),
     requests: {
       total: client.total,
@@ -102,4 +108,26 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
   };
   const problems = problemsOf(partial, events.upgradeCreated);
   return { ok: problems.length === 0, problems, ...partial };
+}
+
+/**
+ * After the feed was read: waits for the webhook's deliveries to catch up (bounded; not at all
+ * when the run was interrupted, which wants its summary now), deletes the webhook and checks
+ * what it got (null without a webhook).
+ */
+async function webhookCheck(run: EndedRun, feedRead: boolean): Promise<WebhooksCheck | null> {
+  const { webhook, options } = run;
+  if (!webhook || !options.webhookReceiver) {
+    return null;
+  }
+  const waitSeconds = run.interrupted ? 0 : options.webhookReceiver.waitSeconds;
+  const missing = webhook.notDelivered();
+  if (feedRead && missing > 0) {
+    run.log(
+      run.interrupted
+        ? `Interrupted: not waiting for ${missing} webhook deliveries`
+        : `Waiting at most ${waitSeconds} s for ${missing} webhook deliveries …`,
+    );
+  }
+  return webhook.finish(feedRead, waitSeconds * 1000, run.ctx, run.log);
 }

@@ -9,9 +9,10 @@ import { ApiClient } from './http';
 import { OUTAGE_BEYOND_TIMEOUT_SECONDS, optionProblems, SimulationOptions } from './options';
 import { fetchRollout, renameSsid, upgradeNetwork } from './operator';
 import { OperatorActions, reportRun } from './report';
-import { setUpFleet, TO_VERSION } from './setup';
+import { Fleet, setUpFleet, TO_VERSION } from './setup';
 import { Progress, Summary } from './summary';
 import { describeFailure, Tally } from './tally';
+import { WebhookWatch } from './webhook-receiver';
 
 export interface RunHooks {
   /** Aborting it stops the run early (SIGINT); the summary is still built. */
@@ -36,7 +37,8 @@ const DRAIN_MS = 10_000;
  * Sets up an organisation and a fleet through the API, runs every virtual device's loop for the
  * duration (upgrading the network and renaming its SSID on the way), lets it settle (until every
  * device is up and in sync and every upgrade finished, at most `settleSeconds`), and reports what
- * the fleet looked like at the end.
+ * the fleet looked like at the end. With `webhookReceiver`, a receiver on 127.0.0.1 is the
+ * organisation's webhook from the setup's end; it is deleted at the end, also when the run fails.
  */
 export async function runSimulation(
   options: SimulationOptions,
@@ -55,7 +57,25 @@ export async function runSimulation(
   log(
     `Organisation ${fleet.organisationId}, network ${fleet.networkId}: ${fleet.devices.length} devices claimed in ${setupSeconds.toFixed(1)} s`,
   );
+  const webhook = options.webhookReceiver ? await WebhookWatch.open(client, fleet) : null;
+  if (webhook) {
+    log(`Webhook ${webhook.webhook.id} registered for every event: ${webhook.webhook.url}`);
+  }
+  try {
+    return await runFleet(options, hooks, { client, fleet, setupSeconds, webhook });
+  } finally {
+    await webhook?.close();
+  }
+}
 
+/** The fleet's run, from its setup to its summary. */
+async function runFleet(
+  options: SimulationOptions,
+  hooks: RunHooks,
+  setup: { client: ApiClient; fleet: Fleet; setupSeconds: number; webhook: WebhookWatch | null },
+): Promise<Summary> {
+  const { client, fleet } = setup;
+  const log = hooks.log ?? (() => undefined);
   const stop = new AbortController();
   // Every device's upgrade waits on it: more than the default ten listeners is expected.
   setMaxListeners(0, stop.signal);
@@ -181,6 +201,7 @@ export async function runSimulation(
         requestsPerSecond: rate,
         errors: errors.total,
         rollout: events.rollout,
+        webhookDeliveries: setup.webhook?.delivered ?? null,
       };
     };
     if (hooks.onProgress) {
@@ -237,9 +258,11 @@ export async function runSimulation(
     ctx,
     devices,
     actions: events,
-    setupSeconds,
+    setupSeconds: setup.setupSeconds,
     settleSeconds,
     errors,
     anomalies,
+    log,
+    webhook: setup.webhook,
   });
 }

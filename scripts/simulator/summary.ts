@@ -1,6 +1,7 @@
 import { eventProblems, EventsCheck, eventsLine } from './event-check';
 import { DeviceUpgradeState } from './fleet-context';
 import { FROM_VERSION } from './setup';
+import { webhookProblems, WebhooksCheck, webhooksLine } from './webhook-check';
 
 /** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
 export interface RolloutRecord {
@@ -44,13 +45,16 @@ export interface Progress {
   errors: number;
   /** The rollout as last read (null without one, or before it is created or read). */
   rollout: RolloutRecord | null;
+  /** Distinct events the webhook receiver got (null without one). */
+  webhookDeliveries: number | null;
 }
 
 export interface Summary {
   /**
    * Every device up, in sync, every upgrade done or failed (with a rollout: done, failed or
    * cancelled, the rollout not running, its reverted devices back), the SSID change propagated,
-   * and the organisation's events what the run caused.
+   * the organisation's events what the run caused, and with a webhook receiver every event of
+   * the feed delivered, every request's signature verified.
    */
   ok: boolean;
   /** Why `ok` is false (empty when it is true). */
@@ -97,6 +101,10 @@ export interface Summary {
    * simulator did and saw (null: the feed could not be read).
    */
   events: EventsCheck | null;
+  /**
+   * With `--webhook-receiver`: what the receiver got against the feed (null without one).
+   */
+  webhooks: WebhooksCheck | null;
   requests: {
     total: number;
     per_second: number;
@@ -150,6 +158,7 @@ export function problemsOf(
     problems.push(`${missing} of ${n} devices do not have the renamed SSID`);
   }
   problems.push(...eventProblems(summary.events));
+  problems.push(...webhookProblems(summary.webhooks));
   return problems;
 }
 
@@ -211,6 +220,7 @@ export function progressLine(p: Progress): string {
     `in sync ${p.inSync}/${p.devices}`,
     `upgrades: ${upgrades}`,
     ...(p.rollout ? [rolloutLine(p.rollout)] : []),
+    ...(p.webhookDeliveries === null ? [] : [`webhook deliveries ${p.webhookDeliveries}`]),
     `${p.requestsPerSecond.toFixed(0)} req/s`,
     `${p.errors} errors`,
   ].join('  ');
@@ -261,6 +271,9 @@ export function summaryText(s: Summary): string {
     `  requests ${s.requests.total} (${s.requests.per_second.toFixed(1)}/s): check-in ${s.requests.checkin}, config ${s.requests.config}, operator ${s.requests.operator}`,
   );
   lines.push(`  ${eventsLine(s.events)}`);
+  if (s.webhooks) {
+    lines.push(`  ${webhooksLine(s.webhooks)}`);
+  }
   lines.push(`  errors ${s.errors.total}`);
   for (const e of s.errors.kinds.slice(0, 10)) {
     lines.push(`    ${e.count} × ${e.kind}  ${e.example}`);

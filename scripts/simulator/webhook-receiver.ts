@@ -17,6 +17,9 @@ import { checkWebhook, DeliveryTally, FeedSinceWebhook, WebhooksCheck } from './
 /** How often the end of a run looks whether the deliveries have caught up. */
 const CATCH_UP_POLL_MS = 100;
 
+/** How often the wait for deliveries says how many are still missing. */
+const WAIT_LOG_MS = 5000;
+
 /** OPERATIONS 8: the URL's host is or resolves to a refused address. */
 const REFUSED_ADDRESS = 1047;
 
@@ -139,6 +142,11 @@ export class WebhookWatch {
     }
   }
 
+  /** Distinct events delivered so far. */
+  get delivered(): number {
+    return this.receiver.tally.events.size;
+  }
+
   /** The events of the feed (as read so far) since the webhook's creation not delivered yet. */
   notDelivered(): number {
     return this.feed.notDelivered(this.receiver.tally.events);
@@ -149,10 +157,20 @@ export class WebhookWatch {
    * of the feed since the webhook's creation has been delivered, deletes the webhook, stops the
    * receiver, and checks what it got against the feed.
    */
-  async finish(feedRead: boolean, waitMs: number, ctx: FleetContext): Promise<WebhooksCheck> {
+  async finish(
+    feedRead: boolean,
+    waitMs: number,
+    ctx: FleetContext,
+    log: (message: string) => void,
+  ): Promise<WebhooksCheck> {
     const from = performance.now();
+    let told = from;
     while (feedRead && this.notDelivered() > 0 && performance.now() - from < waitMs) {
       await sleep(CATCH_UP_POLL_MS);
+      if (performance.now() - told >= WAIT_LOG_MS) {
+        told = performance.now();
+        log(`  ${this.notDelivered()} webhook deliveries still missing`);
+      }
     }
     const waitSeconds = (performance.now() - from) / 1000;
     await this.close(ctx);

@@ -1,5 +1,10 @@
-/** What test/simulator.e2e-spec.ts's runs share, and how it reads their summaries' events. */
+/** What the simulator's test files share: their services, and how they read summaries' events. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Summary } from '../../scripts/simulator/summary';
+import { ServerProcess } from '../faults/support/server-process';
+import { DatabaseKind, migratedPostgresDatabase, startApp } from './app';
 
 /**
  * The services' HEARTBEAT_TIMEOUT_SECONDS: short enough for an outage within an 18 s run, long
@@ -7,6 +12,44 @@ import type { Summary } from '../../scripts/simulator/summary';
  * makes its device DOWN (each DOWN device's next check-in is a transaction of its own).
  */
 export const HEARTBEAT_TIMEOUT_SECONDS = 10;
+
+/** A service the simulator runs against, with a super administrator's and an admin's token. */
+export interface SimulatorService {
+  server: ServerProcess;
+  superAdmin: string;
+  admin: string;
+  /** Drops the PostgreSQL database (after `server.stop()`). */
+  drop?: () => Promise<void>;
+}
+
+/**
+ * The service on `db` in its own process, as `npm start` runs it, checking devices in every
+ * second, with HEARTBEAT_TIMEOUT_SECONDS, no rate limit, and `env`. Two applications in one
+ * process would share passport's strategy registry (the last one registered authenticates for
+ * both), so each database's tokens would be checked against the other's: the tokens are made
+ * beforehand by booting the application on that database in this process and closing it again.
+ */
+export async function launchSimulatorService(
+  db: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<SimulatorService> {
+  const postgres = db === 'postgres' ? await migratedPostgresDatabase() : null;
+  const database: Record<string, string> = postgres
+    ? { DATABASE_URL: postgres.url }
+    : { DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'airfleet-sim-')), 'db.sqlite') };
+  const setup = await startApp(db, database);
+  const superAdmin = (await setup.fixtures.superAdmin()).token;
+  const admin = (await setup.fixtures.admin()).token;
+  await setup.close();
+  const server = await ServerProcess.launch({
+    ...database,
+    DEVICE_CHECKIN_INTERVAL_SECONDS: '1',
+    HEARTBEAT_TIMEOUT_SECONDS: String(HEARTBEAT_TIMEOUT_SECONDS),
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
+  return { server, superAdmin, admin, drop: postgres?.release };
+}
 
 /** A count of the summary's events that the run implies exactly. */
 export const exactly = (events: number) => ({ events, expected: { min: events, max: events } });
