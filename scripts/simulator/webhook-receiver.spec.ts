@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { newWebhookSecret, signatureHeader } from '../../src/webhooks/webhook-rules';
 import { registrationFailure, WebhookReceiver } from './webhook-receiver';
 
@@ -56,6 +57,21 @@ describe("the simulator's webhook receiver", () => {
     receiver.verifyWith(secret);
     expect(await status).toBe(204);
     expect([...receiver.tally.events]).toEqual([5]);
+  });
+
+  it('drops a request cut off while its body is read, and goes on receiving', async () => {
+    receiver.verifyWith(secret);
+    const { port } = new URL(url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /airfleet-webhook HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 100\r\n\r\n{"type":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await deliver(url, 'evt_7', [secret])).toBe(204);
+    expect(receiver.tally.requests).toBe(1);
   });
 
   it('answers 503 to a request still waiting for a secret when it stops', async () => {

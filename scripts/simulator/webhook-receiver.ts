@@ -42,7 +42,10 @@ export class WebhookReceiver {
 
   /** Listens on a free port of 127.0.0.1; answers the URL to register. */
   async start(): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res));
+    // A request cut off while its body is read (the service's attempt timed out) is dropped.
+    const server = createServer(
+      (req, res) => void this.handle(req, res).catch(() => res.destroy()),
+    );
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
