@@ -21,7 +21,8 @@ import { Bench, say } from './lib/bench';
 import { createBenchDatabase } from './lib/database';
 import { BenchOptions, readOptions, resultName } from './lib/options';
 import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report';
-import { loadFleet, scenarios } from './lib/scenarios';
+import { loadFleet } from './lib/fleet';
+import { scenarios } from './lib/scenarios';
 import { DatabaseKind, seed } from './lib/seed';
 
 /** Issue 24: at least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */

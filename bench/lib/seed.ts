@@ -10,8 +10,9 @@
  * - Tags: two in three devices carry one tag, 1 in 7 a second one.
  * - Upgrades: 1 in 10 devices has a pending upgrade scheduled for 2099 (shown in records, never
  *   handed out), 1 in 10 a done one, 1 in 100 a failed one.
- * - Heartbeats: 9 in 10 devices; of those, 1 in 9 is three days old (DOWN), the others at most
- *   ten minutes old (UP with the bench's HEARTBEAT_TIMEOUT_SECONDS of a day).
+ * - Heartbeats: 9 in 10 devices; of those, 1 in 9 is three days old (DOWN, recorded DOWN by a
+ *   sweep: `up` false, `silent_since`), the others at most ten minutes old (UP with the bench's
+ *   HEARTBEAT_TIMEOUT_SECONDS of a day, and recorded UP: OPERATIONS 2's steady state).
  * - `spare` master-inventory entries in no inventory, and an empty network "Bulk" in
  *   organisation 1: the bulk timings provision the spares there, then roll out over it.
  *
@@ -255,10 +256,12 @@ async function seedRows(
   await upgrade('done', '9.0.0', `d."id" % 10 = 5`, `'now', NULL, NULL`);
   await upgrade('failed', '9.0.0', `d."id" % 100 = 9`, `'now', NULL, NULL`);
   const receivedAt = sql.secondsAgo(`CASE WHEN d."id" % 10 = 9 THEN 259200 ELSE d."id" % 600 END`);
+  const down = `d."id" % 10 = 9`;
   await run(
-    `INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at")
+    `INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "up", "silent_since")
      SELECT d."id", d."organisation_id", 'ap-' || d."id", '1.2.' || (d."id" % 4), n."network_name", 'Bench AP',
-       '198.51.100.' || (d."id" % 250 + 1), ${receivedAt}, d."id" % 30, d."id" % 86400, ${receivedAt}
+       '198.51.100.' || (d."id" % 250 + 1), ${receivedAt}, d."id" % 30, d."id" % 86400, ${receivedAt},
+       CASE WHEN ${down} THEN FALSE ELSE TRUE END, CASE WHEN ${down} THEN ${receivedAt} END
      FROM "devices" d LEFT JOIN "location_networks" n ON n."id" = d."location_network_id"
      WHERE d."id" % 10 <> 0`,
   );
