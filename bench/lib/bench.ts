@@ -64,10 +64,17 @@ export class Bench {
    */
   async compare(all: Scenario[], withBare: boolean): Promise<Map<string, string>> {
     const problems = new Map<string, string>();
-    const airfleet = await this.start('airfleet');
-    const bare = withBare ? await this.start('bare') : null;
-    const minimal = withBare && all.some(hasMinimal) ? await this.start('minimal') : null;
+    const started: RunningServer[] = [];
+    const start = async (kind: ServerKind) => {
+      const server = await this.start(kind);
+      started.push(server);
+      return server;
+    };
     try {
+      // Within the try: a server that fails to start stops the ones started before it.
+      const airfleet = await start('airfleet');
+      const bare = withBare ? await start('bare') : null;
+      const minimal = withBare && all.some(hasMinimal) ? await start('minimal') : null;
       for (const scenario of all) {
         const a = await fetchProbe(airfleet.url, scenario.probe);
         if (a.status < 200 || a.status > 299) {
@@ -83,9 +90,9 @@ export class Bench {
         }
       }
     } finally {
-      await airfleet.stop();
-      await bare?.stop();
-      await minimal?.stop();
+      for (const server of started) {
+        await server.stop();
+      }
     }
     return problems;
   }
