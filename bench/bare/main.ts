@@ -1,7 +1,8 @@
 /**
  * The bench's yardstick (issue 14): a bare server, plain Fastify 5 and one `pg` pool, no Nest and
  * no ORM, doing the same work as Airfleet on each route the bench drives and answering the same
- * bytes. PostgreSQL only. Environment as Airfleet reads it: PORT, DATABASE_URL,
+ * bytes, and running the DOWN sweep every second as Airfleet does (bench/bare/events.ts).
+ * PostgreSQL only. Environment as Airfleet reads it: PORT, DATABASE_URL,
  * HEARTBEAT_TIMEOUT_SECONDS, UPGRADE_TIMEOUT_SECONDS, DEVICE_CHECKIN_INTERVAL_SECONDS.
  *
  * Statements are sent as plain parameterised queries, as TypeORM sends Airfleet's (no named
@@ -12,6 +13,7 @@ process.env.TZ = 'UTC';
 import Fastify, { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'pg';
 import { authenticate, DeviceCredentials } from './auth';
+import { everySecond, listEvents } from './events';
 import { listInventory, overview, statuses, upSince } from './fleet';
 import {
   adminHeartbeat,
@@ -112,7 +114,17 @@ app.post<{ Body: CheckinBody | undefined }>(
   },
 );
 
+app.get<{ Querystring: Record<string, string> }>('/v1/events', async (request, reply) =>
+  reply
+    .type('application/json; charset=utf-8')
+    .send(await listEvents(pool, await authenticate(pool, request), request.query)),
+);
+
+// The DOWN sweep every second, as every Airfleet instance runs it (OPERATIONS 2).
+const stopSweep = everySecond(pool, heartbeatTimeout);
+
 const shutdown = () => {
+  stopSweep();
   void app
     .close()
     .then(() => pool.end())
