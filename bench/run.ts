@@ -6,6 +6,8 @@
  * for each scenario, alternating rounds Airfleet / bare, each on a fresh server process: warm-up,
  * then a measured window under autocannon (50 connections, in this process). Then, on Airfleet,
  * the bulk timings (provisioning 10,000 MACs, a rollout over them). SQLite runs Airfleet alone.
+ * Then, on PostgreSQL, the events bench on a database of its own (bench/lib/events-bench.ts:
+ * GET /v1/events pages and the DOWN sweep at 1,000,000 devices and 10,000,000 events).
  * Writes bench/results/<date>.json and .svg and prints the Markdown tables. Speed is measured
  * here, never in the test suite. Options: README, Benchmarks.
  */
@@ -19,6 +21,8 @@ import { join } from 'node:path';
 import { AIRFLEET_MAIN, buildChildren, ROOT } from './lib/build';
 import { Bench, say } from './lib/bench';
 import { createBenchDatabase } from './lib/database';
+import { EVENTS_SCENARIO_IDS, eventsBench } from './lib/events-bench';
+import { eventsMarkdown } from './lib/events-report';
 import { BenchOptions, readOptions, resultName } from './lib/options';
 import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report';
 import { loadFleet } from './lib/fleet';
@@ -27,6 +31,15 @@ import { DatabaseKind, seed } from './lib/seed';
 
 /** Issue 24: at least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
 const CHECKIN_RATE = 1700;
+
+/** What every server is given besides its database. */
+const serverEnv = (options: BenchOptions): Record<string, string> => ({
+  LOG_LEVEL: options.logLevel,
+  RATE_LIMIT_PER_MINUTE: '0',
+  HEARTBEAT_TIMEOUT_SECONDS: '86400',
+  DEMO: 'false',
+  SESSION_SECRET: 'bench-session-secret-of-32-characters',
+});
 
 async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise<DatabaseResult> {
   const started = Date.now();
@@ -41,22 +54,14 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
     say(`${kind}: seeded in ${(seedMs / 1000).toFixed(1)} s`);
     const fleet = await loadFleet(database.dataSource);
     const all = scenarios(seeded, fleet);
-    const unknown = (options.scenarios ?? []).filter((id) => !all.some((s) => s.id === id));
+    const known = [...all.map((s) => s.id), ...EVENTS_SCENARIO_IDS];
+    const unknown = (options.scenarios ?? []).filter((id) => !known.includes(id));
     if (unknown.length > 0) {
-      throw new Error(
-        `unknown BENCH_SCENARIOS ${unknown.join(', ')}; known: ${all.map((s) => s.id).join(', ')}`,
-      );
+      throw new Error(`unknown BENCH_SCENARIOS ${unknown.join(', ')}; known: ${known.join(', ')}`);
     }
     const chosen = all.filter((s) => !options.scenarios || options.scenarios.includes(s.id));
     const withBare = kind === 'postgres';
-    const bench = new Bench(options, kind, {
-      ...database.env,
-      LOG_LEVEL: options.logLevel,
-      RATE_LIMIT_PER_MINUTE: '0',
-      HEARTBEAT_TIMEOUT_SECONDS: '86400',
-      DEMO: 'false',
-      SESSION_SECRET: 'bench-session-secret-of-32-characters',
-    });
+    const bench = new Bench(options, kind, { ...database.env, ...serverEnv(options) });
     const problems = await bench.compare(chosen, withBare);
     const result: DatabaseResult = {
       database: kind,
@@ -112,8 +117,8 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
   }
 }
 
-function postgresVersion(results: DatabaseResult[]): string | undefined {
-  if (!results.some((r) => r.database === 'postgres')) {
+function postgresVersion(options: BenchOptions): string | undefined {
+  if (!options.databases.includes('postgres')) {
     return undefined;
   }
   try {
@@ -132,10 +137,18 @@ async function main() {
   );
   const startedAt = new Date();
   const loadAverageAtStart = loadavg();
+  const onlyEvents = options.scenarios?.every((id) => EVENTS_SCENARIO_IDS.includes(id)) ?? false;
   const databases: DatabaseResult[] = [];
-  for (const kind of options.databases) {
+  for (const kind of onlyEvents ? [] : options.databases) {
     databases.push(await benchDatabase(options, kind));
   }
+  const eventsChosen = EVENTS_SCENARIO_IDS.filter(
+    (id) => !options.scenarios || options.scenarios.includes(id),
+  );
+  const events =
+    options.databases.includes('postgres') && eventsChosen.length > 0
+      ? await eventsBench(options, serverEnv(options), eventsChosen)
+      : undefined;
   const finishedAt = new Date();
   const date = startedAt.toISOString().slice(0, 10);
   const results: BenchResults = {
@@ -147,30 +160,38 @@ async function main() {
       cpuModel: cpus()[0]?.model ?? 'unknown',
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
-      postgres: postgresVersion(databases),
+      postgres: postgresVersion(options),
       loadAverageAtStart,
       loadAverageAtEnd: loadavg(),
     },
     commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim(),
     options: { ...options },
     databases,
+    events,
   };
   const folder = join(ROOT, 'bench', 'results');
   mkdirSync(folder, { recursive: true });
   const name = resultName(date, options);
   writeFileSync(join(folder, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   const postgres = databases.find((d) => d.database === 'postgres');
-  if (postgres) {
+  if (postgres || events) {
+    const devices = [
+      ...(postgres ? [`${postgres.devices.toLocaleString('en')} devices`] : []),
+      ...(events ? [`events at ${events.devices.toLocaleString('en')}`] : []),
+    ];
     writeFileSync(
       join(folder, `${name}.svg`),
       ratioChart(
-        postgres,
-        `Airfleet ÷ bare server, PostgreSQL, ${postgres.devices.toLocaleString('en')} devices (${date})`,
+        [...(postgres?.scenarios ?? []), ...(events?.scenarios ?? [])],
+        `Airfleet ÷ bare server, PostgreSQL, ${devices.join(', ')} (${date})`,
       ),
     );
   }
-  process.stdout.write(`${markdown(results)}\nResults: bench/results/${name}.json\n`);
-  const bad = databases.flatMap((d) => d.scenarios).filter((s) => s.outcome !== 'ok');
+  const output = [markdown(results), ...eventsMarkdown(events)];
+  process.stdout.write(`${output.join('\n')}\nResults: bench/results/${name}.json\n`);
+  const bad = [...databases.flatMap((d) => d.scenarios), ...(events?.scenarios ?? [])].filter(
+    (s) => s.outcome !== 'ok',
+  );
   if (bad.length > 0) {
     say(
       `${bad.length} scenario(s) did not pass: ${bad.map((s) => `${s.id} (${s.outcome})`).join(', ')}`,

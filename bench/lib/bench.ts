@@ -33,7 +33,8 @@ export class Bench {
     private readonly env: Record<string, string>,
   ) {}
 
-  private async start(kind: ServerKind): Promise<RunningServer> {
+  /** A fresh server of this kind on the bench's database; its start-up time is kept. */
+  async start(kind: ServerKind): Promise<RunningServer> {
     const server = await startServer({
       kind,
       database: this.database,

@@ -19,9 +19,22 @@ export interface BenchOptions {
   keep: boolean;
   /** Airfleet's LOG_LEVEL (BENCH_LOG_LEVEL, default warn: nothing logged per request). */
   logLevel: string;
+  /** The events bench's fleet (BENCH_EVENTS_DEVICES, default 1,000,000). */
+  eventsDevices: number;
+  /** The events bench's events (BENCH_EVENTS, default 10,000,000). */
+  events: number;
+  /** Devices going DOWN at once in the sweep's down rounds (BENCH_DOWN_DEVICES, default 10,000). */
+  downDevices: number;
 }
 
-export const DEFAULTS = { seconds: 10, rounds: 3, devices: 100_000 };
+export const DEFAULTS = {
+  seconds: 10,
+  rounds: 3,
+  devices: 100_000,
+  eventsDevices: 1_000_000,
+  events: 10_000_000,
+  downDevices: 10_000,
+};
 
 function positive(name: string, fallback: number, integer = true): number {
   const raw = process.env[name];
@@ -56,17 +69,28 @@ export function readOptions(argv: string[]): BenchOptions {
     workers,
     keep: process.env.BENCH_KEEP === '1',
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    eventsDevices: positive('BENCH_EVENTS_DEVICES', DEFAULTS.eventsDevices),
+    events: positive('BENCH_EVENTS', DEFAULTS.events),
+    downDevices: positive('BENCH_DOWN_DEVICES', DEFAULTS.downDevices),
   };
 }
 
 /**
  * The results' file name: the date for a run with the defaults, with what differs appended
- * otherwise (`2026-05-04-2000d-1x1s`), so that a smoke run never overwrites a full one.
+ * otherwise (`2026-05-04-2000d-1x1s`, `2026-05-04-20000d-100000e-1000down`), so that a smoke run
+ * never overwrites a full one.
  */
 export function resultName(date: string, options: BenchOptions): string {
   const parts = [date];
   if (options.devices !== DEFAULTS.devices) {
     parts.push(`${options.devices}d`);
+  }
+  if (
+    options.eventsDevices !== DEFAULTS.eventsDevices ||
+    options.events !== DEFAULTS.events ||
+    options.downDevices !== DEFAULTS.downDevices
+  ) {
+    parts.push(`${options.eventsDevices}d-${options.events}e-${options.downDevices}down`);
   }
   if (options.rounds !== DEFAULTS.rounds || options.seconds !== DEFAULTS.seconds) {
     parts.push(`${options.rounds}x${options.seconds}s`);

@@ -3,6 +3,7 @@
  * Markdown tables (printed, and pasted into README's Benchmarks section by hand) and a bar chart
  * of the Airfleet/bare ratios (bench/results/<date>.svg), drawn here as plain SVG.
  */
+import type { EventsResult } from './events-bench';
 import { DatabaseKind } from './seed';
 import { ServerKind } from './servers';
 
@@ -111,6 +112,8 @@ export interface BenchResults {
   commit: string;
   options: Record<string, unknown>;
   databases: DatabaseResult[];
+  /** The events bench (PostgreSQL), when it ran. */
+  events?: EventsResult;
 }
 
 export const median = (values: number[]): number => {
@@ -148,7 +151,7 @@ function scenarioNote(scenario: ScenarioResult): string | null {
   return failed > 0 ? `(${int(failed)} failed requests)` : null;
 }
 
-export function postgresTable(result: DatabaseResult): string[] {
+export function postgresTable(result: Pick<DatabaseResult, 'scenarios'>): string[] {
   const lines = [
     '| scenario | Airfleet req/s | bare req/s | ratio | p50 / p99 ms Airfleet | p50 / p99 ms bare | CPU ms/req Airfleet | CPU ms/req bare | PostgreSQL CPU ms/req Airfleet | PostgreSQL CPU ms/req bare | machine busy Airfleet | SQL/req Airfleet | SQL/req bare | peak RSS MiB Airfleet | peak RSS MiB bare |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -248,7 +251,9 @@ export function markdown(results: BenchResults): string {
       lines.push(...checkin, '');
     }
   }
-  lines.push(...bulkTable(results.databases), '');
+  if (results.databases.length > 0) {
+    lines.push(...bulkTable(results.databases), '');
+  }
   return lines.join('\n');
 }
 
@@ -256,8 +261,8 @@ const escape = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 /** A horizontal bar per scenario: Airfleet's req/s as a share of the bare server's. */
-export function ratioChart(result: DatabaseResult, title: string): string {
-  const rows = result.scenarios.filter((s) => Number.isFinite(s.ratio));
+export function ratioChart(scenarios: ScenarioResult[], title: string): string {
+  const rows = scenarios.filter((s) => Number.isFinite(s.ratio));
   const labelWidth = 200;
   const barWidth = 360;
   const rowHeight = 30;

@@ -62,7 +62,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The pid and its descendants (cluster workers), from /proc. */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) {
