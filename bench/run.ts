@@ -8,8 +8,9 @@
  * the bulk timings (provisioning 10,000 MACs, a rollout over them). SQLite runs Airfleet alone.
  * Then, on PostgreSQL, the events bench on a database of its own (bench/lib/events-bench.ts:
  * GET /v1/events pages and the DOWN sweep at 1,000,000 devices and 10,000,000 events).
- * Writes bench/results/<date>.json and .svg and prints the Markdown tables. Speed is measured
- * here, never in the test suite. Options: README, Benchmarks.
+ * Writes bench/results/<date>.json and .svg and prints the Markdown tables, with the check-in
+ * against its earlier figures. Speed is measured here, never in the test suite. Options: README,
+ * Benchmarks.
  */
 import 'reflect-metadata';
 process.env.TZ = 'UTC';
@@ -21,6 +22,7 @@ import { join } from 'node:path';
 import { AIRFLEET_MAIN, buildChildren, ROOT } from './lib/build';
 import { Bench, say } from './lib/bench';
 import { createBenchDatabase } from './lib/database';
+import { checkinAgainstEarlier } from './lib/baseline';
 import { EVENTS_SCENARIO_IDS, eventsBench } from './lib/events-bench';
 import { eventsMarkdown } from './lib/events-report';
 import { BenchOptions, readOptions, resultName } from './lib/options';
@@ -187,7 +189,11 @@ async function main() {
       ),
     );
   }
-  const output = [markdown(results), ...eventsMarkdown(events)];
+  const output = [
+    markdown(results),
+    ...eventsMarkdown(events),
+    ...checkinAgainstEarlier(results, folder),
+  ];
   process.stdout.write(`${output.join('\n')}\nResults: bench/results/${name}.json\n`);
   const bad = [...databases.flatMap((d) => d.scenarios), ...(events?.scenarios ?? [])].filter(
     (s) => s.outcome !== 'ok',
