@@ -1,3 +1,4 @@
+import { EventFilterIndexes1795812766975 } from './1795812766975-EventFilterIndexes';
 import { Webhooks1795808955232 } from './1795808955232-Webhooks';
 import { FleetHistory1795801705636 } from './1795801705636-FleetHistory';
 import { Events1795798823324 } from './1795798823324-Events';
@@ -20,4 +21,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Events1795798823324,
   FleetHistory1795801705636,
   Webhooks1795808955232,
+  EventFilterIndexes1795812766975,
 ];
