@@ -5,8 +5,9 @@
  *
  * - `GET /v1/events` page 1, newest first, without and with `type` filters: compared byte for
  *   byte, then measured in alternating rounds like every throughput scenario;
- * - the DOWN sweep (bench/lib/sweep.ts): its cost each second when nothing is due, and the time
- *   BENCH_DOWN_DEVICES devices passing the timeout at once take to become `device.down` events;
+ * - the DOWN sweep (bench/lib/sweep.ts): an idle instance's periodic work each second, one
+ *   sweep's cost when nothing is due, and the time BENCH_DOWN_DEVICES devices passing the
+ *   timeout at once take to become `device.down` events;
  * - the plans PostgreSQL chooses for these statements (EXPLAIN ANALYZE, BUFFERS), kept with the
  *   results: the sweep must read only the devices that are due, a page only what it answers.
  *
@@ -14,19 +15,23 @@
  * whole fleet falls in a measured window (the check for the interval's samples still runs each
  * second, as it does in production).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { selectTypes, typesOf } from '../../src/event-log/event-types';
 import { Bench, say } from './bench';
-import { ROOT } from './build';
 import { createBenchDatabase } from './database';
 import { seedEvents } from './events-seed';
 import { BenchOptions } from './options';
 import { ScenarioResult } from './report';
+import { pagePlan, sweepPlan } from './plans';
 import { Probe, Scenario } from './scenarios';
 import { Seeded, seed } from './seed';
-import { SweepDownRound, SweepIdleRound, sweepDownRound, sweepIdleRound } from './sweep';
+import {
+  SweepDownRound,
+  sweepDownRound,
+  SweepIdleRound,
+  sweepIdleRound,
+  SweepPassRound,
+  sweepPassRound,
+} from './sweep';
 
 /** The throughput scenarios of the events bench, by id, and the sweep's two measurements. */
 export const EVENTS_PAGES: Record<string, { label: string; short: string; query: string }> = {
@@ -58,6 +63,7 @@ export interface EventsResult {
   eventsSeedMs: number;
   scenarios: ScenarioResult[];
   sweepIdle: SweepIdleRound[];
+  sweepPass: SweepPassRound[];
   sweepDown: SweepDownRound[];
   /** EXPLAIN (ANALYZE, BUFFERS) of each statement measured, by title. */
   plans: Record<string, string>;
@@ -75,47 +81,48 @@ function pageScenarios(seeded: Seeded, ids: string[]): Scenario[] {
   });
 }
 
-/** The sweep's statement as Airfleet sends it (sql/, kept true by test/device-gateway/hot-sql). */
-function sweepStatement(): string {
-  const file = readFileSync(join(ROOT, 'sql', 'heartbeats.repository.postgres.sql'), 'utf8');
-  const found = file.split(/\n(?=-- )/).find((part) => part.startsWith('-- the DOWN sweep'));
-  if (!found) {
-    throw new Error('sql/heartbeats.repository.postgres.sql has no "-- the DOWN sweep" statement');
-  }
-  return found.slice(found.indexOf('\n') + 1).replace(/;\s*$/, '');
-}
+/** PASSES sweeps back to back make one round of the sweep's cost per pass. */
+const PASSES = 1000;
 
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement, in a transaction rolled back. */
-async function explain(dataSource: DataSource, sql: string, parameters: unknown[]) {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.startTransaction();
-    const rows = (await runner.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, parameters)) as {
-      'QUERY PLAN': string;
-    }[];
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await runner.rollbackTransaction();
-    await runner.release();
+/** The sweep's rounds, alternating Airfleet and the bare server, as `chosen` asks. */
+async function sweepRounds(
+  bench: Bench,
+  dataSource: DataSource,
+  options: BenchOptions,
+  chosen: string[],
+  run: { env: Record<string, string>; timeoutSeconds: number; result: EventsResult },
+): Promise<void> {
+  const kinds = ['airfleet', 'bare'] as const;
+  const { result } = run;
+  for (let round = 1; chosen.includes(SWEEP_IDLE) && round <= options.rounds; round++) {
+    for (const kind of kinds) {
+      const idle = await sweepIdleRound(bench, dataSource, kind, round, options);
+      const pass = await sweepPassRound(kind, round, PASSES, run.env);
+      say(
+        `  nothing due, ${kind} round ${round}: an idle instance ${idle.cpuMsPerSecond.toFixed(2)} CPU ms/s, ` +
+          `${idle.databaseCpuMsPerSecond.toFixed(2)} PostgreSQL CPU ms/s, ${idle.statementsPerSecond.toFixed(2)} SQL/s; ` +
+          `one sweep ${pass.cpuMsPerPass.toFixed(3)} CPU ms, ${pass.databaseCpuMsPerPass.toFixed(3)} PostgreSQL CPU ms, ` +
+          `${pass.statementsPerPass.toFixed(2)} SQL`,
+      );
+      result.sweepIdle.push(idle);
+      result.sweepPass.push(pass);
+    }
   }
-}
-
-const sweepPlan = (dataSource: DataSource, timeoutSeconds: number) =>
-  explain(dataSource, sweepStatement(), [new Date(Date.now() - timeoutSeconds * 1000)]);
-
-async function pagePlans(dataSource: DataSource, pages: string[]) {
-  const result: Record<string, string> = {};
-  for (const id of pages) {
-    const types = new URLSearchParams(EVENTS_PAGES[id].query.slice(1)).get('type');
-    result[EVENTS_PAGES[id].label] = await explain(
-      dataSource,
-      `SELECT * FROM "events" e WHERE e."organisation_id" = $1
-       ${types === null ? '' : 'AND e."type" = ANY($2)'} ORDER BY e."id" DESC LIMIT 100`,
-      types === null ? [1] : [1, typesOf(selectTypes(types))],
-    );
+  for (let round = 1; chosen.includes(SWEEP_DOWN) && round <= options.rounds; round++) {
+    for (const kind of kinds) {
+      const down = await sweepDownRound(bench, dataSource, kind, round, {
+        devices: options.downDevices,
+        timeoutSeconds: run.timeoutSeconds,
+        warmupSeconds: options.warmupSeconds,
+      });
+      say(
+        `  ${down.devices} devices DOWN at once, ${kind} round ${round}: ${down.recorded} device.down in ` +
+          `${Math.round(down.ms)} ms, CPU server ${Math.round(down.serverCpuMs)} ms, PostgreSQL ` +
+          `${Math.round(down.databaseCpuMs)} ms, ${down.statements} statements`,
+      );
+      result.sweepDown.push(down);
+    }
   }
-  return result;
 }
 
 /** The events bench; `chosen` are the ids of EVENTS_SCENARIO_IDS to run. */
@@ -143,11 +150,8 @@ export async function eventsBench(
     const plans = {
       'the DOWN sweep, nothing due': await sweepPlan(database.dataSource, timeoutSeconds),
     };
-    const bench = new Bench(options, 'postgres', {
-      ...database.env,
-      ...env,
-      FLEET_SAMPLE_SECONDS: '86400',
-    });
+    const serverEnv = { ...database.env, ...env, FLEET_SAMPLE_SECONDS: '86400' };
+    const bench = new Bench(options, 'postgres', serverEnv);
     const result: EventsResult = {
       devices: options.eventsDevices,
       events: options.events,
@@ -155,6 +159,7 @@ export async function eventsBench(
       eventsSeedMs,
       scenarios: [],
       sweepIdle: [],
+      sweepPass: [],
       sweepDown: [],
       plans,
     };
@@ -180,44 +185,20 @@ export async function eventsBench(
       }
       result.scenarios.push(await bench.scenario(scenario, true));
     }
-    const kinds = ['airfleet', 'bare'] as const;
-    for (let round = 1; chosen.includes(SWEEP_IDLE) && round <= options.rounds; round++) {
-      for (const kind of kinds) {
-        const idle = await sweepIdleRound(bench, database.dataSource, kind, round, options);
-        say(
-          `  sweep, nothing due, ${kind} round ${round}: ${idle.cpuMsPerSecond.toFixed(2)} CPU ms/s, ` +
-            `${idle.databaseCpuMsPerSecond.toFixed(2)} PostgreSQL CPU ms/s, ${idle.statementsPerSecond.toFixed(2)} SQL/s`,
-        );
-        result.sweepIdle.push(idle);
-      }
-    }
-    for (let round = 1; chosen.includes(SWEEP_DOWN) && round <= options.rounds; round++) {
-      for (const kind of kinds) {
-        const down = await sweepDownRound(bench, database.dataSource, kind, round, {
-          devices: options.downDevices,
-          timeoutSeconds,
-          warmupSeconds: options.warmupSeconds,
-        });
-        say(
-          `  sweep, ${down.devices} devices DOWN at once, ${kind} round ${round}: ${down.recorded} device.down in ` +
-            `${Math.round(down.ms)} ms, CPU server ${Math.round(down.serverCpuMs)} ms, PostgreSQL ` +
-            `${Math.round(down.databaseCpuMs)} ms, ${down.statements} statements`,
-        );
-        result.sweepDown.push(down);
-      }
-    }
+    await sweepRounds(bench, database.dataSource, options, chosen, {
+      env: serverEnv,
+      timeoutSeconds,
+      result,
+    });
     if (result.sweepDown.length > 0) {
       // Their records' entries in the index of UP records stay until VACUUM removes them.
       result.plans['the DOWN sweep, nothing due, after the rounds of devices going DOWN'] =
         await sweepPlan(database.dataSource, timeoutSeconds);
     }
-    Object.assign(
-      result.plans,
-      await pagePlans(
-        database.dataSource,
-        pages.map((p) => p.id),
-      ),
-    );
+    for (const { id } of pages) {
+      const type = new URLSearchParams(EVENTS_PAGES[id].query.slice(1)).get('type');
+      result.plans[EVENTS_PAGES[id].label] = await pagePlan(database.dataSource, type);
+    }
     return result;
   } finally {
     await database.dispose(options.keep);

@@ -6,7 +6,7 @@
 import { EventsResult } from './events-bench';
 import { median, postgresTable } from './report';
 import { ServerKind } from './servers';
-import { SweepDownRound, SweepIdleRound } from './sweep';
+import { SweepDownRound, SweepIdleRound, SweepPassRound } from './sweep';
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (n >= 10 ? int(n) : n.toFixed(2));
@@ -17,6 +17,10 @@ function sweepTable(result: EventsResult): string[] {
     const rounds = result.sweepIdle.filter((r) => r.server === kind);
     return rounds.length > 0 ? ms(median(rounds.map(pick))) : '–';
   };
+  const pass = (kind: ServerKind, pick: (r: SweepPassRound) => number) => {
+    const rounds = result.sweepPass.filter((r) => r.server === kind);
+    return rounds.length > 0 ? median(rounds.map(pick)).toFixed(3) : '–';
+  };
   const down = (kind: ServerKind, pick: (r: SweepDownRound) => number) => {
     const rounds = result.sweepDown.filter((r) => r.server === kind);
     return rounds.length > 0
@@ -26,13 +30,23 @@ function sweepTable(result: EventsResult): string[] {
   const row = (label: string, cell: (kind: ServerKind) => string) =>
     `| ${label} | ${kinds.map(cell).join(' | ')} |`;
   const devices = result.sweepDown[0]?.devices ?? 0;
+  const passes = result.sweepPass[0]?.passes ?? 0;
   const missing = result.sweepDown.filter((r) => r.recorded < r.devices);
   return [
     `| DOWN sweep, ${int(result.devices)} devices, ${int(result.events)} events | Airfleet | bare |`,
     '|---|--:|--:|',
-    row('nothing due: server CPU ms a second (one sweep)', (k) => idle(k, (r) => r.cpuMsPerSecond)),
-    row('nothing due: PostgreSQL CPU ms a second', (k) => idle(k, (r) => r.databaseCpuMsPerSecond)),
-    row('nothing due: SQL statements a second', (k) => idle(k, (r) => r.statementsPerSecond)),
+    row(`one sweep, nothing due (${int(passes)} back to back): server CPU ms`, (k) =>
+      pass(k, (r) => r.cpuMsPerPass),
+    ),
+    row('one sweep, nothing due: PostgreSQL CPU ms', (k) => pass(k, (r) => r.databaseCpuMsPerPass)),
+    row('one sweep, nothing due: SQL statements', (k) => pass(k, (r) => r.statementsPerPass)),
+    row('an idle instance, all its periodic work: server CPU ms a second', (k) =>
+      idle(k, (r) => r.cpuMsPerSecond),
+    ),
+    row('an idle instance: PostgreSQL CPU ms a second', (k) =>
+      idle(k, (r) => r.databaseCpuMsPerSecond),
+    ),
+    row('an idle instance: SQL statements a second', (k) => idle(k, (r) => r.statementsPerSecond)),
     row(`${int(devices)} devices DOWN at once: ms until every device.down is visible`, (k) =>
       down(k, (r) => r.ms),
     ),
@@ -65,7 +79,7 @@ export function eventsMarkdown(result: EventsResult | undefined): string[] {
   if (result.scenarios.length > 0) {
     lines.push(...postgresTable(result), '');
   }
-  if (result.sweepIdle.length + result.sweepDown.length > 0) {
+  if (result.sweepIdle.length + result.sweepPass.length + result.sweepDown.length > 0) {
     lines.push(...sweepTable(result), '');
   }
   for (const [title, plan] of Object.entries(result.plans)) {

@@ -3,9 +3,11 @@
  * Airfleet and on the bare server (bench/bare/events.ts), each round on a fresh server process:
  *
  * - idle: nothing is due (every device recorded UP was heard from within the timeout). Over a
- *   window, the server's CPU, its PostgreSQL backends' CPU and its statements per second, each
- *   second being one sweep (on Airfleet also the fleet history's check for the interval's
- *   samples, one SELECT).
+ *   window, the server's CPU, its PostgreSQL backends' CPU and its statements per second: all
+ *   of an idle instance's periodic work, one sweep a second and, on Airfleet, also the fleet
+ *   history's check (a SELECT a second) and the webhook deliveries' polls (five a second).
+ * - one pass: the sweep alone, nothing due, `passes` times back to back in a process of its own
+ *   with the rest of the periodic work held (bench/child/sweep-loop.ts): CPU per sweep.
  * - down: `devices` devices recorded UP get a last heartbeat exactly the timeout old (one
  *   UPDATE by the runner), so that they pass the timeout at once; the time from that moment
  *   until all their `device.down` events are visible, and the CPU of the server and of its
@@ -16,11 +18,16 @@
  * own PostgreSQL backends (the client backends of the bench database that the runner did not
  * open), not every `postgres` process: the machine's other databases would drown the sweep.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { Bench } from './bench';
+import { ROOT, STATS_HOOK } from './build';
 import { processTree, RunningServer, ServerKind, settle } from './servers';
 
 export interface SweepIdleRound {
@@ -32,6 +39,15 @@ export interface SweepIdleRound {
   databaseCpuMsPerSecond: number;
   statementsPerSecond: number;
   loadAverage: number;
+}
+
+export interface SweepPassRound {
+  server: ServerKind;
+  round: number;
+  passes: number;
+  cpuMsPerPass: number;
+  databaseCpuMsPerPass: number;
+  statementsPerPass: number;
 }
 
 export interface SweepDownRound {
@@ -197,4 +213,47 @@ export function sweepDownRound(
       loadAverage: loadavg()[0],
     };
   });
+}
+
+const SWEEP_LOOP = join(ROOT, 'dist', 'bench', 'child', 'sweep-loop.js');
+
+/** `passes` sweeps with nothing due, back to back, in a process of their own (sweep-loop.ts). */
+export async function sweepPassRound(
+  kind: ServerKind,
+  round: number,
+  passes: number,
+  env: Record<string, string>,
+): Promise<SweepPassRound> {
+  const statsDir = mkdtempSync(join(tmpdir(), 'airfleet-bench-sweep-'));
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['-r', STATS_HOOK, SWEEP_LOOP, kind, String(passes)],
+      {
+        env: {
+          PATH: process.env.PATH,
+          ...env,
+          BENCH_STATS_DIR: statsDir,
+          BENCH_DATABASE: 'postgres',
+        },
+        maxBuffer: 1 << 20,
+      },
+    );
+    const measured = JSON.parse(stdout.trim().split('\n').pop()!) as {
+      passes: number;
+      cpuMs: number;
+      databaseCpuMs: number;
+      statements: number;
+    };
+    return {
+      server: kind,
+      round,
+      passes: measured.passes,
+      cpuMsPerPass: measured.cpuMs / measured.passes,
+      databaseCpuMsPerPass: measured.databaseCpuMs / measured.passes,
+      statementsPerPass: measured.statements / measured.passes,
+    };
+  } finally {
+    rmSync(statsDir, { recursive: true, force: true });
+  }
 }
