@@ -69,8 +69,12 @@ export async function listEvents(
     if (selection.unknown.length > 0) {
       throw fail(422, 1030, `type has unknown event types: ${selection.unknown.join(', ')}`);
     }
-    values.push(typesOf(selection));
-    conditions.push(`type = ANY($${values.length}::text[])`);
+    const types = typesOf(selection);
+    // One type an equality: it reads an index on (organisation, type, id) in id order.
+    values.push(types.length === 1 ? types[0] : types);
+    conditions.push(
+      types.length === 1 ? `type = $${values.length}` : `type = ANY($${values.length}::text[])`,
+    );
   }
   if (before !== undefined) {
     values.push(before);

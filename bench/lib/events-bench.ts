@@ -41,13 +41,13 @@ export const EVENTS_PAGES: Record<string, { label: string; short: string; query:
     query: '',
   },
   'events-type': {
-    label: '`GET /v1/events?type=upgrade.*` page 1 (2 % of events)',
-    short: 'events, type upgrade.*',
-    query: '?type=upgrade.*',
+    label: '`GET /v1/events?type=device.config_failed` page 1 (1 % of events)',
+    short: 'events, one type (1 %)',
+    query: '?type=device.config_failed',
   },
   'events-rare': {
-    label: '`GET /v1/events?type=network.*` page 1 (0.25 % of events)',
-    short: 'events, type network.*',
+    label: '`GET /v1/events?type=network.*` page 1 (a family, 0.25 % of events)',
+    short: 'events, rare family',
     query: '?type=network.*',
   },
 };
