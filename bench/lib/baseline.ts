@@ -116,7 +116,9 @@ export function checkinAgainstEarlier(results: BenchResults, folder: string): st
   }
   lines.push(
     '',
-    `By CPU per check-in and the ratio to the minimal server: ${verdicts.join('; ')}.`,
+    verdicts.length > 0
+      ? `By CPU per check-in and the ratio to the minimal server: ${verdicts.join('; ')}.`
+      : `No earlier figures at ${postgres.devices.toLocaleString('en')} devices.`,
   );
   return lines;
 }
