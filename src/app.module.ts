@@ -26,6 +26,7 @@ import { AdminModule } from './admin/admin.module';
 import { EventsModule } from './events/events.module';
 import { FleetHistoryModule } from './fleet-history/fleet-history.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { WebhookPagesModule } from './webhooks/pages/webhook-pages.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
@@ -55,6 +56,7 @@ const FEATURE_MODULES = [
   FleetHistoryModule,
   WebhooksModule,
   WebhookPagesModule,
+  AlertsModule,
   OverviewModule,
   RolloutsModule,
   ConsoleModule,

@@ -20,6 +20,10 @@ import { EventRecord } from './event-log/event.entity';
 import { FleetSample } from './fleet-history/fleet-sample.entity';
 import { Webhook } from './webhooks/webhook.entity';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
+import { AlertRule } from './alerts/alert-rule.entity';
+import { Alert } from './alerts/alert.entity';
+import { AlertCursor } from './alerts/alert-cursor.entity';
+import { AlertWatch } from './alerts/alert-watch.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -49,4 +53,8 @@ export const ENTITIES = [
   FleetSample,
   Webhook,
   WebhookDelivery,
+  AlertRule,
+  Alert,
+  AlertCursor,
+  AlertWatch,
 ];

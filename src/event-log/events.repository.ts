@@ -47,6 +47,8 @@ export interface EventQuery {
   /** The feed: ids above this, ascending. Else newest first, below `before` when given. */
   after?: number;
   before?: number;
+  /** With `after`: ids up to this one only. */
+  upTo?: number;
   limit: number;
 }
 
@@ -153,6 +155,9 @@ export class EventsRepository {
     }
     if (query.after !== undefined) {
       q.andWhere('e.id > :after', { after: query.after }).orderBy('e.id', 'ASC');
+      if (query.upTo !== undefined) {
+        q.andWhere('e.id <= :upTo', { upTo: query.upTo });
+      }
     } else {
       if (query.before !== undefined) {
         q.andWhere('e.id < :before', { before: query.before });
@@ -192,6 +197,16 @@ export class EventsRepository {
       .addOrderBy('e.id', 'ASC')
       .getMany();
     return [...before, ...inside];
+  }
+
+  /** The organisation's greatest event id (0 for none). */
+  async lastId(orgId: number): Promise<number> {
+    const row = await this.repository
+      .createQueryBuilder('e')
+      .select('MAX(e.id)', 'last')
+      .where('e.organisation_id = :orgId', { orgId })
+      .getRawOne<{ last: number | string | null }>();
+    return Number(row?.last ?? 0);
   }
 
   /** Deletes the events that happened before `cutoff` (retention): one statement. */

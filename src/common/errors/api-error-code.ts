@@ -48,6 +48,8 @@ export enum ApiErrorCode {
   TokenNotFound = 1041,
   /** OPERATIONS 8: webhook or delivery not found. */
   WebhookNotFound = 1042,
+  /** OPERATIONS 8: alert rule not found. */
+  AlertRuleNotFound = 1043,
   /** OPERATIONS 8: a per-organisation or per-device limit is reached. */
   LimitReached = 1046,
   /** OPERATIONS 8: the webhook URL's host is or resolves to a refused address. */
@@ -97,6 +99,7 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.ServiceUnavailable]: 503,
   [ApiErrorCode.TokenNotFound]: 404,
   [ApiErrorCode.WebhookNotFound]: 404,
+  [ApiErrorCode.AlertRuleNotFound]: 404,
   [ApiErrorCode.LimitReached]: 422,
   [ApiErrorCode.RefusedAddress]: 422,
 };

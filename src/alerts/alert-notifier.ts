@@ -1,0 +1,17 @@
+import { Alert } from './alert.entity';
+import { AlertRule } from './alert-rule.entity';
+
+/** One opening or resolution of an alert, as its notifications tell it. */
+export interface AlertTransition {
+  alert: Alert;
+  rule: AlertRule;
+  kind: 'opened' | 'resolved';
+}
+
+/**
+ * What follows alert transitions in their transaction besides their events: the e-mails of
+ * OPERATIONS 6 (alerts/mail), queued so that they are sent after the commit and retried.
+ */
+export abstract class AlertNotifier {
+  abstract notify(orgId: number, transitions: AlertTransition[]): Promise<void>;
+}

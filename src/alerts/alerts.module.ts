@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { EventLogModule } from '../event-log/event-log.module';
+import { NetworksModule } from '../networks/networks.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
+import { AlertEvaluator } from './alert-evaluator.service';
+import { AlertEvents } from './alert-events';
+import { AlertNotifier } from './alert-notifier';
+import { AlertRulesController } from './alert-rules.controller';
+import { AlertRulesRepository } from './alert-rules.repository';
+import { AlertRulesService } from './alert-rules.service';
+import { AlertsController } from './alerts.controller';
+import { AlertsRepository } from './alerts.repository';
+import { AlertsService } from './alerts.service';
+import { AlertMailQueue } from './mail/alert-mail-queue';
+
+/** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
+@Module({
+  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  controllers: [AlertRulesController, AlertsController],
+  providers: [
+    AlertRulesRepository,
+    AlertsRepository,
+    AlertRulesService,
+    AlertsService,
+    AlertEvents,
+    AlertEvaluator,
+    AlertMailQueue,
+    { provide: AlertNotifier, useExisting: AlertMailQueue },
+  ],
+  exports: [AlertsService],
+})
+export class AlertsModule {}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../common/auth/auth-user';
+import { ValidationFailedError } from '../common/errors';
+import { normaliseMac } from '../common/mac/mac';
+import { pageRequest, paginationMeta, PaginationMeta } from '../common/pagination/pagination';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { networkNotFound } from '../networks/networks.errors';
+import { AlertView, alertView } from './alert.view';
+import { AlertsQueryDto } from './dto/alert-rule.dto';
+import { AlertQuery, AlertsRepository } from './alerts.repository';
+
+/**
+ * The alerts a caller may read (OPERATIONS 6): admins every alert of their organisation, members
+ * those of networks they may read. Newest first.
+ */
+@Injectable()
+export class AlertsService {
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly access: NetworkAccessPolicy,
+  ) {}
+
+  async list(
+    user: AuthUser,
+    input: AlertsQueryDto,
+  ): Promise<{ alerts: AlertView[]; meta: PaginationMeta }> {
+    let mac: string | undefined;
+    if (input.mac_id !== undefined) {
+      mac = normaliseMac(String(input.mac_id)) ?? undefined;
+      if (mac === undefined) {
+        throw new ValidationFailedError(['mac_id must be a MAC address']);
+      }
+    }
+    if (input.network_id !== undefined) {
+      await this.access.readable(user, input.network_id, networkNotFound);
+    }
+    const readable = await this.access.readableNetworkIds(user);
+    const page = pageRequest(input);
+    const query: AlertQuery = {
+      state: input.state,
+      alertRuleId: input.alert_rule_id,
+      mac,
+      networkId: input.network_id,
+      networkIds: readable === 'all' ? undefined : readable,
+      skip: page.offset,
+      take: page.perPage,
+    };
+    const [alerts, count] = await this.alerts.page(user.organisation_id, query);
+    return { alerts: alerts.map(alertView), meta: paginationMeta(page, count) };
+  }
+
+  /** How many of the caller's organisation's alerts are open (the overview's count). */
+  countOpen(user: AuthUser): Promise<number> {
+    return this.alerts.countOpen(user.organisation_id);
+  }
+}

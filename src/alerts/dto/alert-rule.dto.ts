@@ -1,0 +1,70 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsId } from '../../common/ids/id';
+import { PaginationQueryDto } from '../../common/pagination/pagination';
+
+/**
+ * The fields of an alert rule (OPERATIONS 6). The service checks the values (alert-rules.ts:
+ * ruleFields), naming every bad one at once.
+ */
+export class AlertRuleFieldsDto {
+  /** 1 to 255 characters. */
+  @IsOptional()
+  name?: string;
+
+  /** device_down, config_failed, upgrade_failed, rollout_halted or clients_above. */
+  @IsOptional()
+  type?: string;
+
+  /** Empty or absent: every network and the devices in none. */
+  @IsOptional()
+  network_ids?: number[] | null;
+
+  /** device_down (default 300) and clients_above (default 0): 0 to 86400. */
+  @IsOptional()
+  for_seconds?: number | null;
+
+  /** clients_above only (required): an integer of 0 or more. */
+  @IsOptional()
+  threshold?: number | null;
+
+  /** At most 20 addresses. */
+  @IsOptional()
+  emails?: string[] | null;
+
+  /** Defaults to true. */
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+export class AlertRuleBodyDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AlertRuleFieldsDto)
+  alert_rule: AlertRuleFieldsDto;
+}
+
+/** `:id` of /v1/alert_rules/:id. */
+export class AlertRuleIdParamDto {
+  @IsId()
+  id: number;
+}
+
+/** GET /v1/alerts (OPERATIONS 6). */
+export class AlertsQueryDto extends PaginationQueryDto {
+  @IsOptional()
+  @IsIn(['open', 'resolved'])
+  state?: 'open' | 'resolved';
+
+  @IsOptional()
+  @IsId()
+  alert_rule_id?: number;
+
+  @IsOptional()
+  mac_id?: string;
+
+  @IsOptional()
+  @IsId()
+  network_id?: number;
+}

@@ -1,0 +1,128 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import {
+  AnyObject,
+  ArrayOf,
+  Bool,
+  DateTime,
+  Envelope,
+  Int,
+  NullableObject,
+  Of,
+  Str,
+  StrArray,
+} from '../../common/openapi/response-schema';
+import { ALERT_TYPES } from '../alert-rules';
+
+export class AlertRuleResponse {
+  @Int()
+  id: number;
+
+  @Str({ minLength: 1, maxLength: 255 })
+  name: string;
+
+  @ApiProperty({ enum: ALERT_TYPES })
+  type: string;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'integer' },
+    description: 'Empty: every network and the devices in none.',
+  })
+  network_ids: number[];
+
+  @Int({
+    minimum: 0,
+    maximum: 86400,
+    description: 'device_down (default 300) and clients_above (default 0); 0 for the others.',
+  })
+  for_seconds: number;
+
+  @Int({ nullable: true, minimum: 0, description: 'clients_above only; null for the others.' })
+  threshold: number | null;
+
+  @StrArray({ description: 'At most 20 addresses that get an e-mail per opening and resolution.' })
+  emails: string[];
+
+  @Bool()
+  enabled: boolean;
+
+  @DateTime()
+  created_at: string;
+
+  @DateTime()
+  updated_at: string;
+}
+
+export class AlertResponse {
+  @Int()
+  id: number;
+
+  @Int({ description: 'Also of a rule deleted since.' })
+  alert_rule_id: number;
+
+  @ApiProperty({ enum: ALERT_TYPES })
+  type: string;
+
+  @ApiProperty({ enum: ['open', 'resolved'] })
+  state: string;
+
+  @NullableObject(
+    {
+      type: 'object',
+      required: ['id', 'mac_id', 'name'],
+      properties: {
+        id: { type: 'integer' },
+        mac_id: { type: 'string' },
+        name: { type: 'string', nullable: true },
+      },
+    },
+    { description: 'The device as it was at the opening; null for rollout_halted' },
+  )
+  device: { id: number; mac_id: string; name: string | null } | null;
+
+  @NullableObject(
+    {
+      type: 'object',
+      required: ['id', 'network_name'],
+      properties: { id: { type: 'integer' }, network_name: { type: 'string' } },
+    },
+    { description: "The device's network at the opening; null for none or rollout_halted" },
+  )
+  network: { id: number; network_name: string } | null;
+
+  @DateTime({ description: 'When the condition was met (DOWN + for_seconds, the report…)' })
+  opened_at: string;
+
+  @DateTime({ nullable: true, description: 'upgrade_failed and rollout_halted: opened_at' })
+  resolved_at: string | null;
+
+  @AnyObject({
+    description:
+      'device_down: `{down_since}`; config_failed: `{revision, message}`; upgrade_failed: ' +
+      '`{upgrade_id, error}`; rollout_halted: `{rollout_id}`; clients_above: `{clients}`.',
+  })
+  data: Record<string, unknown>;
+}
+
+class AlertRuleData {
+  @Of(() => AlertRuleResponse)
+  alert_rule: AlertRuleResponse;
+}
+
+class AlertRulesData {
+  @ArrayOf(() => AlertRuleResponse)
+  alert_rules: AlertRuleResponse[];
+}
+
+class AlertsData {
+  @ArrayOf(() => AlertResponse)
+  alerts: AlertResponse[];
+
+  @Of(() => PaginationMetaResponse)
+  meta: PaginationMetaResponse;
+}
+
+export const AlertRuleEnvelope = Envelope('AlertRuleEnvelope', () => AlertRuleData);
+export const AlertRulesEnvelope = Envelope('AlertRulesEnvelope', () => AlertRulesData);
+export const AlertsEnvelope = Envelope('AlertsEnvelope', () => AlertsData);
