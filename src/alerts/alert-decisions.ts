@@ -203,3 +203,29 @@ function factsOf(opening: Opening): OpenFacts {
     network_id: opening.network?.id ?? null,
   };
 }
+
+/** An event record as the decisions see it. */
+export function seenEvent(event: {
+  type: string;
+  occurred_at: Date;
+  device_id: number | null;
+  device_mac: string | null;
+  device_name: string | null;
+  network_id: number | null;
+  network_name: string | null;
+  data: Record<string, unknown>;
+}): SeenEvent {
+  return {
+    type: event.type,
+    occurred_at: event.occurred_at,
+    device:
+      event.device_id === null
+        ? null
+        : { id: event.device_id, mac_id: event.device_mac ?? '', name: event.device_name },
+    network:
+      event.network_id === null
+        ? null
+        : { id: event.network_id, network_name: event.network_name ?? '' },
+    data: event.data,
+  };
+}

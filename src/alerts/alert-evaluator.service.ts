@@ -7,11 +7,18 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { EventsRepository } from '../event-log/events.repository';
 import { Alert } from './alert.entity';
-import { eventDecisions, Opening, SeenEvent, WATCHED_EVENT_TYPES } from './alert-decisions';
+import {
+  eventDecisions,
+  Opening,
+  SeenEvent,
+  seenEvent,
+  WATCHED_EVENT_TYPES,
+} from './alert-decisions';
 import { AlertEvents } from './alert-events';
 import { AlertNotifier, AlertTransition } from './alert-notifier';
 import { AlertRule } from './alert-rule.entity';
 import { AlertRulesRepository } from './alert-rules.repository';
+import { AlertConditionsRepository } from './alert-conditions.repository';
 import { AlertsRepository } from './alerts.repository';
 
 /** Every instance evaluates each second: transitions at most 5 s after their condition holds. */
@@ -36,6 +43,7 @@ export class AlertEvaluator {
   constructor(
     private readonly rules: AlertRulesRepository,
     private readonly alerts: AlertsRepository,
+    private readonly conditions: AlertConditionsRepository,
     private readonly events: EventsRepository,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly alertEvents: AlertEvents,
@@ -118,7 +126,7 @@ export class AlertEvaluator {
       rules,
       events,
       [...open.values()],
-      await this.alerts.rolloutNetworks(orgId, halted),
+      await this.conditions.rolloutNetworks(orgId, halted),
     );
     const byRule = new Map(rules.map((rule) => [rule.id, rule]));
     const transitions: AlertTransition[] = [];
@@ -150,7 +158,12 @@ export class AlertEvaluator {
       const waitMs = rule.for_seconds * 1000;
       if (rule.type === 'device_down') {
         const cutoff = new Date(now.getTime() - timeoutMs - waitMs);
-        for (const row of await this.alerts.downSince(orgId, rule.id, rule.network_ids, cutoff)) {
+        for (const row of await this.conditions.downSince(
+          orgId,
+          rule.id,
+          rule.network_ids,
+          cutoff,
+        )) {
           const downAt = new Date(row.at.getTime() + timeoutMs);
           subjects.push({
             rule,
@@ -160,14 +173,14 @@ export class AlertEvaluator {
           });
         }
       } else if (rule.type === 'clients_above') {
-        const above = await this.alerts.clientsAbove(
+        const above = await this.conditions.clientsAbove(
           orgId,
           rule.id,
           rule.network_ids,
           rule.threshold ?? 0,
         );
         const watches = new Map(
-          (await this.alerts.watchesOf(orgId, rule.id)).map((w) => [w.device_id, w]),
+          (await this.conditions.watchesOf(orgId, rule.id)).map((w) => [w.device_id, w]),
         );
         const ready = above.filter((row) => {
           const since = watches.get(row.device_id)?.since;
@@ -184,13 +197,13 @@ export class AlertEvaluator {
         }
         const aboveIds = new Set(above.map((row) => row.device_id));
         const readyIds = new Set(ready.map((row) => row.device_id));
-        await this.alerts.unwatch(
+        await this.conditions.unwatch(
           orgId,
           rule.id,
           [...watches.keys()].filter((id) => !aboveIds.has(id) || readyIds.has(id)),
         );
         if (waitMs > 0) {
-          await this.alerts.watch(
+          await this.conditions.watch(
             orgId,
             rule.id,
             [...aboveIds].filter((id) => !watches.has(id)),
@@ -215,7 +228,7 @@ export class AlertEvaluator {
       }
     }
     const transitions: AlertTransition[] = [];
-    for (const fallen of await this.alerts.clientsFallen(orgId)) {
+    for (const fallen of await this.conditions.clientsFallen(orgId)) {
       const at = fallen.up && fallen.checkedInAt ? fallen.checkedInAt : now;
       for (const alert of await this.alerts.resolve(orgId, [fallen.alert.id], at)) {
         transitions.push({ alert, rule: byRule.get(alert.alert_rule_id)!, kind: 'resolved' });
@@ -266,29 +279,4 @@ export class AlertEvaluator {
       await this.notifier.notify(orgId, transitions);
     }
   }
-}
-
-function seenEvent(event: {
-  type: string;
-  occurred_at: Date;
-  device_id: number | null;
-  device_mac: string | null;
-  device_name: string | null;
-  network_id: number | null;
-  network_name: string | null;
-  data: Record<string, unknown>;
-}): SeenEvent {
-  return {
-    type: event.type,
-    occurred_at: event.occurred_at,
-    device:
-      event.device_id === null
-        ? null
-        : { id: event.device_id, mac_id: event.device_mac ?? '', name: event.device_name },
-    network:
-      event.network_id === null
-        ? null
-        : { id: event.network_id, network_name: event.network_name ?? '' },
-    data: event.data,
-  };
 }

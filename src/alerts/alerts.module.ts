@@ -4,6 +4,7 @@ import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { AlertEvaluator } from './alert-evaluator.service';
+import { AlertConditionsRepository } from './alert-conditions.repository';
 import { AlertEvents } from './alert-events';
 import { AlertNotifier } from './alert-notifier';
 import { AlertRulesController } from './alert-rules.controller';
@@ -21,6 +22,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
   providers: [
     AlertRulesRepository,
     AlertsRepository,
+    AlertConditionsRepository,
     AlertRulesService,
     AlertsService,
     AlertEvents,
