@@ -18,7 +18,8 @@ import { AlertEvents } from './alert-events';
 import { AlertNotifier, AlertTransition } from './alert-notifier';
 import { AlertRule } from './alert-rule.entity';
 import { AlertRulesRepository } from './alert-rules.repository';
-import { AlertConditionsRepository } from './alert-conditions.repository';
+import { AlertConditionsRepository } from '../read-side/alert-conditions.repository';
+import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
 
 /** Every instance evaluates each second: transitions at most 5 s after their condition holds. */
@@ -44,6 +45,7 @@ export class AlertEvaluator {
     private readonly rules: AlertRulesRepository,
     private readonly alerts: AlertsRepository,
     private readonly conditions: AlertConditionsRepository,
+    private readonly watches: AlertWatchesRepository,
     private readonly events: EventsRepository,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly alertEvents: AlertEvents,
@@ -179,15 +181,15 @@ export class AlertEvaluator {
           rule.network_ids,
           rule.threshold ?? 0,
         );
-        const watches = new Map(
-          (await this.conditions.watchesOf(orgId, rule.id)).map((w) => [w.device_id, w]),
+        const watching = new Map(
+          (await this.watches.watchesOf(orgId, rule.id)).map((w) => [w.device_id, w]),
         );
         const ready = above.filter((row) => {
-          const since = watches.get(row.device_id)?.since;
+          const since = watching.get(row.device_id)?.since;
           return waitMs === 0 || (since !== undefined && since.getTime() + waitMs <= now.getTime());
         });
         for (const row of ready) {
-          const since = watches.get(row.device_id)?.since;
+          const since = watching.get(row.device_id)?.since;
           subjects.push({
             rule,
             deviceId: row.device_id,
@@ -197,16 +199,16 @@ export class AlertEvaluator {
         }
         const aboveIds = new Set(above.map((row) => row.device_id));
         const readyIds = new Set(ready.map((row) => row.device_id));
-        await this.conditions.unwatch(
+        await this.watches.unwatch(
           orgId,
           rule.id,
-          [...watches.keys()].filter((id) => !aboveIds.has(id) || readyIds.has(id)),
+          [...watching.keys()].filter((id) => !aboveIds.has(id) || readyIds.has(id)),
         );
         if (waitMs > 0) {
-          await this.conditions.watch(
+          await this.watches.watch(
             orgId,
             rule.id,
-            [...aboveIds].filter((id) => !watches.has(id)),
+            [...aboveIds].filter((id) => !watching.has(id)),
             now,
           );
         }
@@ -230,7 +232,7 @@ export class AlertEvaluator {
     const transitions: AlertTransition[] = [];
     for (const fallen of await this.conditions.clientsFallen(orgId)) {
       const at = fallen.up && fallen.checkedInAt ? fallen.checkedInAt : now;
-      for (const alert of await this.alerts.resolve(orgId, [fallen.alert.id], at)) {
+      for (const alert of await this.alerts.resolve(orgId, [fallen.alertId], at)) {
         transitions.push({ alert, rule: byRule.get(alert.alert_rule_id)!, kind: 'resolved' });
       }
     }

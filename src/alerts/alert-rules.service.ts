@@ -13,7 +13,7 @@ import { AlertRuleInput, MAX_ALERT_RULES, ruleFields } from './alert-rules';
 import { AlertRulesRepository } from './alert-rules.repository';
 import { AlertRuleView, alertRuleView } from './alert.view';
 import { alertRuleLimitReached, alertRuleNotFound } from './alerts.errors';
-import { AlertConditionsRepository } from './alert-conditions.repository';
+import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
 
 /**
@@ -26,7 +26,7 @@ export class AlertRulesService {
   constructor(
     private readonly rules: AlertRulesRepository,
     private readonly alerts: AlertsRepository,
-    private readonly conditions: AlertConditionsRepository,
+    private readonly watches: AlertWatchesRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly events: EventsRepository,
@@ -82,7 +82,7 @@ export class AlertRulesService {
         rule.active_since = new Date(); // re-enabled: it looks at what happens from now on
       }
       if (rule.type !== before.type || rule.threshold !== before.threshold || !rule.enabled) {
-        await this.conditions.unwatchRule(orgId, id);
+        await this.watches.unwatchRule(orgId, id);
       }
       const saved = await this.rules.save(rule);
       await this.alertEvents.ruleUpdated(before, saved, userActor(user, via));
@@ -110,7 +110,7 @@ export class AlertRulesService {
         await this.alertEvents.transitions(orgId, transitions);
         await this.notifier.notify(orgId, transitions);
       }
-      await this.conditions.unwatchRule(orgId, id);
+      await this.watches.unwatchRule(orgId, id);
       await this.rules.delete(orgId, id);
       await this.alertEvents.ruleDeleted(rule, userActor(user, via));
       return alertRuleView(rule);

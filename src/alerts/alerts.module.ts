@@ -4,7 +4,8 @@ import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { AlertEvaluator } from './alert-evaluator.service';
-import { AlertConditionsRepository } from './alert-conditions.repository';
+import { ReadSideModule } from '../read-side/read-side.module';
+import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertEvents } from './alert-events';
 import { AlertNotifier } from './alert-notifier';
 import { AlertRulesController } from './alert-rules.controller';
@@ -17,12 +18,12 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
 
 /** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
 @Module({
-  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule, ReadSideModule],
   controllers: [AlertRulesController, AlertsController],
   providers: [
     AlertRulesRepository,
     AlertsRepository,
-    AlertConditionsRepository,
+    AlertWatchesRepository,
     AlertRulesService,
     AlertsService,
     AlertEvents,

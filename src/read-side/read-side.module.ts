@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertConditionsRepository } from './alert-conditions.repository';
 import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 import { DeviceStatusCountsRepository } from './device-status-counts.repository';
 import { DeviceStatusesRepository } from './device-statuses.repository';
@@ -8,7 +9,7 @@ import { OverviewCountsRepository } from './overview-counts.repository';
 
 /**
  * The one read side: the read models that answer in one statement across owners' tables,
- * read-only (devices with heartbeats, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
+ * read-only (devices with heartbeats, the alert evaluation's conditions, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
  * Each is a repository of raw SQL built with the dialect's SqlBuilder, filtered by the one
  * filter builder (`device-filter.ts`) and embedding the one text of each device read
  * (`device-sql.ts`); rows are rendered by the owners' pure rules. Every write stays with the
@@ -16,6 +17,7 @@ import { OverviewCountsRepository } from './overview-counts.repository';
  */
 @Module({
   providers: [
+    AlertConditionsRepository,
     DeviceRecordRowsRepository,
     DeviceStatusCountsRepository,
     DeviceStatusesRepository,
@@ -24,6 +26,7 @@ import { OverviewCountsRepository } from './overview-counts.repository';
     OverviewCountsRepository,
   ],
   exports: [
+    AlertConditionsRepository,
     DeviceRecordRowsRepository,
     DeviceStatusCountsRepository,
     DeviceStatusesRepository,

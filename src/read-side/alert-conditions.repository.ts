@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Brackets, In, SelectQueryBuilder } from 'typeorm';
+import { Brackets, SelectQueryBuilder } from 'typeorm';
 import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Heartbeat } from '../device-state/heartbeat.entity';
-import { Alert } from './alert.entity';
-import { AlertWatch } from './alert-watch.entity';
 
 /** A device in a rule's scope whose condition holds, with the time it has held since. */
 export interface ConditionRow {
@@ -17,9 +15,11 @@ export interface ConditionRow {
 }
 
 /**
- * What the alert evaluation reads of the devices' recorded state (heartbeats, the devices' networks,
- * the upgrades of a halted rollout) and the clients_above watches it keeps; every query takes the
- * organisation first. Read only under the organisation's alert cursor (AlertsRepository).
+ * What the alert evaluation (alerts/, OPERATIONS 6) reads across owners' tables: the devices'
+ * recorded state (heartbeats) in a rule's scope (the devices' networks) without an open alert of
+ * the rule (alerts), the open clients_above alerts whose device no longer holds the condition,
+ * and the networks of a halted rollout's devices (upgrades). Read-only; every query takes the
+ * organisation first.
  */
 @Injectable()
 export class AlertConditionsRepository {
@@ -30,10 +30,6 @@ export class AlertConditionsRepository {
 
   private get manager() {
     return this.txHost.tx;
-  }
-
-  private get alerts() {
-    return this.manager.getRepository(Alert);
   }
 
   /**
@@ -72,17 +68,19 @@ export class AlertConditionsRepository {
    */
   async clientsFallen(
     orgId: number,
-  ): Promise<{ alert: Alert; checkedInAt: Date | null; up: boolean }[]> {
-    const rows = await this.alerts
-      .createQueryBuilder('a')
+  ): Promise<{ alertId: number; checkedInAt: Date | null; up: boolean }[]> {
+    const rows = await this.manager
+      .createQueryBuilder()
+      .select('a.id', 'alert_id')
+      .addSelect('h.checked_in_at', 'checked_in_at')
+      .addSelect('h.up', 'up')
+      .from('alerts', 'a')
       .innerJoin('alert_rules', 'r', 'r.id = a.alert_rule_id')
       .leftJoin(
         Heartbeat,
         'h',
         'h.device_id = a.device_id AND h.organisation_id = a.organisation_id',
       )
-      .addSelect('h.checked_in_at', 'h_checked_in_at')
-      .addSelect('h.up', 'h_up')
       .where('a.organisation_id = :orgId AND a.state = :open AND a.type = :type', {
         orgId,
         open: 'open',
@@ -97,16 +95,15 @@ export class AlertConditionsRepository {
             .orWhere('h.clients <= r.threshold'),
         ),
       )
-      .getRawAndEntities();
-    return rows.entities.map((alert, i) => {
-      const raw = rows.raw[i] as { h_checked_in_at: unknown; h_up: unknown };
-      const at = raw.h_checked_in_at;
-      return {
-        alert,
-        checkedInAt: at === null || at === undefined ? null : this.hydratedDate(at),
-        up: raw.h_up === true || raw.h_up === 1,
-      };
-    });
+      .getRawMany<{ alert_id: number | string; checked_in_at: unknown; up: unknown }>();
+    return rows.map((row) => ({
+      alertId: Number(row.alert_id),
+      checkedInAt:
+        row.checked_in_at === null || row.checked_in_at === undefined
+          ? null
+          : this.hydratedDate(row.checked_in_at),
+      up: row.up === true || row.up === 1,
+    }));
   }
 
   /**
@@ -140,39 +137,6 @@ export class AlertConditionsRepository {
       ]);
     }
     return networks;
-  }
-
-  watchesOf(orgId: number, ruleId: number): Promise<AlertWatch[]> {
-    return this.manager
-      .getRepository(AlertWatch)
-      .findBy({ organisation_id: orgId, alert_rule_id: ruleId });
-  }
-
-  async watch(orgId: number, ruleId: number, deviceIds: number[], since: Date): Promise<void> {
-    if (deviceIds.length > 0) {
-      await this.manager.getRepository(AlertWatch).insert(
-        deviceIds.map((device_id) => ({
-          organisation_id: orgId,
-          alert_rule_id: ruleId,
-          device_id,
-          since,
-        })),
-      );
-    }
-  }
-
-  async unwatch(orgId: number, ruleId: number, deviceIds: number[]): Promise<void> {
-    if (deviceIds.length > 0) {
-      await this.manager
-        .getRepository(AlertWatch)
-        .delete({ organisation_id: orgId, alert_rule_id: ruleId, device_id: In(deviceIds) });
-    }
-  }
-
-  async unwatchRule(orgId: number, ruleId: number): Promise<void> {
-    await this.manager
-      .getRepository(AlertWatch)
-      .delete({ organisation_id: orgId, alert_rule_id: ruleId });
   }
 
   /** `query` with `column` among `ids`, bound as one parameter whatever their number. */
