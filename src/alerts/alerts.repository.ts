@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Brackets, In, SelectQueryBuilder } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Heartbeat } from '../device-state/heartbeat.entity';
@@ -18,6 +17,8 @@ export interface AlertQuery {
   networkId?: number;
   /** A member's readable networks: alerts of other networks, or of none, are left out. */
   networkIds?: number[];
+  /** Open alerts before resolved ones (the console's Alerts page), each newest first. */
+  openFirst?: boolean;
   skip: number;
   take: number;
 }
@@ -102,7 +103,7 @@ export class AlertsRepository {
     if (open.length > 0) {
       await this.alerts.update(
         { organisation_id: orgId, id: In(open.map((alert) => alert.id)), state: 'open' },
-        { state: 'resolved', resolved_at: at } as QueryDeepPartialEntity<Alert>,
+        { state: 'resolved', resolved_at: at },
       );
     }
     return open.map((alert) => Object.assign(alert, { state: 'resolved', resolved_at: at }));
@@ -250,16 +251,14 @@ export class AlertsRepository {
 
   async watch(orgId: number, ruleId: number, deviceIds: number[], since: Date): Promise<void> {
     if (deviceIds.length > 0) {
-      await this.manager
-        .getRepository(AlertWatch)
-        .insert(
-          deviceIds.map((device_id) => ({
-            organisation_id: orgId,
-            alert_rule_id: ruleId,
-            device_id,
-            since,
-          })),
-        );
+      await this.manager.getRepository(AlertWatch).insert(
+        deviceIds.map((device_id) => ({
+          organisation_id: orgId,
+          alert_rule_id: ruleId,
+          device_id,
+          since,
+        })),
+      );
     }
   }
 
@@ -302,11 +301,24 @@ export class AlertsRepository {
       }
       this.withIds(q, 'a.network_id', 'networkIds', query.networkIds);
     }
-    return q.orderBy('a.id', 'DESC').skip(query.skip).take(query.take).getManyAndCount();
+    if (query.openFirst) {
+      q.orderBy('a.state', 'ASC'); // 'open' sorts before 'resolved'
+    }
+    return q.addOrderBy('a.id', 'DESC').skip(query.skip).take(query.take).getManyAndCount();
   }
 
-  countOpen(orgId: number): Promise<number> {
-    return this.alerts.countBy({ organisation_id: orgId, state: 'open' });
+  /** The organisation's open alerts; with `networkIds` (a member's), of those networks only. */
+  countOpen(orgId: number, networkIds?: number[]): Promise<number> {
+    const q = this.alerts
+      .createQueryBuilder('a')
+      .where('a.organisation_id = :orgId AND a.state = :open', { orgId, open: 'open' });
+    if (networkIds) {
+      if (networkIds.length === 0) {
+        return Promise.resolve(0);
+      }
+      this.withIds(q, 'a.network_id', 'networkIds', networkIds);
+    }
+    return q.getCount();
   }
 
   /** Deletes the alerts resolved before `cutoff` (retention). */
