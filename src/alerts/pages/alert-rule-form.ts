@@ -62,8 +62,8 @@ export function alertRuleFormOf(rule: AlertRuleView): AlertRuleFormValues {
 }
 
 /**
- * The fields the API takes. The addresses are split at line breaks, commas, semicolons and
- * spaces; `for_seconds` and `threshold` are sent only for the types that use them, so that a
+ * The fields the API takes. The addresses are split at line breaks, commas and semicolons;
+ * `for_seconds` and `threshold` are sent only for the types that use them, so that a
  * value left in a field of another type is not refused (the form shows every field).
  */
 export function toAlertRuleInput(values: AlertRuleFormValues): AlertRuleInput {
@@ -73,7 +73,10 @@ export function toAlertRuleInput(values: AlertRuleFormValues): AlertRuleInput {
     network_ids: values.network_ids,
     for_seconds: usesForSeconds(values.type) ? integer(values.for_seconds) : undefined,
     threshold: usesThreshold(values.type) ? integer(values.threshold) : undefined,
-    emails: values.emails.split(/[\s,;]+/).filter((email) => email !== ''),
+    emails: values.emails
+      .split(/[\n,;]/)
+      .map((email) => email.trim())
+      .filter((email) => email !== ''),
     enabled: values.enabled,
   };
 }
