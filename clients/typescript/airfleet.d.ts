@@ -1063,7 +1063,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's alert rules, oldest first */
+        /**
+         * The organisation's alert rules, oldest first
+         * @description Members and admins read every rule of the organisation.
+         */
         get: operations["list_alert_rules"];
         put?: never;
         /**
@@ -1084,7 +1087,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show an alert rule */
+        /**
+         * Show an alert rule
+         * @description Members and admins; another organisation's answers 404 1043.
+         */
         get: operations["show_alert_rule"];
         put?: never;
         post?: never;
