@@ -1065,7 +1065,7 @@ export interface paths {
         };
         /**
          * The organisation's alert rules, oldest first
-         * @description Members and admins.
+         * @description Members and admins read every rule of the organisation.
          */
         get: operations["list_alert_rules"];
         put?: never;

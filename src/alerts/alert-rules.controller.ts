@@ -38,7 +38,7 @@ export class AlertRulesController {
   @ApiOperation({
     operationId: 'list_alert_rules',
     summary: "The organisation's alert rules, oldest first",
-    description: 'Members and admins.',
+    description: 'Members and admins read every rule of the organisation.',
   })
   @ApiOkResponse({ type: AlertRulesEnvelope })
   async list(@CurrentUser() user: AuthUser) {

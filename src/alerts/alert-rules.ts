@@ -41,6 +41,13 @@ const FOR_SECONDS_DEFAULT: Partial<Record<AlertType, number>> = {
   clients_above: 0,
 };
 
+/** Whether rules of this type take `for_seconds` (device_down, clients_above). */
+export const usesForSeconds = (type: string): boolean =>
+  FOR_SECONDS_DEFAULT[type as AlertType] !== undefined;
+
+/** Whether rules of this type take `threshold` (clients_above, which requires it). */
+export const usesThreshold = (type: string): boolean => type === 'clients_above';
+
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+$/;
 
 /**

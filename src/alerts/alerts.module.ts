@@ -31,6 +31,6 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
     AlertMailQueue,
     { provide: AlertNotifier, useExisting: AlertMailQueue },
   ],
-  exports: [AlertsService],
+  exports: [AlertsService, AlertRulesService],
 })
 export class AlertsModule {}

@@ -15,6 +15,8 @@ export interface AlertQuery {
   networkId?: number;
   /** A member's readable networks: alerts of other networks, or of none, are left out. */
   networkIds?: number[];
+  /** Open alerts before resolved ones (the console's list), then newest first. */
+  openFirst?: boolean;
   skip: number;
   take: number;
 }
@@ -150,11 +152,24 @@ export class AlertsRepository {
       }
       this.withIds(q, 'a.network_id', 'networkIds', query.networkIds);
     }
-    return q.orderBy('a.id', 'DESC').skip(query.skip).take(query.take).getManyAndCount();
+    if (query.openFirst) {
+      q.orderBy('a.state', 'ASC'); // 'open' sorts before 'resolved'
+    }
+    return q.addOrderBy('a.id', 'DESC').skip(query.skip).take(query.take).getManyAndCount();
   }
 
-  countOpen(orgId: number): Promise<number> {
-    return this.alerts.countBy({ organisation_id: orgId, state: 'open' });
+  /** The organisation's open alerts; with `networkIds` (a member's), of those networks only. */
+  countOpen(orgId: number, networkIds?: number[]): Promise<number> {
+    const q = this.alerts
+      .createQueryBuilder('a')
+      .where('a.organisation_id = :orgId AND a.state = :open', { orgId, open: 'open' });
+    if (networkIds) {
+      if (networkIds.length === 0) {
+        return Promise.resolve(0);
+      }
+      this.withIds(q, 'a.network_id', 'networkIds', networkIds);
+    }
+    return q.getCount();
   }
 
   /** Deletes the alerts resolved before `cutoff` (retention). */

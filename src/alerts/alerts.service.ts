@@ -11,7 +11,7 @@ import { AlertQuery, AlertsRepository } from './alerts.repository';
 
 /**
  * The alerts a caller may read (OPERATIONS 6): admins every alert of their organisation, members
- * those of networks they may read. Newest first.
+ * those of networks they may read. Newest first (the console's page: open ones first).
  */
 @Injectable()
 export class AlertsService {
@@ -23,6 +23,7 @@ export class AlertsService {
   async list(
     user: AuthUser,
     input: AlertsQueryDto,
+    options: { openFirst?: boolean } = {},
   ): Promise<{ alerts: AlertView[]; meta: PaginationMeta }> {
     let mac: string | undefined;
     if (input.mac_id !== undefined) {
@@ -42,6 +43,7 @@ export class AlertsService {
       mac,
       networkId: input.network_id,
       networkIds: readable === 'all' ? undefined : readable,
+      openFirst: options.openFirst,
       skip: page.offset,
       take: page.perPage,
     };
@@ -49,8 +51,9 @@ export class AlertsService {
     return { alerts: alerts.map(alertView), meta: paginationMeta(page, count) };
   }
 
-  /** How many of the caller's organisation's alerts are open (the overview's count). */
-  countOpen(user: AuthUser): Promise<number> {
-    return this.alerts.countOpen(user.organisation_id);
+  /** How many of the alerts the caller may read are open (the console overview's count). */
+  async countOpen(user: AuthUser): Promise<number> {
+    const readable = await this.access.readableNetworkIds(user);
+    return this.alerts.countOpen(user.organisation_id, readable === 'all' ? undefined : readable);
   }
 }

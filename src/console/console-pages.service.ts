@@ -1,5 +1,6 @@
 import { ConsoleEventsService } from './console-events.service';
 import { Injectable } from '@nestjs/common';
+import { AlertsService } from '../alerts/alerts.service';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { deviceNotFound } from '../access-points/access-points.errors';
@@ -51,6 +52,7 @@ export class ConsolePagesService {
     private readonly ssids: NetworkSsidsService,
     private readonly templates: NetworkTemplatesRepository,
     private readonly activity: ConsoleEventsService,
+    private readonly alerts: AlertsService,
   ) {}
 
   async networkList(user: AuthUser) {
@@ -154,6 +156,7 @@ export class ConsolePagesService {
       fleet,
       upgrades,
       rollouts: details.rollouts.running,
+      openAlerts: await this.alerts.countOpen(user),
       firmware,
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
       history: await this.activity.history(user),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
+import { AlertsModule } from '../alerts/alerts.module';
 import { EventsModule } from '../events/events.module';
 import { FleetHistoryModule } from '../fleet-history/fleet-history.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
@@ -20,6 +21,7 @@ import { EventsPagesController } from './events-pages.controller';
     FleetHistoryModule,
     OverviewModule,
     AccessPointsModule,
+    AlertsModule,
     NetworksModule,
     NetworkSsidsModule,
     UpgradesModule,

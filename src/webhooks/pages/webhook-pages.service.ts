@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CodedError } from '../../common/errors';
+import { formRefusal } from '../../web/form-refusal';
 import { PageOutcome } from '../../web/page-renderer';
 import { pager } from '../../web/pager';
 import { WebhookView } from '../webhook.view';
@@ -17,15 +17,6 @@ const LIST = 'webhooks/pages/views/list';
 const FORM = 'webhooks/pages/views/form';
 const SHOW = 'webhooks/pages/views/show';
 const DELIVERIES_PER_PAGE = 50;
-
-/** A refusal the form shows next to its fields: the values named, else the message. */
-const refusal = (error: unknown): string | null => {
-  if (!(error instanceof CodedError) || error.httpStatus !== 422) {
-    return null;
-  }
-  const named = error.body().errors;
-  return typeof named === 'string' ? named : error.message;
-};
 
 /**
  * The webhook pages of the console (OPERATIONS 5, issue 27), for admins, on WebhooksService:
@@ -119,7 +110,7 @@ export class WebhookPagesService {
     webhook: WebhookView | null,
     values: WebhookFormValues,
   ): PageOutcome {
-    const message = refusal(error);
+    const message = formRefusal(error);
     if (message === null) {
       throw error;
     }

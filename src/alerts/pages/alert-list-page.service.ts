@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../common/auth/auth-user';
+import { readId, UNMATCHED_ID } from '../../common/ids/id';
+import { MAX_PAGE } from '../../common/pagination/pagination';
+import { PageOutcome } from '../../web/page-renderer';
+import { pager } from '../../web/pager';
+import { AlertRulesService } from '../alert-rules.service';
+import { AlertView } from '../alert.view';
+import { AlertsService } from '../alerts.service';
+import { alertDetails, alertTypeLabel, shownTime } from './alert-format';
+
+const LIST = 'alerts/pages/views/alerts';
+const ALERTS_PER_PAGE = 25;
+
+/** What the Alerts page's query string asks for, read leniently: a bad value is no filter. */
+export interface AlertListQuery {
+  state?: 'open' | 'resolved';
+  page: number;
+}
+
+export function alertListQuery(query: Record<string, unknown>): AlertListQuery {
+  const state = query.state;
+  const page = readId(query.page);
+  return {
+    state: state === 'open' || state === 'resolved' ? state : undefined,
+    page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/** A link to the Alerts page with this filter and page. */
+export function alertListHref(query: AlertListQuery): string {
+  const params = new URLSearchParams();
+  if (query.state) {
+    params.set('state', query.state);
+  }
+  if (query.page !== 1) {
+    params.set('page', String(query.page));
+  }
+  const search = params.toString();
+  return search ? `/alerts?${search}` : '/alerts';
+}
+
+/**
+ * The Alerts page (OPERATIONS 6, issue 27): the alerts the user may read (AlertsService: members
+ * those of networks they may read), open ones first, then newest first, filtered by state.
+ */
+@Injectable()
+export class AlertListPageService {
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly rules: AlertRulesService,
+  ) {}
+
+  async list(user: AuthUser, query: AlertListQuery): Promise<PageOutcome> {
+    const { alerts, meta } = await this.alerts.list(
+      user,
+      { state: query.state, page: query.page, per_page: ALERTS_PER_PAGE },
+      { openFirst: true },
+    );
+    const rules = new Map((await this.rules.list(user)).map((rule) => [rule.id, rule]));
+    const isAdmin = user.role === 'admin';
+    const row = (alert: AlertView) => {
+      const rule = rules.get(alert.alert_rule_id);
+      const rolloutId = alert.type === 'rollout_halted' ? Number(alert.data.rollout_id) : NaN;
+      return {
+        ...alert,
+        open: alert.state === 'open',
+        typeLabel: alertTypeLabel(alert.type),
+        ruleName: rule?.name ?? null,
+        opened: shownTime(alert.opened_at),
+        resolved: alert.resolved_at === null ? null : shownTime(alert.resolved_at),
+        details: alertDetails(alert, rule?.threshold ?? null),
+        rollout: isAdmin && Number.isSafeInteger(rolloutId) ? `/rollouts/${rolloutId}` : null,
+      };
+    };
+    return {
+      kind: 'page',
+      template: LIST,
+      status: 200,
+      context: {
+        title: 'Alerts',
+        section: 'alerts',
+        isAdmin,
+        alerts: alerts.map(row),
+        states: [
+          { value: '', label: 'Open and resolved' },
+          { value: 'open', label: 'Open' },
+          { value: 'resolved', label: 'Resolved' },
+        ].map((option) => ({ ...option, selected: option.value === (query.state ?? '') })),
+        filtered: query.state !== undefined,
+        count: meta.count,
+        pager: pager(meta, (n) => alertListHref({ ...query, page: n })),
+      },
+    };
+  }
+}

@@ -1,0 +1,320 @@
+import { Alert } from '../../src/alerts/alert.entity';
+import { onBothDatabases, TestApp } from '../harness/app';
+import { alertFixtures } from '../harness/alerts.helpers';
+import { gatewayFixtures } from '../harness/device-gateway.helpers';
+import { browserUser, csrfOf, signedIn } from '../harness/web-session';
+
+/** The page's text with its entities decoded and the cells' phone labels left out. */
+const decoded = (html: string) =>
+  html
+    .replace(/ data-label="[^"]*"/g, '')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x2F;/g, '/')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** A form body with repeated fields (the network checkboxes). */
+const formBody = (fields: [string, string | number][]) =>
+  new URLSearchParams(fields.map(([key, value]) => [key, String(value)])).toString();
+
+/** The ids of the alert rows of a page, in order. */
+const rowsOf = (html: string) =>
+  [...html.matchAll(/<tr data-alert-id="(\d+)">/g)].map((match) => Number(match[1]));
+
+let macs = 0;
+
+/** An alert row as the evaluation writes it (for what the list shows). */
+async function alertRow(t: TestApp, orgId: number, ruleId: number, fields: Partial<Alert>) {
+  macs += 1;
+  const mac = `0a:00:00:00:${(macs >> 8).toString(16).padStart(2, '0')}:${(macs & 255).toString(16).padStart(2, '0')}`;
+  return t.fixtures.save(Alert, {
+    organisation_id: orgId,
+    alert_rule_id: ruleId,
+    type: 'config_failed',
+    state: 'open',
+    subject_id: 1000 + macs,
+    device_id: 1000 + macs,
+    device_mac: mac,
+    device_name: null,
+    network_id: null,
+    network_name: null,
+    opened_at: new Date('2026-11-27T10:00:00.000Z'),
+    resolved_at: null,
+    data: {},
+    ...fields,
+  });
+}
+
+/** The console's alert pages (issue 27): the rules' list and form, the Alerts page, the count. */
+onBothDatabases('console: alerts (issue 27)', (t) => {
+  const a = alertFixtures(t);
+  const g = gatewayFixtures(t);
+
+  it('adds a rule through the form, shows a refusal next to it (422), edits and deletes it', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const browser = await signedIn(t(), admin);
+    const list = await browser.get('/alert_rules').expect(200);
+    expect(list.text).toContain('<a href="/alerts" aria-current="page">Alerts</a>');
+    expect(list.text).toContain('No alert rules yet.');
+    expect(list.text).toContain('<a class="button" href="/alert_rules/new">New alert rule</a>');
+    const form = await browser.get('/alert_rules/new').expect(200);
+    expect(form.text).toContain(`name="network_ids" value="${lobby.id}"> Lobby</label>`);
+
+    const refused = await browser
+      .post('/alert_rules')
+      .type('form')
+      .send({
+        _csrf: csrfOf(form.text),
+        name: 'Busy lobby',
+        type: 'clients_above',
+        emails: 'nope',
+      });
+    expect(refused.status).toBe(422);
+    expect(decoded(refused.text)).toContain(
+      'alert_rule.threshold must be an integer of 0 or more (required by clients_above), ' +
+        'alert_rule.emails has invalid addresses: nope',
+    );
+    expect(refused.text).toContain('value="Busy lobby"');
+    expect(refused.text).toContain('<option value="clients_above" selected>');
+
+    const created = await browser
+      .post('/alert_rules')
+      .type('form')
+      .send(
+        formBody([
+          ['_csrf', csrfOf(form.text)],
+          ['name', 'Busy lobby'],
+          ['type', 'clients_above'],
+          ['network_ids', lobby.id],
+          ['for_seconds', 60],
+          ['threshold', 40],
+          ['emails', 'noc@example.com\nops@example.com, noc@example.com'],
+          ['enabled', 'true'],
+        ]),
+      )
+      .expect(303);
+    expect(created.headers.location).toBe('/alert_rules');
+    const api = async () =>
+      (await t().http().get('/v1/alert_rules').set(admin.auth).expect(200)).body.data.alert_rules;
+    const [rule] = await api();
+    expect(rule).toMatchObject({
+      name: 'Busy lobby',
+      type: 'clients_above',
+      network_ids: [lobby.id],
+      for_seconds: 60,
+      threshold: 40,
+      emails: ['noc@example.com', 'ops@example.com'],
+      enabled: true,
+    });
+    const shown = decoded((await browser.get('/alert_rules').expect(200)).text);
+    expect(shown).toContain(`Alert rule ${rule.id} added.`);
+    expect(shown).toMatch(
+      new RegExp(
+        `<tr data-rule-id="${rule.id}">\\s*<td><a href="/alert_rules/${rule.id}/edit">Busy lobby</a></td>\\s*` +
+          '<td>Clients above a threshold</td>\\s*<td><ul class="plain"><li>Lobby</li></ul></td>\\s*' +
+          '<td>60 s \\(1 min\\)</td>\\s*<td>40</td>\\s*' +
+          '<td><ul class="plain"><li>noc@example.com</li><li>ops@example.com</li></ul></td>\\s*<td>Enabled</td>',
+      ),
+    );
+
+    const edit = await browser.get(`/alert_rules/${rule.id}/edit`).expect(200);
+    expect(edit.text).toContain(`value="${lobby.id}" checked>`);
+    expect(edit.text).toContain('value="40"');
+    expect(edit.text).toContain('>noc@example.com\nops@example.com</textarea>');
+    // a type that uses neither number: the values left in their fields are not sent
+    const saved = await browser
+      .post(`/alert_rules/${rule.id}`)
+      .type('form')
+      .send(
+        formBody([
+          ['_csrf', csrfOf(edit.text)],
+          ['name', 'Lobby config'],
+          ['type', 'config_failed'],
+          ['network_ids', lobby.id],
+          ['for_seconds', 60],
+          ['threshold', 40],
+        ]),
+      )
+      .expect(303);
+    expect(saved.headers.location).toBe('/alert_rules');
+    expect((await api())[0]).toMatchObject({
+      name: 'Lobby config',
+      type: 'config_failed',
+      for_seconds: 0,
+      threshold: null,
+      emails: [],
+      enabled: false,
+    });
+    const [event] = (
+      await t().http().get('/v1/events').query({ type: 'alert_rule.updated' }).set(admin.auth)
+    ).body.data.events;
+    expect(event.actor).toMatchObject({ type: 'user', id: admin.userId, via: 'console' });
+
+    const deleted = await browser
+      .post(`/alert_rules/${rule.id}/delete`)
+      .type('form')
+      .send({ _csrf: csrfOf(edit.text) })
+      .expect(303);
+    expect(deleted.headers.location).toBe('/alert_rules');
+    await t().http().get(`/v1/alert_rules/${rule.id}`).set(admin.auth).expect(404);
+    await browser.get(`/alert_rules/${rule.id}/edit`).expect(404);
+  });
+
+  it('lets members read the rules, not write them; another organisation’s rule is missing', async () => {
+    const admin = await browserUser(t());
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const rule = await a.rule(admin, { name: 'Down', type: 'device_down' });
+    const browser = await signedIn(t(), member);
+    const list = await browser.get('/alert_rules').expect(200);
+    expect(decoded(list.text)).toContain('<td>Down</td>');
+    expect(list.text).not.toContain('/alert_rules/new');
+    expect(list.text).not.toContain(`/alert_rules/${rule.id}/edit`);
+    await browser.get('/alert_rules/new').expect(403);
+    await browser.get(`/alert_rules/${rule.id}/edit`).expect(403);
+    const csrf = csrfOf(list.text);
+    await browser.post('/alert_rules').type('form').send({ _csrf: csrf, name: 'x' }).expect(403);
+    await browser
+      .post(`/alert_rules/${rule.id}/delete`)
+      .type('form')
+      .send({ _csrf: csrf })
+      .expect(403);
+    await browser.post(`/alert_rules/${rule.id}/delete`).type('form').send({}).expect(403);
+
+    const other = await signedIn(t(), await browserUser(t()));
+    await other.get(`/alert_rules/${rule.id}/edit`).expect(404);
+    await other.get('/alert_rules/x/edit').expect(404);
+    const otherCsrf = csrfOf((await other.get('/alert_rules').expect(200)).text);
+    await other
+      .post(`/alert_rules/${rule.id}/delete`)
+      .type('form')
+      .send({ _csrf: otherCsrf })
+      .expect(404);
+    await t().http().get(`/v1/alert_rules/${rule.id}`).set(admin.auth).expect(200);
+    await browser.get('/alert_rules').expect(200);
+    await (
+      await signedIn(t(), admin)
+    )
+      .post('/alert_rules')
+      .type('form')
+      .send({ name: 'x' })
+      .expect(403);
+  });
+
+  it('lists open alerts first, then newest first, filters by state and counts open ones on the overview', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const roof = await t().fixtures.network(admin.orgId, { network_name: 'Roof' });
+    const rule = await a.rule(admin, { name: 'Busy', type: 'clients_above', threshold: 40 });
+    const net = (n: { id: number; network_name: string }) => ({
+      network_id: n.id,
+      network_name: n.network_name,
+    });
+    const resolved = { state: 'resolved' as const, resolved_at: new Date('2026-11-27T11:00:00Z') };
+    const old = await alertRow(t(), admin.orgId, rule.id, { ...net(lobby), ...resolved });
+    const open = await alertRow(t(), admin.orgId, rule.id, {
+      ...net(lobby),
+      device_name: 'Lobby AP',
+      data: { revision: 'abc', message: 'wpa_key rejected' },
+    });
+    // resolved: the evaluation running each second resolves an open clients_above alert of a
+    // device without heartbeat (open config_failed ones resolve only on events about them)
+    const gone = await alertRow(t(), admin.orgId, rule.id, {
+      ...net(roof),
+      ...resolved,
+      type: 'clients_above',
+      data: { clients: 52 },
+    });
+    const busy = await alertRow(t(), admin.orgId, rule.id, {
+      ...net(roof),
+      data: { revision: 'abc', message: 'radio busy' },
+    });
+    const browser = await signedIn(t(), admin);
+    const page = decoded((await browser.get('/alerts').expect(200)).text);
+    expect(rowsOf(page)).toEqual([busy.id, open.id, gone.id, old.id]);
+    expect(page).toContain('<a href="/alert_rules">Alert rules</a>');
+    expect(page).toContain(
+      `<a href="/devices/${open.device_id}">Lobby AP <span class="mono">${open.device_mac}</span></a>`,
+    );
+    expect(page).toContain(`<a href="/networks/${lobby.id}">Lobby</a>`);
+    expect(page).toContain('<td>The device refused its configuration: wpa_key rejected</td>');
+    expect(page).toContain('<td>52 clients, more than 40</td>');
+    expect(page).toContain(
+      '<td><time datetime="2026-11-27T11:00:00.000Z">2026-11-27 11:00:00 UTC</time></td>',
+    );
+    expect(rowsOf((await browser.get('/alerts?state=open').expect(200)).text)).toEqual([
+      busy.id,
+      open.id,
+    ]);
+    expect(rowsOf((await browser.get('/alerts?state=resolved').expect(200)).text)).toEqual([
+      gone.id,
+      old.id,
+    ]);
+    expect((await browser.get('/alerts?state=resolved&page=2').expect(200)).text).toContain(
+      'No alerts in this state.',
+    );
+    const overview = await browser.get('/overview').expect(200);
+    expect(decoded(overview.text)).toContain('<a href="/alerts?state=open" id="open-alerts">2</a>');
+
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    await t().fixtures.grant(admin.orgId, member.userId, lobby.id, 'read_only');
+    const theirs = await signedIn(t(), member);
+    expect(rowsOf((await theirs.get('/alerts').expect(200)).text)).toEqual([open.id, old.id]);
+    expect(decoded((await theirs.get('/overview').expect(200)).text)).toContain(
+      '<a href="/alerts?state=open" id="open-alerts">1</a>',
+    );
+    const stranger = await signedIn(t(), await browserUser(t()));
+    expect((await stranger.get('/alerts').expect(200)).text).toContain('No alerts.');
+  });
+
+  it('pages the alerts 25 at a time, keeping the filter in the page links', async () => {
+    const admin = await browserUser(t());
+    const rule = await a.rule(admin, { type: 'upgrade_failed' });
+    for (let i = 0; i < 27; i++) {
+      await alertRow(t(), admin.orgId, rule.id, {
+        type: 'upgrade_failed',
+        state: 'resolved',
+        resolved_at: new Date('2026-11-27T10:00:00Z'),
+        data: { upgrade_id: i + 1, error: 'timeout' },
+      });
+    }
+    const browser = await signedIn(t(), admin);
+    const first = decoded((await browser.get('/alerts?state=resolved').expect(200)).text);
+    expect(rowsOf(first)).toHaveLength(25);
+    expect(first).toContain('<a href="/alerts?state=resolved&page=2" rel="next">Next</a>');
+    expect(first).toContain('<td>Upgrade 27 failed: timeout</td>');
+    const second = decoded((await browser.get('/alerts?state=resolved&page=2').expect(200)).text);
+    expect(rowsOf(second)).toHaveLength(2);
+    expect(second).toContain('<a href="/alerts?state=resolved" rel="prev">Previous</a>');
+    expect(second).toContain('<td>Upgrade 1 failed: timeout</td>');
+  });
+
+  it('shows the alert a device’s configuration error opens, and its count on the overview', async () => {
+    const admin = await browserUser(t());
+    const network = await t().fixtures.network(admin.orgId, { network_name: 'Hall' });
+    const ap = await g.device(admin.orgId, { networkId: network.id, name: 'Hall AP' });
+    const revision = (await g.checkin(ap.auth).expect(200)).body.config.revision as string;
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get('/alert_rules/new').expect(200);
+    await browser
+      .post('/alert_rules')
+      .type('form')
+      .send({ _csrf: csrfOf(form.text), name: 'Config', type: 'config_failed', enabled: 'true' })
+      .expect(303);
+    await g.checkin(ap.auth, { config_error: { revision, message: 'radio busy' } }).expect(200);
+    const end = Date.now() + 10_000;
+    while ((await a.alerts(admin, { state: 'open' })).length === 0 && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const page = decoded((await browser.get('/alerts').expect(200)).text);
+    expect(rowsOf(page)).toHaveLength(1);
+    expect(page).toContain('<td class="status-down">Open</td>');
+    expect(page).toContain(
+      `<a href="/devices/${ap.device.id}">Hall AP <span class="mono">${ap.device.mac_id}</span></a>`,
+    );
+    expect(page).toContain('<td>The device refused its configuration: radio busy</td>');
+    expect(decoded((await browser.get('/overview').expect(200)).text)).toContain(
+      '<a href="/alerts?state=open" id="open-alerts">1</a>',
+    );
+  });
+});
