@@ -12,11 +12,12 @@ import { AlertRulesService } from './alert-rules.service';
 import { AlertsController } from './alerts.controller';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService } from './alerts.service';
+import { AlertMailModule } from './mail/alert-mail.module';
 import { AlertMailQueue } from './mail/alert-mail-queue';
 
 /** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
 @Module({
-  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule, AlertMailModule],
   controllers: [AlertRulesController, AlertsController],
   providers: [
     AlertRulesRepository,
@@ -25,7 +26,6 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
     AlertsService,
     AlertEvents,
     AlertEvaluator,
-    AlertMailQueue,
     { provide: AlertNotifier, useExisting: AlertMailQueue },
   ],
   exports: [AlertsService],
