@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Brackets, In, SelectQueryBuilder } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Heartbeat } from '../device-state/heartbeat.entity';
@@ -102,7 +101,7 @@ export class AlertsRepository {
     if (open.length > 0) {
       await this.alerts.update(
         { organisation_id: orgId, id: In(open.map((alert) => alert.id)), state: 'open' },
-        { state: 'resolved', resolved_at: at } as QueryDeepPartialEntity<Alert>,
+        { state: 'resolved', resolved_at: at },
       );
     }
     return open.map((alert) => Object.assign(alert, { state: 'resolved', resolved_at: at }));
@@ -250,16 +249,14 @@ export class AlertsRepository {
 
   async watch(orgId: number, ruleId: number, deviceIds: number[], since: Date): Promise<void> {
     if (deviceIds.length > 0) {
-      await this.manager
-        .getRepository(AlertWatch)
-        .insert(
-          deviceIds.map((device_id) => ({
-            organisation_id: orgId,
-            alert_rule_id: ruleId,
-            device_id,
-            since,
-          })),
-        );
+      await this.manager.getRepository(AlertWatch).insert(
+        deviceIds.map((device_id) => ({
+          organisation_id: orgId,
+          alert_rule_id: ruleId,
+          device_id,
+          since,
+        })),
+      );
     }
   }
 
