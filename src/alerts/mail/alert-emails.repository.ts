@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../../database/bind-parameters';
 import { Dialect } from '../../database/dialect';
 import { AlertEmail } from './alert-email.entity';
@@ -43,7 +42,7 @@ export class AlertEmailsRepository {
             organisation_id: orgId,
             state: 'pending',
             next_attempt_at: at,
-          })) as QueryDeepPartialEntity<AlertEmail>[],
+          })),
         )
         .updateEntity(false)
         .execute();

@@ -109,7 +109,7 @@ export function alertMessage(facts: MessageFacts): AlertMessage {
 /** The device (`name (MAC)`, or the MAC alone) or the rollout (`Rollout #<id>`). */
 function subjectOf(alert: MessageAlert): string {
   if (alert.device_id === null) {
-    return `Rollout #${String(alert.data.rollout_id ?? '?')}`;
+    return `Rollout #${said(alert.data.rollout_id)}`;
   }
   const mac = alert.device_mac ?? '';
   return alert.device_name ? `${alert.device_name} (${mac})` : mac;
@@ -135,22 +135,22 @@ function detailsOf(alert: MessageAlert, rule: MessageRule, time: (at: Date) => s
       lines.push(
         `The device reported a configuration error` +
           (revision ? ` for revision ${revision}` : '') +
-          (data.message ? `: ${oneLine(String(data.message))}` : '.'),
+          (data.message ? `: ${oneLine(said(data.message))}` : '.'),
       );
       break;
     }
     case 'upgrade_failed':
       lines.push(
-        `Upgrade #${String(data.upgrade_id ?? '?')} failed` +
-          (data.error ? `: ${oneLine(String(data.error))}` : '.'),
+        `Upgrade #${said(data.upgrade_id)} failed` +
+          (data.error ? `: ${oneLine(said(data.error))}` : '.'),
       );
       break;
     case 'rollout_halted':
-      lines.push(`Rollout #${String(data.rollout_id ?? '?')} halted.`);
+      lines.push(`Rollout #${said(data.rollout_id)} halted.`);
       break;
     case 'clients_above':
       lines.push(
-        `The device reported ${String(data.clients ?? '?')} clients, more than the threshold of ` +
+        `The device reported ${said(data.clients)} clients, more than the threshold of ` +
           `${String(rule.threshold ?? 0)}` +
           (rule.for_seconds > 0 ? ` for ${duration(rule.for_seconds)}.` : '.'),
       );
@@ -186,6 +186,16 @@ export function duration(seconds: number): string {
   }
   const rest = minutes % 60;
   return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''}`;
+}
+
+/** A data value in words: text and numbers as they are, `?` when missing, JSON otherwise. */
+function said(value: unknown): string {
+  if (value === null || value === undefined) {
+    return '?';
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
 }
 
 /** Text on one line: a header or a row cannot be broken by what a name or message holds. */
