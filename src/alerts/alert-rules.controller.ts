@@ -38,6 +38,7 @@ export class AlertRulesController {
   @ApiOperation({
     operationId: 'list_alert_rules',
     summary: "The organisation's alert rules, oldest first",
+    description: 'Members may read the rules too; only admins change them.',
   })
   @ApiOkResponse({ type: AlertRulesEnvelope })
   async list(@CurrentUser() user: AuthUser) {
@@ -45,7 +46,11 @@ export class AlertRulesController {
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'show_alert_rule', summary: 'Show an alert rule' })
+  @ApiOperation({
+    operationId: 'show_alert_rule',
+    summary: 'Show an alert rule',
+    description: "Another organisation's rule answers 404 1043.",
+  })
   @ApiOkResponse({ type: AlertRuleEnvelope })
   @ApiErrorResponses(ApiErrorCode.AlertRuleNotFound, ApiErrorCode.InvalidParameter)
   async show(@CurrentUser() user: AuthUser, @Param() params: AlertRuleIdParamDto) {
