@@ -25,6 +25,8 @@ export class SmtpReceiver {
   readonly received: ReceivedMail[] = [];
   refuseRecipient: (address: string) => Refusal = () => null;
   refuseData: (recipients: string[], earlier: number) => Refusal = () => null;
+  /** How long the server takes to accept a message once it has it. */
+  delayMs = 0;
   private readonly tries = new Map<string, number>();
   private server?: SMTPServer;
 
@@ -69,7 +71,7 @@ export class SmtpReceiver {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
           });
-          callback();
+          setTimeout(() => callback(), this.delayMs);
         }, callback);
       },
     });
