@@ -65,7 +65,7 @@ function configFailures(t: () => TestApp) {
       return alertIn('resolved');
     };
     const device = `${name} (${ap.device.mac_id})`;
-    return { admin, network, ap, device, revision, opened, resolve };
+    return { admin, network, ap, rule, device, revision, opened, resolve };
   };
 }
 
@@ -142,6 +142,17 @@ for (const db of DATABASES) {
           [opened.id, 'opened', 'sent', 1],
           [opened.id, 'resolved', 'sent', 1],
         ]);
+      });
+
+      it('mails the resolution of a deleted rule’s open alert, saying so', async () => {
+        const email = `gone-${randomBytes(4).toString('hex')}@example.com`;
+        const { admin, rule, device } = await alertWith([email]);
+        await waitUntil(() => smtp.to(email).length === 1, 10_000, 'the opening e-mail');
+        await app.http().delete(`/v1/alert_rules/${rule.id}`).set(admin.auth).expect(200);
+        await waitUntil(() => smtp.to(email).length === 2, 10_000, 'the resolution e-mail');
+        const resolution = smtp.to(email)[1];
+        expect(resolution.subject).toContain(`Alert resolved: Config failures - ${device}`);
+        expect(resolution.text).toContain('wpa_key rejected\nThe rule was deleted.\n');
       });
 
       it('queues nothing for a rule without emails', async () => {

@@ -37,9 +37,10 @@ export class AlertMailQueue extends AlertNotifier {
     const zones = new Map(
       (await this.networks.findByIds(orgId, networkIds)).map((n) => [n.id, n.timezone]),
     );
-    const messages = mailed.map(({ alert, rule, kind }) => {
+    const messages = mailed.map(({ alert, rule, kind, ruleDeleted }) => {
       const { subject, text } = alertMessage({
         kind,
+        ruleDeleted,
         alert,
         rule,
         timeZone: (alert.network_id !== null && zones.get(alert.network_id)) || NO_NETWORK_ZONE,

@@ -65,6 +65,19 @@ describe('alertMessage (OPERATIONS 6, E-mail)', () => {
     );
   });
 
+  it('says when a resolution comes from the rule’s deletion', () => {
+    const { text } = alertMessage(
+      facts({
+        kind: 'resolved',
+        ruleDeleted: true,
+        alert: alert({ resolved_at: new Date('2030-01-15T11:00:00.000Z') }),
+      }),
+    );
+    expect(text).toContain('Resolved: 2030-01-15 16:30:00 (Asia/Kolkata)\n\n');
+    expect(text).toContain('wpa_key rejected\nThe rule was deleted.\n');
+    expect(text).not.toContain('current configuration');
+  });
+
   it('says "no network" and UTC for a device in none, and the MAC alone for an unnamed one', () => {
     const { subject, text } = alertMessage(
       facts({

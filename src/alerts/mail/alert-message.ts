@@ -25,6 +25,8 @@ export interface MessageRule {
 
 export interface MessageFacts {
   kind: 'opened' | 'resolved';
+  /** A resolution because the rule was deleted. */
+  ruleDeleted?: boolean;
   alert: MessageAlert;
   rule: MessageRule;
   /** The network's time zone (IANA name); UTC for devices in no network. */
@@ -96,7 +98,9 @@ export function alertMessage(facts: MessageFacts): AlertMessage {
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
     '',
     ...details,
-    ...(kind === 'resolved' ? [RESOLVED_WORDS[alert.type]] : []),
+    ...(kind === 'opened'
+      ? []
+      : [facts.ruleDeleted ? 'The rule was deleted.' : RESOLVED_WORDS[alert.type]]),
     ...(link ? ['', `${link.label}: ${link.url}`] : []),
     '',
     `Rule "${oneLine(rule.name)}" (${TYPE_WORDS[alert.type]}, #${rule.id}), alert #${alert.id}.`,
