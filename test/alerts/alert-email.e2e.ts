@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AlertEmail } from '../../src/alerts/mail/alert-email.entity';
+import { AlertMailSender } from '../../src/alerts/mail/alert-mail-sender.service';
+import { BackgroundWork } from '../../src/database/background-work';
 import { DATABASES, startApp, TestApp } from '../harness/app';
 import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
@@ -153,6 +155,31 @@ for (const db of DATABASES) {
         const resolution = smtp.to(email)[1];
         expect(resolution.subject).toContain(`Alert resolved: Config failures - ${device}`);
         expect(resolution.text).toContain('wpa_key rejected\nThe rule was deleted.\n');
+      });
+
+      it('deletes sent and failed messages older than EVENT_RETENTION_DAYS, keeps the others', async () => {
+        const admin = await app.fixtures.admin();
+        const repository = app.dataSource.getRepository(AlertEmail);
+        const old = new Date(Date.now() - 91 * 86_400_000);
+        const row = (state: AlertEmail['state'], created_at: Date) => ({
+          organisation_id: admin.orgId,
+          alert_id: 1,
+          kind: 'opened' as const,
+          recipients: ['x@example.com'],
+          subject: `${state} ${created_at.toISOString()}`,
+          text_body: 'body',
+          state,
+          next_attempt_at: state === 'pending' ? new Date(Date.now() + 86_400_000) : null,
+          created_at,
+        });
+        await repository.insert([
+          row('sent', old),
+          row('failed', old),
+          row('pending', old),
+          row('sent', new Date()),
+        ]);
+        await app.app.get(BackgroundWork).whilePaused(() => app.app.get(AlertMailSender).retain());
+        expect((await rowsOf(app, admin.orgId)).map((r) => r.state)).toEqual(['pending', 'sent']);
       });
 
       it('queues nothing for a rule without emails', async () => {

@@ -125,9 +125,9 @@ export class AlertMailSender implements BeforeApplicationShutdown, OnApplication
     }
   }
 
-  /** Deletes the sent and failed messages older than the retention. */
-  private async retain(): Promise<void> {
-    const cutoff = new Date(Date.now() - this.settings.eventRetentionDays * DAY_MS);
+  /** Deletes the sent and failed messages older than the retention (EVENT_RETENTION_DAYS). */
+  async retain(now = new Date()): Promise<void> {
+    const cutoff = new Date(now.getTime() - this.settings.eventRetentionDays * DAY_MS);
     await this.unitOfWork.run(() => this.emails.deleteFinishedBefore(cutoff));
   }
 }
