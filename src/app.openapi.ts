@@ -23,7 +23,7 @@ export const OPENAPI_TAGS: Record<string, string> = {
   webhooks:
     'Signed, retried and replayable delivery of events to HTTP endpoints (OPERATIONS 5); role admin',
   alerts:
-    'Alert rules that open and resolve alerts on devices and rollouts, with events and e-mails (OPERATIONS 6); members read, admins write',
+    'Alert rules, and the alerts they open and resolve, each an event and, with SMTP_URL, an e-mail (OPERATIONS 6)',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',

@@ -6,6 +6,8 @@ export interface AlertTransition {
   alert: Alert;
   rule: AlertRule;
   kind: 'opened' | 'resolved';
+  /** Set when the alert resolved because its rule was deleted, not because its condition ended. */
+  ruleDeleted?: true;
 }
 
 /**

@@ -105,6 +105,7 @@ export class AlertRulesService {
         alert,
         rule,
         kind: 'resolved',
+        ruleDeleted: true,
       }));
       if (transitions.length > 0) {
         await this.alertEvents.transitions(orgId, transitions);

@@ -14,11 +14,19 @@ import { AlertRulesService } from './alert-rules.service';
 import { AlertsController } from './alerts.controller';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService } from './alerts.service';
+import { AlertMailModule } from './mail/alert-mail.module';
 import { AlertMailQueue } from './mail/alert-mail-queue';
 
 /** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
 @Module({
-  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule, ReadSideModule],
+  imports: [
+    EventLogModule,
+    DevicesModule,
+    NetworksModule,
+    OrganisationsModule,
+    ReadSideModule,
+    AlertMailModule,
+  ],
   controllers: [AlertRulesController, AlertsController],
   providers: [
     AlertRulesRepository,
@@ -28,7 +36,6 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
     AlertsService,
     AlertEvents,
     AlertEvaluator,
-    AlertMailQueue,
     { provide: AlertNotifier, useExisting: AlertMailQueue },
   ],
   exports: [AlertsService, AlertRulesService],

@@ -16,6 +16,8 @@ describe('loadAppConfig', () => {
         retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
         allowPrivateNetworks: false,
       },
+      alertMail: { smtpUrl: undefined, from: 'airfleet@localhost' },
+      publicUrl: 'http://localhost:3000',
       webConcurrency: 1,
       redisUrl: undefined,
       logLevel: 'info',
@@ -39,6 +41,25 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
       ConfigurationError,
     );
+  });
+
+  it('reads the alert e-mail settings of OPERATIONS 1, never showing the SMTP password', () => {
+    const config = loadAppConfig({
+      SMTP_URL: 'smtps://alerts:s3cret@mail.example.com:465',
+      ALERT_EMAIL_FROM: 'Airfleet <noc@example.com>',
+      PUBLIC_URL: 'https://fleet.example.com/',
+    });
+    expect(config.alertMail).toEqual({
+      smtpUrl: 'smtps://alerts:s3cret@mail.example.com:465',
+      from: 'Airfleet <noc@example.com>',
+    });
+    expect(config.publicUrl).toBe('https://fleet.example.com');
+    expect(loadAppConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(() => loadAppConfig({ SMTP_URL: 'http://alerts:s3cret@mail.example.com' })).toThrow(
+      /SMTP_URL="http:\/\/alerts:\[hidden\]@mail.example.com"/,
+    );
+    expect(() => loadAppConfig({ ALERT_EMAIL_FROM: 'nobody' })).toThrow(/ALERT_EMAIL_FROM/);
+    expect(() => loadAppConfig({ PUBLIC_URL: 'ftp://fleet.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
   it('creates no demo organisation on PostgreSQL unless DEMO=true (CONTRACT 9)', () => {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { plainToInstance, Type } from 'class-transformer';
 import {
+  IsEmail,
   IsIn,
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   Max,
   Min,
@@ -96,6 +98,24 @@ class EnvironmentVariables {
   @IsIn(['true', 'false'])
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: string = 'false';
 
+  /** OPERATIONS 1 and 6: alerts are e-mailed through this server; unset, they are not. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^smtps?:\/\/[^\s/?#]+\/?(\?\S*)?$/, {
+    message: 'SMTP_URL must be smtp://user:pass@host:port or smtps://…',
+  })
+  SMTP_URL?: string;
+
+  /** OPERATIONS 1: the sender of alert e-mails. */
+  @IsOptional()
+  @IsEmail({ require_tld: false, allow_display_name: true })
+  ALERT_EMAIL_FROM: string = 'airfleet@localhost';
+
+  /** Where browsers reach the service: alert e-mails link to its pages. */
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
+  PUBLIC_URL?: string;
+
   /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
@@ -148,6 +168,10 @@ export interface AppConfig {
     retryScheduleSeconds: number[];
     allowPrivateNetworks: boolean;
   };
+  /** OPERATIONS 1 and 6: alert e-mails (none without `smtpUrl`). */
+  alertMail: { smtpUrl?: string; from: string };
+  /** Where browsers reach the service (no trailing slash): links in alert e-mails. */
+  publicUrl: string;
   /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
@@ -179,7 +203,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const details = errors
       .map(
         (e) =>
-          `${e.property}=${JSON.stringify(present[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+          `${e.property}=${shown(e.property, present[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`,
       )
       .join('\n  ');
     throw new ConfigurationError(`Invalid configuration:\n  ${details}`);
@@ -200,6 +224,8 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryScheduleSeconds: vars.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
       allowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
     },
+    alertMail: { smtpUrl: vars.SMTP_URL, from: vars.ALERT_EMAIL_FROM },
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,
     logLevel: vars.LOG_LEVEL,
@@ -207,6 +233,13 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     demo: vars.DEMO ? vars.DEMO === 'true' : !vars.DATABASE_URL,
   };
+}
+
+/** A bad value as the error names it; SMTP_URL's password is never shown. */
+function shown(property: string, value: string | undefined): string {
+  return JSON.stringify(
+    property === 'SMTP_URL' ? value?.replace(/:[^:@/]*@/, ':[hidden]@') : value,
+  );
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string[] {

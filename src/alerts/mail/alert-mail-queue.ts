@@ -1,8 +1,53 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
+import { LocationNetworksRepository } from '../../networks/location-networks.repository';
 import { AlertNotifier, AlertTransition } from '../alert-notifier';
+import { AlertEmailsRepository } from './alert-emails.repository';
+import { alertMessage } from './alert-message';
 
-/** The e-mails of alert transitions (OPERATIONS 6): none without SMTP_URL. */
+/** Devices in no network (and networks gone since) are told in UTC. */
+const NO_NETWORK_ZONE = 'UTC';
+
+/**
+ * The e-mails of alert transitions (OPERATIONS 6): with SMTP_URL set, one message per opening
+ * and per resolution of a rule with `emails`, rendered and queued in the evaluation's
+ * transaction (so a committed transition is always mailed, also after a crash; a rolled-back
+ * one never is). AlertMailSender sends them.
+ */
 @Injectable()
 export class AlertMailQueue extends AlertNotifier {
-  async notify(_orgId: number, _transitions: AlertTransition[]): Promise<void> {}
+  constructor(
+    private readonly emails: AlertEmailsRepository,
+    private readonly networks: LocationNetworksRepository,
+    private readonly config: ConfigService,
+  ) {
+    super();
+  }
+
+  async notify(orgId: number, transitions: AlertTransition[]): Promise<void> {
+    const settings = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
+    const mailed = transitions.filter((t) => t.rule.emails.length > 0);
+    if (!settings.alertMail.smtpUrl || mailed.length === 0) {
+      return;
+    }
+    const networkIds = mailed.flatMap((t) =>
+      t.alert.network_id === null ? [] : [t.alert.network_id],
+    );
+    const zones = new Map(
+      (await this.networks.findByIds(orgId, networkIds)).map((n) => [n.id, n.timezone]),
+    );
+    const messages = mailed.map(({ alert, rule, kind, ruleDeleted }) => {
+      const { subject, text } = alertMessage({
+        kind,
+        ruleDeleted,
+        alert,
+        rule,
+        timeZone: (alert.network_id !== null && zones.get(alert.network_id)) || NO_NETWORK_ZONE,
+        publicUrl: settings.publicUrl,
+      });
+      return { alert_id: alert.id, kind, recipients: rule.emails, subject, text_body: text };
+    });
+    await this.emails.enqueue(orgId, messages, new Date());
+  }
 }

@@ -57,3 +57,9 @@ export function instantToZoned(iso: string, timeZone: string): string {
   const local = new Date(instant + offsetAt(instant, timeZone));
   return local.toISOString().slice(0, 16);
 }
+
+/** The wall-clock time of an instant in a time zone, to the second: `YYYY-MM-DD HH:mm:ss`. */
+export function zonedDateTime(instant: Date, timeZone: string): string {
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return local.toISOString().slice(0, 19).replace('T', ' ');
+}
