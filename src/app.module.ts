@@ -27,6 +27,7 @@ import { EventsModule } from './events/events.module';
 import { FleetHistoryModule } from './fleet-history/fleet-history.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AlertsModule } from './alerts/alerts.module';
+import { CommandsModule } from './commands/commands.module';
 import { WebhookPagesModule } from './webhooks/pages/webhook-pages.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
 import { DemoModule } from './demo/demo.module';
@@ -57,6 +58,7 @@ const FEATURE_MODULES = [
   WebhooksModule,
   WebhookPagesModule,
   AlertsModule,
+  CommandsModule,
   OverviewModule,
   RolloutsModule,
   ConsoleModule,

@@ -24,6 +24,8 @@ export const OPENAPI_TAGS: Record<string, string> = {
     'Signed, retried and replayable delivery of events to HTTP endpoints (OPERATIONS 5); role admin',
   alerts:
     'Alert rules that open and resolve alerts on devices and rollouts, with events and e-mails (OPERATIONS 6); members read, admins write',
+  commands:
+    'Remote commands (reboot, locate, ping) queued for devices and carried out at their check-ins (OPERATIONS 7)',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',

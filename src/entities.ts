@@ -24,6 +24,7 @@ import { AlertRule } from './alerts/alert-rule.entity';
 import { Alert } from './alerts/alert.entity';
 import { AlertCursor } from './alerts/alert-cursor.entity';
 import { AlertWatch } from './alerts/alert-watch.entity';
+import { Command } from './commands/command.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -57,4 +58,5 @@ export const ENTITIES = [
   Alert,
   AlertCursor,
   AlertWatch,
+  Command,
 ];

@@ -127,6 +127,8 @@ describe('the committed OpenAPI document', () => {
     expect(queries.filter((q) => q.parameter === 'mac_id').map((q) => q.name)).toEqual([
       'get /v1/access_points/list_inventory',
       'get /v1/access_points/current_status',
+      'get /v1/alerts',
+      'get /v1/access_points/commands',
     ]);
   });
 

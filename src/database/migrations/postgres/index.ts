@@ -1,3 +1,4 @@
+import { Commands1795823900198 } from './1795823900198-Commands';
 import { Alerts1795820820312 } from './1795820820312-Alerts';
 import { EventFilterIndexes1795812766975 } from './1795812766975-EventFilterIndexes';
 import { Webhooks1795808955232 } from './1795808955232-Webhooks';
@@ -24,4 +25,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   Webhooks1795808955232,
   EventFilterIndexes1795812766975,
   Alerts1795820820312,
+  Commands1795823900198,
 ];
