@@ -12,7 +12,10 @@ SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisat
              AND g."status" IN ('pending', 'in_progress')
              AND (g."status" = 'in_progress' OR g."rollout_id" IS NOT NULL
                   OR g."schedule_type" IS NULL OR g."schedule_type" <> 'later'
-                  OR g."schedule_at" <= ?)) THEN 1 ELSE 0 END AS "upgrade_in_play"
+                  OR g."schedule_at" <= ?)) THEN 1 ELSE 0 END AS "upgrade_in_play",
+         CAST((SELECT json_group_array(json_object('id', c."id", 'type', c."type", 'params', c."params", 'state', c."state") ORDER BY c."id") FROM "commands" c
+          WHERE c."device_id" = d."id" AND c."organisation_id" = d."organisation_id"
+            AND c."state" IN ('queued', 'sent') AND c."expires_at" > ?) AS text) AS "commands"
        FROM "master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"
        LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
        LEFT JOIN "location_networks" n
@@ -34,7 +37,10 @@ SELECT d."id", d."organisation_id", d."mac_id", d."name",
              AND g."status" IN ('pending', 'in_progress')
              AND (g."status" = 'in_progress' OR g."rollout_id" IS NOT NULL
                   OR g."schedule_type" IS NULL OR g."schedule_type" <> 'later'
-                  OR g."schedule_at" <= ?)) THEN 1 ELSE 0 END AS "upgrade_in_play"
+                  OR g."schedule_at" <= ?)) THEN 1 ELSE 0 END AS "upgrade_in_play",
+         CAST((SELECT json_group_array(json_object('id', c."id", 'type', c."type", 'params', c."params", 'state', c."state") ORDER BY c."id") FROM "commands" c
+          WHERE c."device_id" = d."id" AND c."organisation_id" = d."organisation_id"
+            AND c."state" IN ('queued', 'sent') AND c."expires_at" > ?) AS text) AS "commands"
        FROM "devices" d
        LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
        LEFT JOIN "location_networks" n

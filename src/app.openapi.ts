@@ -24,6 +24,8 @@ export const OPENAPI_TAGS: Record<string, string> = {
     'Signed, retried and replayable delivery of events to HTTP endpoints (OPERATIONS 5); role admin',
   alerts:
     'Alert rules, and the alerts they open and resolve, each an event and, with SMTP_URL, an e-mail (OPERATIONS 6)',
+  commands:
+    'Remote commands (reboot, locate, ping) queued for devices and carried out at their check-ins (OPERATIONS 7)',
   tokens: "The caller's own access tokens (CONTRACT 9)",
   admin: 'Platform administration, super administrators only (CONTRACT 5)',
   operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',

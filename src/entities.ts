@@ -25,6 +25,7 @@ import { Alert } from './alerts/alert.entity';
 import { AlertCursor } from './alerts/alert-cursor.entity';
 import { AlertWatch } from './alerts/alert-watch.entity';
 import { AlertEmail } from './alerts/mail/alert-email.entity';
+import { Command } from './commands/command.entity';
 
 /**
  * Every entity of the schema; the migrations must produce exactly these tables. The list lives at
@@ -59,4 +60,5 @@ export const ENTITIES = [
   AlertCursor,
   AlertWatch,
   AlertEmail,
+  Command,
 ];

@@ -1128,6 +1128,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/access_points/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Commands, newest first
+         * @description Paginated as SPEC 2.6; filters: mac_id, state, type.
+         */
+        get: operations["list_commands"];
+        put?: never;
+        /**
+         * Queue a command for each target device, handed out at its next check-in
+         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046.
+         */
+        post: operations["create_commands"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/access_points/commands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a command
+         * @description Its state as of now.
+         */
+        get: operations["show_command"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a queued command
+         * @description Only a queued one (not yet handed out): else 422 1045.
+         */
+        delete: operations["cancel_command"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/overview": {
         parameters: {
             query?: never;
@@ -2365,6 +2413,14 @@ export interface components {
             progress?: number;
             error?: string;
         };
+        CommandResultDto: {
+            /** @description The command's id, an integer or a numeric string. */
+            id: number | string;
+            /** @enum {string} */
+            state: "failed" | "succeeded";
+            output?: string;
+            error?: string;
+        };
         CheckinDto: {
             /** @description When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
             public_ip?: string;
@@ -2375,6 +2431,8 @@ export interface components {
             config_revision?: string;
             config_error?: components["schemas"]["ConfigErrorDto"];
             upgrade?: components["schemas"]["UpgradeReportDto"];
+            /** @description Results of commands it was handed (OPERATIONS 7): at most 10. */
+            command_results?: components["schemas"]["CommandResultDto"][];
             /** @description The device's host name. */
             name?: string;
             /** @description The firmware the device runs. */
@@ -2405,6 +2463,15 @@ export interface components {
                 url: string | null;
                 save_prev_config: boolean;
             } | null;
+            /** @description Its queued and sent commands, oldest first (OPERATIONS 7); handed again until it reports them in `command_results`. Empty when none. */
+            commands: {
+                id: number;
+                /** @enum {string} */
+                type: "reboot" | "locate" | "ping";
+                params: {
+                    [key: string]: unknown;
+                };
+            }[];
         };
         ConfigDeviceResponse: {
             /** @example 0A:00:00:00:00:01 */
@@ -2740,6 +2807,92 @@ export interface components {
         };
         AlertsEnvelope: {
             data: components["schemas"]["AlertsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        CommandFieldsDto: {
+            /** @description reboot, locate or ping. */
+            type?: string;
+            /** @description Targets as SPEC 2.5: `AP:<id>`, `network:<id>`, `tag:<id>`. */
+            aps?: string[];
+            /** @description locate: `{duration_seconds}` (1 to 3600, default 60); ping: `{host, count}` (1 to 10, default 4). */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** @description 10 to 604800, default 3600. */
+            expires_in_seconds?: number;
+        };
+        CommandBodyDto: {
+            command: components["schemas"]["CommandFieldsDto"];
+        };
+        CommandResponse: {
+            id: number;
+            /** @enum {string} */
+            type: "reboot" | "locate" | "ping";
+            /** @description With its defaults: reboot `{}`, locate `{duration_seconds}`, ping `{host, count}`. */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description An open command past expires_at shows as expired.
+             * @enum {string}
+             */
+            state: "queued" | "sent" | "succeeded" | "failed" | "expired" | "cancelled";
+            device?: {
+                id: number;
+                mac_id: string;
+                name: string | null;
+            };
+            /** @description Who asked for it */
+            created_by?: {
+                id: number;
+                email: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Its first hand-out at a check-in.
+             */
+            sent_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            output: string | null;
+            error: string | null;
+        };
+        CommandListData: {
+            commands: components["schemas"]["CommandResponse"][];
+        };
+        CommandListEnvelope: {
+            data: components["schemas"]["CommandListData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        CommandsPageData: {
+            commands: components["schemas"]["CommandResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        CommandsPageEnvelope: {
+            data: components["schemas"]["CommandsPageData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        CommandData: {
+            command: components["schemas"]["CommandResponse"];
+        };
+        CommandEnvelope: {
+            data: components["schemas"]["CommandData"];
             /**
              * @example 200
              * @enum {integer}
@@ -10764,7 +10917,8 @@ export interface operations {
                      *       "status": 200,
                      *       "checkin_interval": 60,
                      *       "config": null,
-                     *       "upgrade": null
+                     *       "upgrade": null,
+                     *       "commands": []
                      *     }
                      */
                     "application/json": components["schemas"]["CheckinResponse"];
@@ -13375,6 +13529,505 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_commands: {
+        parameters: {
+            query?: {
+                mac_id?: string;
+                state?: "failed" | "cancelled" | "succeeded" | "sent" | "queued" | "expired";
+                type?: "reboot" | "locate" | "ping";
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsPageEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    create_commands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandListEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter); 1046 (LimitReached); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1046;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_command: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1044 (CommandNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1044;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    cancel_command: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1044 (CommandNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1044;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1045 (CommandNotQueued); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1045;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */

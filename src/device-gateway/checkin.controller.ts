@@ -29,7 +29,7 @@ export class CheckinController {
   })
   @ApiOkResponse({
     type: CheckinResponse,
-    example: { status: 200, checkin_interval: 60, config: null, upgrade: null },
+    example: { status: 200, checkin_interval: 60, config: null, upgrade: null, commands: [] },
   })
   @ApiErrorResponses(
     ApiErrorCode.DeviceUnauthenticated,

@@ -12,12 +12,15 @@ import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { DeviceFacts, GatewayReadsRepository } from '../read-side/gateway-reads.repository';
+import { DeviceCommandsService } from '../commands/device-commands.service';
 
 /** The answer to a check-in (DEVICES 3). */
 export interface CheckinAnswer {
   checkin_interval: number;
   config: { revision: string; url: string } | null;
   upgrade: HandedOutUpgrade | null;
+  /** Its queued and sent commands, oldest first (OPERATIONS 7). */
+  commands: { id: number; type: string; params: Record<string, unknown> }[];
 }
 
 /**
@@ -59,6 +62,7 @@ export class CheckinService {
     private readonly lifecycle: UpgradeLifecycleService,
     private readonly changes: ChangeRunner,
     private readonly transitions: DeviceTransitionsService,
+    private readonly deviceCommands: DeviceCommandsService,
     private readonly config: ConfigService,
   ) {}
 
@@ -102,8 +106,14 @@ export class CheckinService {
     // The steady state: a device recorded UP, with no upgrade in play and nothing new to report,
     // is written by group commit, unless the DOWN sweep turned it DOWN meanwhile; then, like a
     // device recorded DOWN, it is written in a change of its own with its device.up.
+    // Commands to mark sent (their first hand-out) or results to record need a transaction too.
+    const results = body.command_results ?? [];
+    const commanding = results.length > 0 || facts.commands.some((c) => c.state === 'queued');
+    let commands = facts.commands;
     const batched =
-      !lifecycle && !reporting && facts.recordedUp ? await this.heartbeats.record(heartbeat) : null;
+      !lifecycle && !reporting && !commanding && facts.recordedUp
+        ? await this.heartbeats.record(heartbeat)
+        : null;
     const upgrade =
       batched !== null
         ? null
@@ -129,6 +139,17 @@ export class CheckinService {
                 const by = { type: 'device' as const };
                 change.record(await this.transitions.up(orgId, device.id, by, at, facts.subject));
               }
+              if (commanding) {
+                const handed = await this.deviceCommands.checkIn(
+                  orgId,
+                  facts.subject,
+                  facts.commands,
+                  results,
+                  at,
+                );
+                handed.events.forEach((event) => change.record(event));
+                commands = handed.handOut;
+              }
               if (reporting) {
                 const events = await this.transitions.configReported(
                   orgId,
@@ -152,6 +173,7 @@ export class CheckinService {
           ? null
           : { revision: current.revision, url: CONFIG_URL },
       upgrade,
+      commands: commands.map(({ id, type, params }) => ({ id, type, params })),
     };
   }
 }

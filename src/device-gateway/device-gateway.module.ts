@@ -3,6 +3,7 @@ import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
 import { DeviceStateModule } from '../device-state/device-state.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
+import { CommandsModule } from '../commands/commands.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
 import { DeviceCredentialsService } from './device-credentials.service';
@@ -15,7 +16,7 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [DeviceStateModule, ReadSideModule, UpgradesModule],
+  imports: [DeviceStateModule, ReadSideModule, UpgradesModule, CommandsModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
     {

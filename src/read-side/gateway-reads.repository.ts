@@ -43,6 +43,13 @@ export interface DeviceFacts {
   recordedUp: boolean;
   /** The device and its network as its events name them (OPERATIONS 2). */
   subject: EventSubject;
+  /** Its commands queued or sent and unexpired, oldest first (OPERATIONS 7). */
+  commands: {
+    id: number;
+    type: string;
+    params: Record<string, unknown>;
+    state: 'queued' | 'sent';
+  }[];
 }
 
 /** A MAC's credentials with the facts of the device holding it (null when none does). */
@@ -69,6 +76,31 @@ interface FactsRow {
   ssids: string | null;
   upgrade_in_play: number | string | boolean;
   recorded_up: number | boolean | null;
+  /** The open commands as JSON text (null: none, on PostgreSQL). */
+  commands: string | null;
+}
+
+/** The command columns a device's row carries (OPERATIONS 7). */
+const COMMAND_COLUMNS = ['id', 'type', 'params', 'state'] as const;
+
+/** The open commands of a row's JSON text, oldest first (params kept as stored text). */
+function openCommands(text: string | null): DeviceFacts['commands'] {
+  if (text === null) {
+    return [];
+  }
+  return (
+    JSON.parse(text) as {
+      id: number | string;
+      type: string;
+      params: string;
+      state: 'queued' | 'sent';
+    }[]
+  ).map((c) => ({
+    id: Number(c.id),
+    type: c.type,
+    params: JSON.parse(c.params) as Record<string, unknown>,
+    state: c.state,
+  }));
 }
 
 /** The most devices one statement reads (the rest of a turn's wait for the next). */
@@ -177,7 +209,14 @@ export class GatewayReadsRepository {
       's."id"',
     );
     const open = OPEN_STATUSES.map((status) => `'${status}'`).join(', ');
-    const now = sql.param(persistedValue(this.txHost.tx, Upgrade, 'schedule_at', new Date()));
+    const commands = dialect.jsonArrayAgg(
+      dialect.jsonObject(COMMAND_COLUMNS.map((column) => [column, `c."${column}"`])),
+      'c."id"',
+    );
+    const at = persistedValue(this.txHost.tx, Upgrade, 'schedule_at', new Date());
+    // Two marks of one instant: SQLite binds its marks by position, in the order they appear.
+    const now = sql.param(at);
+    const unexpired = sql.param(at);
     return this.dialect.preparedQuery<FactsRow>(
       this.txHost.tx,
       name,
@@ -193,7 +232,10 @@ export class GatewayReadsRepository {
              AND g."status" IN (${open})
              AND (g."status" = 'in_progress' OR g."rollout_id" IS NOT NULL
                   OR g."schedule_type" IS NULL OR g."schedule_type" <> 'later'
-                  OR g."schedule_at" <= ${now})) THEN 1 ELSE 0 END AS "upgrade_in_play"
+                  OR g."schedule_at" <= ${now})) THEN 1 ELSE 0 END AS "upgrade_in_play",
+         CAST((SELECT ${commands} FROM "commands" c
+          WHERE c."device_id" = d."id" AND c."organisation_id" = d."organisation_id"
+            AND c."state" IN ('queued', 'sent') AND c."expires_at" > ${unexpired}) AS text) AS "commands"
        FROM ${from}
        LEFT JOIN "hardware_parts" hp ON hp."id" = d."hardware_part_id"
        LEFT JOIN "location_networks" n
@@ -217,6 +259,7 @@ export class GatewayReadsRepository {
       storedFirmware: row.firmware_version,
       upgradeInPlay: Number(row.upgrade_in_play) === 1,
       recordedUp: Boolean(row.recorded_up),
+      commands: openCommands(row.commands),
       subject: {
         device: { id: Number(row.id), mac_id: row.mac_id, name: row.name },
         network:

@@ -49,3 +49,37 @@ export function parseTargets(entries: string[]): UpgradeTargets {
     malformed,
   };
 }
+
+/**
+ * What is wrong with parsed targets once read (SPEC 2.5, as upgrades answer it): entries that are
+ * malformed, network or tag ids that are not the organisation's, or AP ids of no device of it
+ * (`invalid`, in that order of precedence), or no device matched at all (`none`); null when fine.
+ */
+export function targetProblem(
+  targets: UpgradeTargets,
+  facts: {
+    ownNetworkIds: ReadonlySet<number>;
+    ownTagIds: ReadonlySet<number>;
+    deviceIds: ReadonlySet<number>;
+  },
+): { invalid: string[] } | 'none' | null {
+  if (targets.malformed.length > 0) {
+    return { invalid: targets.malformed };
+  }
+  const foreign = [
+    ...targets.networkIds.filter((id) => !facts.ownNetworkIds.has(id)).map((id) => `network:${id}`),
+    ...targets.tagIds.filter((id) => !facts.ownTagIds.has(id)).map((id) => `tag:${id}`),
+    ...targets.unmatched.groups,
+  ];
+  if (foreign.length > 0) {
+    return { invalid: foreign };
+  }
+  if (facts.deviceIds.size === 0) {
+    return 'none';
+  }
+  const unknownAps = [
+    ...targets.deviceIds.filter((id) => !facts.deviceIds.has(id)).map((id) => `AP:${id}`),
+    ...targets.unmatched.devices,
+  ];
+  return unknownAps.length > 0 ? { invalid: unknownAps } : null;
+}

@@ -3,7 +3,7 @@ import { TargetDevice } from '../devices/devices.repository';
 import { UpgradeData } from './upgrade-data.entity';
 import { Upgrade } from './upgrade.entity';
 import { releaseForPart, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
-import { parseTargets, UpgradeTargets } from './upgrade-targets';
+import { parseTargets, targetProblem, UpgradeTargets } from './upgrade-targets';
 import {
   firmwareMissing,
   invalidTargets,
@@ -73,28 +73,16 @@ export function planUpgradeWrite(facts: UpgradeWriteFacts, input: UpgradeInput):
   if (aps && aps.length > MAX_LIST_ENTRIES) {
     throw tooManyTargets();
   }
-  const targets = targetsOf(input, existing);
-  if (targets.malformed.length > 0) {
-    throw invalidTargets(targets.malformed);
-  }
-  const foreign = [
-    ...targets.networkIds.filter((id) => !facts.ownNetworkIds.has(id)).map((id) => `network:${id}`),
-    ...targets.tagIds.filter((id) => !facts.ownTagIds.has(id)).map((id) => `tag:${id}`),
-    ...targets.unmatched.groups,
-  ];
-  if (foreign.length > 0) {
-    throw invalidTargets(foreign);
-  }
-  if (facts.devices.length === 0) {
+  const problem = targetProblem(targetsOf(input, existing), {
+    ownNetworkIds: facts.ownNetworkIds,
+    ownTagIds: facts.ownTagIds,
+    deviceIds: new Set(facts.devices.map((d) => d.id)),
+  });
+  if (problem === 'none') {
     throw noMatchingDevices();
   }
-  const found = new Set(facts.devices.map((d) => d.id));
-  const unknownAps = [
-    ...targets.deviceIds.filter((id) => !found.has(id)).map((id) => `AP:${id}`),
-    ...targets.unmatched.devices,
-  ];
-  if (unknownAps.length > 0) {
-    throw invalidTargets(unknownAps);
+  if (problem !== null) {
+    throw invalidTargets(problem.invalid);
   }
   const withoutFirmware = facts.devices.filter(
     (d) => !releaseForPart(releases, release.version, d.part_number, includeUnreleased),

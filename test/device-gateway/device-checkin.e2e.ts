@@ -205,12 +205,19 @@ onBothDatabases('device check-in (DEVICES 3)', (t) => {
       checkin_interval: 60,
       config: { revision: REVISION, url: '/device/v1/config' },
       upgrade: null,
+      commands: [],
     });
     const revision = first.body.config.revision as string;
     const stale = await g.checkin(auth, { config_revision: 'old' }).expect(200);
     expect(stale.body.config).toEqual({ revision, url: '/device/v1/config' });
     const inSync = await g.checkin(auth, { config_revision: revision }).expect(200);
-    expect(inSync.body).toEqual({ status: 200, checkin_interval: 60, config: null, upgrade: null });
+    expect(inSync.body).toEqual({
+      status: 200,
+      checkin_interval: 60,
+      config: null,
+      upgrade: null,
+      commands: [],
+    });
   });
 
   it('is a heartbeat: current_status answers UP with what it reported, omitted fields keeping theirs', async () => {

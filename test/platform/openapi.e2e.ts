@@ -128,6 +128,7 @@ describe('the committed OpenAPI document', () => {
       'get /v1/access_points/list_inventory',
       'get /v1/access_points/current_status',
       'get /v1/alerts',
+      'get /v1/access_points/commands',
     ]);
   });
 

@@ -50,6 +50,10 @@ export enum ApiErrorCode {
   WebhookNotFound = 1042,
   /** OPERATIONS 8: alert rule not found. */
   AlertRuleNotFound = 1043,
+  /** OPERATIONS 8: command not found. */
+  CommandNotFound = 1044,
+  /** OPERATIONS 8: the command is not queued (cancel). */
+  CommandNotQueued = 1045,
   /** OPERATIONS 8: a per-organisation or per-device limit is reached. */
   LimitReached = 1046,
   /** OPERATIONS 8: the webhook URL's host is or resolves to a refused address. */
@@ -100,6 +104,8 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.TokenNotFound]: 404,
   [ApiErrorCode.WebhookNotFound]: 404,
   [ApiErrorCode.AlertRuleNotFound]: 404,
+  [ApiErrorCode.CommandNotFound]: 404,
+  [ApiErrorCode.CommandNotQueued]: 422,
   [ApiErrorCode.LimitReached]: 422,
   [ApiErrorCode.RefusedAddress]: 422,
 };

@@ -2,6 +2,8 @@ import { HeartbeatFieldsDto } from '../../access-points/dto/access-points.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsInt,
   IsIP,
@@ -49,6 +51,29 @@ export class UpgradeReportDto {
   error?: string;
 }
 
+/** A device's result of a command it was handed (OPERATIONS 7). */
+export class CommandResultDto {
+  /** The command's id, an integer or a numeric string. */
+  @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] })
+  @IsId()
+  id: number;
+
+  @IsIn(['succeeded', 'failed'], {
+    message: 'command_results.state must be one of: succeeded, failed',
+  })
+  state: 'succeeded' | 'failed';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(65536)
+  output?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  error?: string;
+}
+
 /** POST /device/v1/checkin (DEVICES 3): every field optional. */
 export class CheckinDto extends HeartbeatFieldsDto {
   /** When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
@@ -86,4 +111,12 @@ export class CheckinDto extends HeartbeatFieldsDto {
   @ValidateNested()
   @Type(() => UpgradeReportDto)
   upgrade?: UpgradeReportDto;
+
+  /** Results of commands it was handed (OPERATIONS 7): at most 10. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => CommandResultDto)
+  command_results?: CommandResultDto[];
 }

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Int, NullableObject } from '../../common/openapi/response-schema';
 
 const CONFIG_HINT = {
@@ -41,4 +42,21 @@ export class CheckinResponse {
     description: 'The upgrade in progress, else the due pending upgrade, else null',
   })
   upgrade: { id: number; version: string; url: string | null; save_prev_config: boolean } | null;
+
+  @ApiProperty({
+    type: 'array',
+    description:
+      'Its queued and sent commands, oldest first (OPERATIONS 7); handed again until it reports ' +
+      'them in `command_results`. Empty when none.',
+    items: {
+      type: 'object',
+      required: ['id', 'type', 'params'],
+      properties: {
+        id: { type: 'integer' },
+        type: { type: 'string', enum: ['reboot', 'locate', 'ping'] },
+        params: { type: 'object', additionalProperties: true },
+      },
+    },
+  })
+  commands: { id: number; type: string; params: Record<string, unknown> }[];
 }

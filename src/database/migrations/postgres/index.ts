@@ -1,4 +1,5 @@
 import { AlertEmails1795821616063 } from './1795821616063-AlertEmails';
+import { Commands1795823900198 } from './1795823900198-Commands';
 import { Alerts1795820820312 } from './1795820820312-Alerts';
 import { EventFilterIndexes1795812766975 } from './1795812766975-EventFilterIndexes';
 import { Webhooks1795808955232 } from './1795808955232-Webhooks';
@@ -26,4 +27,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   EventFilterIndexes1795812766975,
   Alerts1795820820312,
   AlertEmails1795821616063,
+  Commands1795823900198,
 ];

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { BackgroundWork } from '../database/background-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
+import { SYSTEM } from '../event-log/event-actor';
+import { EventsRepository } from '../event-log/events.repository';
+import { Command } from './command.entity';
+import { CommandEvents } from './command-events';
+import { CommandsRepository } from './commands.repository';
+
+/** Every instance expires commands each second: command.expired within 5 s (OPERATIONS 2). */
+export const EXPIRY_INTERVAL_MS = 1000;
+
+/**
+ * Records the expiry of every open command past `expires_at` (OPERATIONS 7) with its
+ * command.expired by the service, at its expiry: one conditional UPDATE that any number of
+ * instances may run at once (one changes each command). Answers read before it show an expired
+ * command as expired already (shownState).
+ */
+@Injectable()
+export class CommandExpiry {
+  constructor(
+    private readonly commands: CommandsRepository,
+    private readonly subjects: DeviceSubjectsRepository,
+    private readonly events: EventsRepository,
+    private readonly commandEvents: CommandEvents,
+    private readonly unitOfWork: UnitOfWork,
+    background: BackgroundWork,
+  ) {
+    background.every('command expiry', EXPIRY_INTERVAL_MS, () => this.sweep());
+  }
+
+  sweep(now = new Date()): Promise<number> {
+    return this.unitOfWork.run(async () => {
+      const expired = await this.commands.expireDue(now);
+      const byOrganisation = new Map<number, Command[]>();
+      for (const command of expired) {
+        byOrganisation.set(command.organisation_id, [
+          ...(byOrganisation.get(command.organisation_id) ?? []),
+          command,
+        ]);
+      }
+      // Organisations in id order: the event-order locks are always taken in one order.
+      for (const orgId of [...byOrganisation.keys()].sort((a, b) => a - b)) {
+        const commands = byOrganisation.get(orgId)!;
+        const subjects = await this.subjects.of(orgId, [
+          ...new Set(commands.map((c) => c.device_id)),
+        ]);
+        await this.events.append(
+          orgId,
+          this.commandEvents.of('command.expired', commands, subjects, {
+            actor: SYSTEM,
+            at: (command) => command.expires_at,
+          }),
+        );
+      }
+      return expired.length;
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { DevicesModule } from '../devices/devices.module';
+import { EventLogModule } from '../event-log/event-log.module';
+import { NetworksModule } from '../networks/networks.module';
+import { OrganisationsModule } from '../organisations/organisations.module';
+import { CommandEvents } from './command-events';
+import { CommandExpiry } from './command-expiry.service';
+import { CommandsController } from './commands.controller';
+import { CommandsRepository } from './commands.repository';
+import { CommandsService } from './commands.service';
+import { DeviceCommandsService } from './device-commands.service';
+
+/** Remote commands (OPERATIONS 7): the routes, the expiry every instance runs, the device half. */
+@Module({
+  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  controllers: [CommandsController],
+  providers: [
+    CommandsRepository,
+    CommandsService,
+    CommandEvents,
+    CommandExpiry,
+    DeviceCommandsService,
+  ],
+  exports: [DeviceCommandsService, CommandsService],
+})
+export class CommandsModule {}
