@@ -23,18 +23,23 @@ const LEASE_MARGIN_MS = 10_000;
 export const GONE_REASON = '410 Gone';
 
 /**
- * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS it claims due
- * deliveries (DeliveriesRepository.claim: each attempt leased by one instance, at most
- * MAX_IN_FLIGHT per webhook over all instances), makes the attempts outside any transaction,
- * and records each outcome under its lease. A slow receiver holds at most MAX_IN_FLIGHT of
- * LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire, and the deliveries
- * are attempted again (at least once).
+ * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS, and again as soon
+ * as an attempt ends, it claims due deliveries (DeliveriesRepository.claim: each attempt leased
+ * by one instance, at most MAX_IN_FLIGHT per webhook over all instances), makes the attempts
+ * outside any transaction, and records each outcome under its lease. One claim runs at a time
+ * per process; one asked for while it runs runs once more after it, so a fast receiver gets its
+ * deliveries back to back rather than MAX_IN_FLIGHT per poll. A slow receiver holds at most
+ * MAX_IN_FLIGHT of LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire,
+ * and the deliveries are attempted again (at least once).
  */
 @Injectable()
 export class DeliveryDispatcher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryDispatcher.name);
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stop = new AbortController();
+  /** The claims running now (one at a time), and whether another was asked for meanwhile. */
+  private pumping?: Promise<void>;
+  private pumpAgain = false;
 
   constructor(
     background: BackgroundWork,
@@ -45,7 +50,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     private readonly config: ConfigService,
   ) {
     setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 32)
-    background.every('webhook deliveries', POLL_MS, () => this.pump());
+    background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
   }
 
@@ -55,10 +60,45 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([this.pumping, ...this.inFlight]);
   }
 
-  /** Claims what this instance has room for and starts the attempts (not awaited). */
+  /**
+   * Claims now, or, when a claim is running, once more as soon as it ends: one claim at a time
+   * in this process, and none asked for is lost. Settles when no claim is asked for any more.
+   */
+  pumpSoon(): Promise<void> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = this.pumpWhileAsked().finally(() => {
+      this.pumping = undefined;
+    });
+    return this.pumping;
+  }
+
+  private async pumpWhileAsked(): Promise<void> {
+    do {
+      this.pumpAgain = false;
+      await this.pump();
+    } while (this.pumpAgain && !this.stop.signal.aborted);
+  }
+
+  /** An attempt ended: its slot, and maybe its webhook's, is free for the next due delivery. */
+  private attemptEnded(attempt: Promise<void>): void {
+    this.inFlight.delete(attempt);
+    if (!this.stop.signal.aborted) {
+      this.pumpSoon().catch((error: unknown) => {
+        this.logger.warn(`webhook deliveries failed: ${(error as Error).message}`);
+      });
+    }
+  }
+
+  /**
+   * One claim: what this instance has room for, and starts the attempts (not awaited). Called
+   * through pumpSoon, so that two never overlap in a process.
+   */
   async pump(now = new Date()): Promise<number> {
     const room = LOCAL_CONCURRENCY - this.inFlight.size;
     if (room <= 0 || this.stop.signal.aborted) {
@@ -74,7 +114,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       return 0;
     }
     for (const delivery of await this.deliveries.claimed(ids)) {
-      const attempt = this.attempt(delivery, token).finally(() => this.inFlight.delete(attempt));
+      const attempt = this.attempt(delivery, token).finally(() => this.attemptEnded(attempt));
       this.inFlight.add(attempt);
     }
     return ids.length;
