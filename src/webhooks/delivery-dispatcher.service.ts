@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { AsyncResource } from 'node:async_hooks';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
+import { GroupCommit } from '../database/group-commit';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
 import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
@@ -18,9 +20,19 @@ import { WebhooksRepository } from './webhooks.repository';
 const LOCAL_CONCURRENCY = 32;
 /** How often an instance looks for due deliveries. */
 const POLL_MS = 200;
+/** Attempts' outcomes one transaction records at most. */
+const FINISHES_PER_COMMIT = 64;
 /** A lease outlives the attempt's timeout by this much before another instance may take over. */
 const LEASE_MARGIN_MS = 10_000;
 export const GONE_REASON = '410 Gone';
+
+/** An attempt's outcome to record under its lease. */
+interface Finished {
+  delivery: WebhookDelivery;
+  token: string;
+  outcome: AttemptOutcome;
+  gone: boolean;
+}
 
 /**
  * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS, and again as soon
@@ -40,6 +52,11 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
   /** The claims running now (one at a time), and whether another was asked for meanwhile. */
   private pumping?: Promise<void>;
   private pumpAgain = false;
+  /**
+   * The outcomes of attempts that ended, recorded by group commit: those that end while a
+   * transaction records others share the next one (a commit per attempt capped a fast receiver).
+   */
+  private readonly finishes: GroupCommit<Finished>;
 
   constructor(
     background: BackgroundWork,
@@ -49,6 +66,13 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     private readonly events: WebhookEvents,
     private readonly config: ConfigService,
   ) {
+    // Batches start in this object's context, never in a transaction's.
+    const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
+    this.finishes = new GroupCommit(
+      (finished) => this.finishAll(finished),
+      FINISHES_PER_COMMIT,
+      detached,
+    );
     setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 32)
     background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
@@ -154,7 +178,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     }
   }
 
-  /** The attempt's outcome under its lease; a 410 disables the webhook and drops its queue. */
+  /**
+   * The attempt's outcome under its lease, once committed; a 410 disables the webhook and drops
+   * its queue.
+   */
   private record(
     delivery: WebhookDelivery,
     token: string,
@@ -177,10 +204,17 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
         next: after.state === 'pending' ? after.next : null,
       };
     }
+    return this.finishes.submit({ delivery, token, outcome, gone: !result.ok && result.gone });
+  }
+
+  /** Outcomes recorded together in one transaction (one commit for many attempts). */
+  private finishAll(finished: readonly Finished[]): Promise<void> {
     return this.unitOfWork.run(async () => {
-      const mine = await this.deliveries.finish(delivery.id, token, outcome);
-      if (mine && !result.ok && result.gone) {
-        await this.disableGone(delivery);
+      for (const { delivery, token, outcome, gone } of finished) {
+        const mine = await this.deliveries.finish(delivery.id, token, outcome);
+        if (mine && gone) {
+          await this.disableGone(delivery);
+        }
       }
     });
   }
