@@ -1,3 +1,4 @@
+import { DeliveryClaimIndexes1795823652918 } from './1795823652918-DeliveryClaimIndexes';
 import { EventFilterIndexes1795812766975 } from './1795812766975-EventFilterIndexes';
 import { Webhooks1795808955232 } from './1795808955232-Webhooks';
 import { FleetHistory1795801705636 } from './1795801705636-FleetHistory';
@@ -22,4 +23,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   FleetHistory1795801705636,
   Webhooks1795808955232,
   EventFilterIndexes1795812766975,
+  DeliveryClaimIndexes1795823652918,
 ];
