@@ -30,6 +30,11 @@ import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report
 import { loadFleet } from './lib/fleet';
 import { scenarios } from './lib/scenarios';
 import { DatabaseKind, seed } from './lib/seed';
+import { WEBHOOK_SCENARIO_IDS, webhookBench } from './lib/webhook-bench';
+import { webhooksMarkdown } from './lib/webhook-report';
+
+/** The scenarios of the benches that run on databases of their own, after the first part. */
+const SIDE_SCENARIO_IDS = [...EVENTS_SCENARIO_IDS, ...WEBHOOK_SCENARIO_IDS];
 
 /** Issue 24: at least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
 const CHECKIN_RATE = 1700;
@@ -56,7 +61,7 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
     say(`${kind}: seeded in ${(seedMs / 1000).toFixed(1)} s`);
     const fleet = await loadFleet(database.dataSource);
     const all = scenarios(seeded, fleet);
-    const known = [...all.map((s) => s.id), ...EVENTS_SCENARIO_IDS];
+    const known = [...all.map((s) => s.id), ...SIDE_SCENARIO_IDS];
     const unknown = (options.scenarios ?? []).filter((id) => !known.includes(id));
     if (unknown.length > 0) {
       throw new Error(`unknown BENCH_SCENARIOS ${unknown.join(', ')}; known: ${known.join(', ')}`);
@@ -139,9 +144,9 @@ async function main() {
   );
   const startedAt = new Date();
   const loadAverageAtStart = loadavg();
-  const onlyEvents = options.scenarios?.every((id) => EVENTS_SCENARIO_IDS.includes(id)) ?? false;
+  const onlySide = options.scenarios?.every((id) => SIDE_SCENARIO_IDS.includes(id)) ?? false;
   const databases: DatabaseResult[] = [];
-  for (const kind of onlyEvents ? [] : options.databases) {
+  for (const kind of onlySide ? [] : options.databases) {
     databases.push(await benchDatabase(options, kind));
   }
   const eventsChosen = EVENTS_SCENARIO_IDS.filter(
@@ -150,6 +155,13 @@ async function main() {
   const events =
     options.databases.includes('postgres') && eventsChosen.length > 0
       ? await eventsBench(options, serverEnv(options), eventsChosen)
+      : undefined;
+  const webhooksChosen = WEBHOOK_SCENARIO_IDS.filter(
+    (id) => !options.scenarios || options.scenarios.includes(id),
+  );
+  const webhooks =
+    options.databases.includes('postgres') && webhooksChosen.length > 0
+      ? await webhookBench(options, serverEnv(options), webhooksChosen)
       : undefined;
   const finishedAt = new Date();
   const date = startedAt.toISOString().slice(0, 10);
@@ -170,6 +182,7 @@ async function main() {
     options: { ...options },
     databases,
     events,
+    webhooks,
   };
   const folder = join(ROOT, 'bench', 'results');
   mkdirSync(folder, { recursive: true });
@@ -192,6 +205,7 @@ async function main() {
   const output = [
     markdown(results),
     ...eventsMarkdown(events),
+    ...webhooksMarkdown(webhooks),
     ...checkinAgainstEarlier(results, folder),
   ];
   process.stdout.write(`${output.join('\n')}\nResults: bench/results/${name}.json\n`);

@@ -4,6 +4,7 @@
  * of the Airfleet/bare ratios (bench/results/<date>.svg), drawn here as plain SVG.
  */
 import type { EventsResult } from './events-bench';
+import type { WebhooksResult } from './webhook-bench';
 import { DatabaseKind } from './seed';
 import { ServerKind } from './servers';
 
@@ -114,6 +115,8 @@ export interface BenchResults {
   databases: DatabaseResult[];
   /** The events bench (PostgreSQL), when it ran. */
   events?: EventsResult;
+  /** The webhook bench (PostgreSQL), when it ran. */
+  webhooks?: WebhooksResult;
 }
 
 export const median = (values: number[]): number => {

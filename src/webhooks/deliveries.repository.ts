@@ -69,7 +69,10 @@ export class DeliveriesRepository {
    * Claims at most `limit` due deliveries for one attempt each, leased to `token` until `until`:
    * the webhooks with due deliveries are locked first, skipping those another instance is
    * claiming for, and each gets at most MAX_IN_FLIGHT leases alive at once. Run in a
-   * transaction; returns the ids claimed.
+   * transaction; returns the ids claimed. Each webhook's first due deliveries and its leases
+   * alive are read from its partial indexes (IDX_deliveries_webhook_pending, _leased), so a claim
+   * costs the same whatever the backlog (issue 27: ranking every due delivery of the webhook and
+   * counting the leases once per due delivery made 20,000 due to one webhook take minutes).
    */
   async claim(
     now: Date,
@@ -95,28 +98,36 @@ export class DeliveriesRepository {
     if (locked.length === 0) {
       return [];
     }
+    const lockedIds = locked.map((w) => w.id);
     const sql = new SqlBuilder(this.dialect);
     const at = (value: Date | null) => this.typed(sql, 'lease_until', value);
+    // The k-th due delivery of each webhook, k = 1…cap, each read from the webhook's pending
+    // index in due order (never the whole backlog); kept while k plus the webhook's leases
+    // alive stays within the cap. Only a pending delivery holds a lease (an outcome recorded
+    // clears it), so the count reads the leased index alone: with the state in it, PostgreSQL
+    // read the pending index, every delivery of the backlog.
+    const nth = (k: number) =>
+      `SELECT t.value AS "webhook_id", ${k} AS rn,
+         (SELECT d."id" FROM "webhook_deliveries" d
+          WHERE d."webhook_id" = t.value AND d."state" = 'pending'
+            AND d."next_attempt_at" <= ${at(now)}
+            AND (d."lease_until" IS NULL OR d."lease_until" <= ${at(now)})
+          ORDER BY d."next_attempt_at", d."id" LIMIT 1 OFFSET ${k - 1}) AS "id"
+       FROM ${sql.idTable(lockedIds)}`;
+    // Parameters are bound in the order they appear (SQLite's marks are positional).
+    const lease = `"lease_until" = ${at(until)}, "lease_token" = ${sql.param(token)}`;
+    const candidates = Array.from({ length: cap }, (_, k) => nth(k + 1)).join(' UNION ALL ');
     const rows = await this.dialect.preparedQuery<{ id: number }>(
       this.txHost.tx,
       'airfleet_claim_deliveries',
-      `UPDATE "webhook_deliveries" SET "lease_until" = ${at(until)}, "lease_token" = ${sql.param(token)}
+      `UPDATE "webhook_deliveries" SET ${lease}
        WHERE "id" IN (
-         SELECT x."id" FROM (
-           SELECT d."id", d."webhook_id",
-                  ROW_NUMBER() OVER (PARTITION BY d."webhook_id" ORDER BY d."next_attempt_at", d."id") AS rn
-           FROM "webhook_deliveries" d
-           WHERE ${sql.inIds(
-             'd."webhook_id"',
-             locked.map((w) => w.id),
-           )} AND d."state" = 'pending'
-             AND d."next_attempt_at" <= ${at(now)}
-             AND (d."lease_until" IS NULL OR d."lease_until" <= ${at(now)})
-         ) x
-         WHERE x.rn + (SELECT COUNT(*) FROM "webhook_deliveries" f
-                       WHERE f."webhook_id" = x."webhook_id" AND f."state" = 'pending'
+         SELECT c."id" FROM (${candidates}) c
+         WHERE c."id" IS NOT NULL
+           AND c.rn + (SELECT COUNT(*) FROM "webhook_deliveries" f
+                       WHERE f."webhook_id" = c."webhook_id"
                          AND f."lease_until" > ${at(now)}) <= ${sql.param(cap)}
-         ORDER BY x.rn, x."id"
+         ORDER BY c.rn, c."id"
          LIMIT ${sql.param(limit)})
        RETURNING "id"`,
       sql.params,
@@ -124,19 +135,26 @@ export class DeliveriesRepository {
     return rows.map((row) => Number(row.id));
   }
 
-  /** The webhooks (enabled) that have deliveries due at `now`, the longest waiting first. */
+  /**
+   * The webhooks (enabled) that have deliveries due at `now`, the longest waiting first: for each
+   * enabled webhook, its oldest due delivery from its pending index (a read per webhook, whatever
+   * the backlog; grouping the due deliveries read all of them at every claim).
+   */
   private async dueWebhooks(now: Date): Promise<number[]> {
-    const rows = await this.repository
-      .createQueryBuilder('d')
-      .innerJoin(Webhook, 'w', 'w.id = d.webhook_id AND w.enabled = :enabled', { enabled: true })
-      .select('d.webhook_id', 'webhook_id')
-      .where("d.state = 'pending' AND d.next_attempt_at <= :now", { now })
-      .andWhere('(d.lease_until IS NULL OR d.lease_until <= :now)')
-      .groupBy('d.webhook_id')
-      .orderBy('MIN(d.next_attempt_at)', 'ASC')
+    const oldest = `(SELECT MIN(d.next_attempt_at) FROM webhook_deliveries d
+       WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_attempt_at <= :now
+         AND (d.lease_until IS NULL OR d.lease_until <= :now))`;
+    const rows = await this.txHost.tx
+      .getRepository(Webhook)
+      .createQueryBuilder('w')
+      .select('w.id', 'id')
+      .addSelect(oldest, 'oldest')
+      .where('w.enabled = :enabled', { enabled: true })
+      .andWhere(`${oldest} IS NOT NULL`, { now })
+      .orderBy('oldest', 'ASC')
       .limit(WEBHOOKS_PER_CLAIM)
-      .getRawMany<{ webhook_id: number }>();
-    return rows.map((row) => Number(row.webhook_id));
+      .getRawMany<{ id: number }>();
+    return rows.map((row) => Number(row.id));
   }
 
   /** The claimed deliveries with their webhook and event (one statement). */

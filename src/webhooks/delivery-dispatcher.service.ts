@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { AsyncResource } from 'node:async_hooks';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
+import { GroupCommit } from '../database/group-commit';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
 import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
@@ -18,23 +20,43 @@ import { WebhooksRepository } from './webhooks.repository';
 const LOCAL_CONCURRENCY = 32;
 /** How often an instance looks for due deliveries. */
 const POLL_MS = 200;
+/** Attempts' outcomes one transaction records at most. */
+const FINISHES_PER_COMMIT = 64;
 /** A lease outlives the attempt's timeout by this much before another instance may take over. */
 const LEASE_MARGIN_MS = 10_000;
 export const GONE_REASON = '410 Gone';
 
+/** An attempt's outcome to record under its lease. */
+interface Finished {
+  delivery: WebhookDelivery;
+  token: string;
+  outcome: AttemptOutcome;
+  gone: boolean;
+}
+
 /**
- * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS it claims due
- * deliveries (DeliveriesRepository.claim: each attempt leased by one instance, at most
- * MAX_IN_FLIGHT per webhook over all instances), makes the attempts outside any transaction,
- * and records each outcome under its lease. A slow receiver holds at most MAX_IN_FLIGHT of
- * LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire, and the deliveries
- * are attempted again (at least once).
+ * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS, and again as soon
+ * as an attempt ends, it claims due deliveries (DeliveriesRepository.claim: each attempt leased
+ * by one instance, at most MAX_IN_FLIGHT per webhook over all instances), makes the attempts
+ * outside any transaction, and records each outcome under its lease. One claim runs at a time
+ * per process; one asked for while it runs runs once more after it, so a fast receiver gets its
+ * deliveries back to back rather than MAX_IN_FLIGHT per poll. A slow receiver holds at most
+ * MAX_IN_FLIGHT of LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire,
+ * and the deliveries are attempted again (at least once).
  */
 @Injectable()
 export class DeliveryDispatcher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryDispatcher.name);
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stop = new AbortController();
+  /** The claims running now (one at a time), and whether another was asked for meanwhile. */
+  private pumping?: Promise<void>;
+  private pumpAgain = false;
+  /**
+   * The outcomes of attempts that ended, recorded by group commit: those that end while a
+   * transaction records others share the next one (a commit per attempt capped a fast receiver).
+   */
+  private readonly finishes: GroupCommit<Finished>;
 
   constructor(
     background: BackgroundWork,
@@ -44,8 +66,15 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     private readonly events: WebhookEvents,
     private readonly config: ConfigService,
   ) {
+    // Batches start in this object's context, never in a transaction's.
+    const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
+    this.finishes = new GroupCommit(
+      (finished) => this.finishAll(finished),
+      FINISHES_PER_COMMIT,
+      detached,
+    );
     setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 32)
-    background.every('webhook deliveries', POLL_MS, () => this.pump());
+    background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
   }
 
@@ -55,10 +84,45 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([this.pumping, ...this.inFlight]);
   }
 
-  /** Claims what this instance has room for and starts the attempts (not awaited). */
+  /**
+   * Claims now, or, when a claim is running, once more as soon as it ends: one claim at a time
+   * in this process, and none asked for is lost. Settles when no claim is asked for any more.
+   */
+  pumpSoon(): Promise<void> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = this.pumpWhileAsked().finally(() => {
+      this.pumping = undefined;
+    });
+    return this.pumping;
+  }
+
+  private async pumpWhileAsked(): Promise<void> {
+    do {
+      this.pumpAgain = false;
+      await this.pump();
+    } while (this.pumpAgain && !this.stop.signal.aborted);
+  }
+
+  /** An attempt ended: its slot, and maybe its webhook's, is free for the next due delivery. */
+  private attemptEnded(attempt: Promise<void>): void {
+    this.inFlight.delete(attempt);
+    if (!this.stop.signal.aborted) {
+      this.pumpSoon().catch((error: unknown) => {
+        this.logger.warn(`webhook deliveries failed: ${(error as Error).message}`);
+      });
+    }
+  }
+
+  /**
+   * One claim: what this instance has room for, and starts the attempts (not awaited). Called
+   * through pumpSoon, so that two never overlap in a process.
+   */
   async pump(now = new Date()): Promise<number> {
     const room = LOCAL_CONCURRENCY - this.inFlight.size;
     if (room <= 0 || this.stop.signal.aborted) {
@@ -74,7 +138,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       return 0;
     }
     for (const delivery of await this.deliveries.claimed(ids)) {
-      const attempt = this.attempt(delivery, token).finally(() => this.inFlight.delete(attempt));
+      const attempt = this.attempt(delivery, token).finally(() => this.attemptEnded(attempt));
       this.inFlight.add(attempt);
     }
     return ids.length;
@@ -114,7 +178,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     }
   }
 
-  /** The attempt's outcome under its lease; a 410 disables the webhook and drops its queue. */
+  /**
+   * The attempt's outcome under its lease, once committed; a 410 disables the webhook and drops
+   * its queue.
+   */
   private record(
     delivery: WebhookDelivery,
     token: string,
@@ -137,10 +204,17 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
         next: after.state === 'pending' ? after.next : null,
       };
     }
+    return this.finishes.submit({ delivery, token, outcome, gone: !result.ok && result.gone });
+  }
+
+  /** Outcomes recorded together in one transaction (one commit for many attempts). */
+  private finishAll(finished: readonly Finished[]): Promise<void> {
     return this.unitOfWork.run(async () => {
-      const mine = await this.deliveries.finish(delivery.id, token, outcome);
-      if (mine && !result.ok && result.gone) {
-        await this.disableGone(delivery);
+      for (const { delivery, token, outcome, gone } of finished) {
+        const mine = await this.deliveries.finish(delivery.id, token, outcome);
+        if (mine && gone) {
+          await this.disableGone(delivery);
+        }
       }
     });
   }

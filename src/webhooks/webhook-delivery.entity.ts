@@ -23,6 +23,14 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 @Index('IDX_deliveries_due', ['state', 'next_attempt_at'])
 @Index('IDX_deliveries_event', ['event_id'])
 @Index('IDX_deliveries_created', ['created_at'])
+// A claim reads a webhook's first due deliveries and counts its leases alive from these, never
+// the whole backlog (issue 27).
+@Index('IDX_deliveries_webhook_pending', ['webhook_id', 'next_attempt_at', 'id'], {
+  where: `"state" = 'pending'`,
+})
+@Index('IDX_deliveries_webhook_leased', ['webhook_id', 'lease_until'], {
+  where: `"lease_until" IS NOT NULL`,
+})
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
   id: number;

@@ -64,6 +64,9 @@ describe('webhook delivery on two instances (PostgreSQL)', () => {
     expect(list.every((d) => d.attempts === 1)).toBe(true);
     expect(overlapping).toBe(0);
     expect(receiver.maxInFlight).toBeLessThanOrEqual(4);
-    expect(counts.map((count) => count.claims > 0)).toEqual([true, true]); // both drained
+    // Every delivery claimed once over both instances. Which instance claims is not fixed: the
+    // one whose attempt ends claims the next at once (issue 27), so with one webhook it may
+    // well be the same one throughout.
+    expect(counts.reduce((sum, count) => sum + count.claims, 0)).toBe(30);
   });
 });

@@ -1,6 +1,7 @@
 import { AlertEmails1795821616063 } from './1795821616063-AlertEmails';
 import { Commands1795823900198 } from './1795823900198-Commands';
 import { Alerts1795820820312 } from './1795820820312-Alerts';
+import { DeliveryClaimIndexes1795823652918 } from './1795823652918-DeliveryClaimIndexes';
 import { EventFilterIndexes1795812766975 } from './1795812766975-EventFilterIndexes';
 import { Webhooks1795808955232 } from './1795808955232-Webhooks';
 import { FleetHistory1795801705636 } from './1795801705636-FleetHistory';
@@ -27,5 +28,6 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   EventFilterIndexes1795812766975,
   Alerts1795820820312,
   AlertEmails1795821616063,
+  DeliveryClaimIndexes1795823652918,
   Commands1795823900198,
 ];
