@@ -105,6 +105,8 @@ export interface CheckinBody {
 interface DeviceFacts extends DeviceConfigRow {
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
+  /** The device's open commands (OPERATIONS 7); null when none. */
+  commands: { id: number; type: string; params: string }[] | null;
 }
 
 /** POST /device/v1/checkin for a device whose credentials were verified. */
@@ -137,7 +139,10 @@ export async function checkIn(
          WHERE g.device_id = d.id AND g.organisation_id = d.organisation_id
            AND g.status IN ('pending', 'in_progress')
            AND (g.status = 'in_progress' OR g.rollout_id IS NOT NULL
-                OR g.schedule_type <> 'later' OR g.schedule_at <= $3)) AS upgrade_to_hand_out
+                OR g.schedule_type <> 'later' OR g.schedule_at <= $3)) AS upgrade_to_hand_out,
+       (SELECT json_agg(json_build_object('id', c.id, 'type', c.type, 'params', c.params) ORDER BY c.id)
+        FROM commands c WHERE c.device_id = d.id AND c.organisation_id = d.organisation_id
+          AND c.state IN ('queued', 'sent') AND c.expires_at > $3) AS commands
      FROM devices d
      LEFT JOIN location_networks n
        ON n.id = d.location_network_id AND n.organisation_id = d.organisation_id
@@ -150,6 +155,9 @@ export async function checkIn(
   }
   if (facts.upgrade_to_hand_out) {
     throw notInYardstick('handing out upgrades');
+  }
+  if (facts.commands) {
+    throw notInYardstick('handing out commands');
   }
   const revision = deviceRevision(facts, canonicalSsids(facts.ssids ?? []));
   // Airfleet's upsert (HeartbeatsRepository.recordCheckin): what a check-in omits is kept.
@@ -191,5 +199,6 @@ export async function checkIn(
     checkin_interval: checkinInterval,
     config: body.config_revision === revision ? null : { revision, url: '/device/v1/config' },
     upgrade: null,
+    commands: [],
   };
 }

@@ -31,6 +31,8 @@ interface StateRow extends DeviceConfigRow {
   organisation_id: number;
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
+  /** The device's open commands (OPERATIONS 7); null when none. */
+  commands: { id: number; type: string; params: string }[] | null;
 }
 
 const STATE = `d.id, d.organisation_id, d.mac_id, d.name, d.location_network_id, n.network_name,
@@ -48,7 +50,10 @@ const STATE = `d.id, d.organisation_id, d.mac_id, d.name, d.location_network_id,
     WHERE g.device_id = d.id AND g.organisation_id = d.organisation_id
       AND g.status IN ('pending', 'in_progress')
       AND (g.status = 'in_progress' OR g.rollout_id IS NOT NULL
-           OR g.schedule_type <> 'later' OR g.schedule_at <= $2)) AS upgrade_to_hand_out`;
+           OR g.schedule_type <> 'later' OR g.schedule_at <= $2)) AS upgrade_to_hand_out,
+  (SELECT json_agg(json_build_object('id', c.id, 'type', c.type, 'params', c.params) ORDER BY c.id)
+   FROM commands c WHERE c.device_id = d.id AND c.organisation_id = d.organisation_id
+     AND c.state IN ('queued', 'sent') AND c.expires_at > $2) AS commands`;
 const NETWORK_JOIN = `LEFT JOIN location_networks n
   ON n.id = d.location_network_id AND n.organisation_id = d.organisation_id`;
 const BY_MAC = `SELECT m.secret_hash, ${STATE} FROM master_inventory m
@@ -151,6 +156,9 @@ app.post<{ Body: CheckinBody | undefined }>(
     if (state.upgrade_to_hand_out) {
       throw notInYardstick('handing out upgrades');
     }
+    if (state.commands) {
+      throw notInYardstick('handing out commands');
+    }
     const revision = deviceRevision(state, canonicalSsids(state.ssids ?? []));
     await heartbeats.submit({
       device_id: state.id!,
@@ -171,6 +179,7 @@ app.post<{ Body: CheckinBody | undefined }>(
       checkin_interval: checkinInterval,
       config: body.config_revision === revision ? null : { revision, url: '/device/v1/config' },
       upgrade: null,
+      commands: [],
     };
   },
 );
