@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Brackets, SelectQueryBuilder } from 'typeorm';
 import { Dialect } from '../database/dialect';
-import { persistedValue } from '../database/persisted-value';
+import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 
 /** A device in a rule's scope whose condition holds, with the time it has held since. */
@@ -101,7 +101,7 @@ export class AlertConditionsRepository {
       checkedInAt:
         row.checked_in_at === null || row.checked_in_at === undefined
           ? null
-          : this.hydratedDate(row.checked_in_at),
+          : (hydratedValue(this.manager, Heartbeat, 'checked_in_at', row.checked_in_at) as Date),
       up: row.up === true || row.up === 1,
     }));
   }
@@ -180,21 +180,13 @@ export class AlertConditionsRepository {
       .getRawMany<{ device_id: number | string; at: unknown; clients: number | string | null }>();
     return rows.map((row) => ({
       device_id: Number(row.device_id),
-      at: this.hydratedDate(row.at),
+      // received_at or checked_in_at: Date columns, hydrated alike.
+      at: hydratedValue(this.manager, Heartbeat, 'received_at', row.at) as Date,
       clients: row.clients === null ? null : Number(row.clients),
     }));
   }
 
   private persisted(property: 'up' | 'received_at', value: unknown): unknown {
     return persistedValue(this.manager, Heartbeat, property, value);
-  }
-
-  private hydratedDate(raw: unknown): Date {
-    if (raw instanceof Date) {
-      return raw;
-    }
-    // SQLite keeps dates as UTC text without a zone.
-    const text = String(raw);
-    return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
   }
 }
