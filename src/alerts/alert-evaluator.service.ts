@@ -131,12 +131,7 @@ export class AlertEvaluator {
       await this.conditions.rolloutNetworks(orgId, halted),
     );
     const byRule = new Map(rules.map((rule) => [rule.id, rule]));
-    const transitions: AlertTransition[] = [];
-    for (const { id, at } of decisions.resolve) {
-      for (const alert of await this.alerts.resolve(orgId, [id], at)) {
-        transitions.push({ alert, rule: byRule.get(alert.alert_rule_id)!, kind: 'resolved' });
-      }
-    }
+    const transitions = await this.resolve(orgId, decisions.resolve, byRule);
     transitions.push(...(await this.open(orgId, decisions.open, byRule)));
     return transitions;
   }
@@ -229,14 +224,31 @@ export class AlertEvaluator {
         });
       }
     }
+    const fallen = (await this.conditions.clientsFallen(orgId)).map((row) => ({
+      id: row.alertId,
+      at: row.up && row.checkedInAt ? row.checkedInAt : now,
+    }));
+    const transitions = await this.resolve(orgId, fallen, byRule);
+    transitions.push(...(await this.open(orgId, openings, byRule)));
+    return transitions;
+  }
+
+  /** Resolves these open alerts, one statement pair per distinct time rather than per alert. */
+  private async resolve(
+    orgId: number,
+    resolutions: { id: number; at: Date }[],
+    byRule: Map<number, AlertRule>,
+  ): Promise<AlertTransition[]> {
+    const byTime = new Map<number, number[]>();
+    for (const { id, at } of resolutions) {
+      byTime.set(at.getTime(), [...(byTime.get(at.getTime()) ?? []), id]);
+    }
     const transitions: AlertTransition[] = [];
-    for (const fallen of await this.conditions.clientsFallen(orgId)) {
-      const at = fallen.up && fallen.checkedInAt ? fallen.checkedInAt : now;
-      for (const alert of await this.alerts.resolve(orgId, [fallen.alertId], at)) {
+    for (const [time, ids] of byTime) {
+      for (const alert of await this.alerts.resolve(orgId, ids, new Date(time))) {
         transitions.push({ alert, rule: byRule.get(alert.alert_rule_id)!, kind: 'resolved' });
       }
     }
-    transitions.push(...(await this.open(orgId, openings, byRule)));
     return transitions;
   }
 
