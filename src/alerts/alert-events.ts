@@ -6,6 +6,7 @@ import { eventOf } from '../event-log/event-of';
 import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { AlertTransition } from './alert-notifier';
 import { AlertRule } from './alert-rule.entity';
+import { alertView } from './alert.view';
 
 const RULE_FIELDS = [
   'name',
@@ -53,19 +54,11 @@ export class AlertEvents {
 
   /** Each transition's `alert.opened` or `alert.resolved`, at the moment it happened. */
   async transitions(orgId: number, transitions: AlertTransition[]): Promise<void> {
-    const events: NewEvent[] = transitions.map(({ alert, kind }) =>
-      eventOf(
+    const events: NewEvent[] = transitions.map(({ alert, kind }) => {
+      const { device, network } = alertView(alert); // as the alert names them
+      return eventOf(
         kind === 'opened' ? 'alert.opened' : 'alert.resolved',
-        {
-          device:
-            alert.device_id === null
-              ? null
-              : { id: alert.device_id, mac_id: alert.device_mac ?? '', name: alert.device_name },
-          network:
-            alert.network_id === null
-              ? null
-              : { id: alert.network_id, network_name: alert.network_name ?? '' },
-        },
+        { device, network },
         {
           alert_id: alert.id,
           alert_rule_id: alert.alert_rule_id,
@@ -75,8 +68,8 @@ export class AlertEvents {
             kind === 'opened' || !alert.resolved_at ? null : alert.resolved_at.toISOString(),
         },
         { actor: SYSTEM, at: kind === 'opened' ? alert.opened_at : alert.resolved_at! },
-      ),
-    );
+      );
+    });
     await this.events.append(orgId, events);
   }
 
