@@ -28,6 +28,7 @@ import { FleetHistoryModule } from './fleet-history/fleet-history.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { AlertPagesModule } from './alerts/pages/alert-pages.module';
+import { CommandPagesModule } from './commands/pages/command-pages.module';
 import { CommandsModule } from './commands/commands.module';
 import { WebhookPagesModule } from './webhooks/pages/webhook-pages.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
@@ -60,6 +61,7 @@ const FEATURE_MODULES = [
   WebhookPagesModule,
   AlertsModule,
   AlertPagesModule,
+  CommandPagesModule,
   CommandsModule,
   OverviewModule,
   RolloutsModule,

@@ -1,6 +1,7 @@
 import { ConsoleEventsService } from './console-events.service';
 import { Injectable } from '@nestjs/common';
 import { AlertsService } from '../alerts/alerts.service';
+import { CommandPagesService } from '../commands/pages/command-pages.service';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { deviceNotFound } from '../access-points/access-points.errors';
@@ -53,6 +54,7 @@ export class ConsolePagesService {
     private readonly templates: NetworkTemplatesRepository,
     private readonly activity: ConsoleEventsService,
     private readonly alerts: AlertsService,
+    private readonly commands: CommandPagesService,
   ) {}
 
   async networkList(user: AuthUser) {
@@ -267,6 +269,7 @@ export class ConsolePagesService {
       config: device.config,
       tags: device.tag_list,
       upgrades: history,
+      commands: await this.commands.devicePanel(user, device),
       ...(await this.activity.deviceActivity(user, device.mac_id)),
       canWrite: user.role === 'admin',
     };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { AlertsModule } from '../alerts/alerts.module';
+import { CommandPagesModule } from '../commands/pages/command-pages.module';
 import { EventsModule } from '../events/events.module';
 import { FleetHistoryModule } from '../fleet-history/fleet-history.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
@@ -22,6 +23,7 @@ import { EventsPagesController } from './events-pages.controller';
     OverviewModule,
     AccessPointsModule,
     AlertsModule,
+    CommandPagesModule,
     NetworksModule,
     NetworkSsidsModule,
     UpgradesModule,

@@ -6,10 +6,13 @@ import { Flash } from './web-session';
 /** Template names are paths under src/ without the extension, e.g. `upgrades/pages/views/list`. */
 export type TemplateName = string;
 
-/** What a page controller does next: show a page (with a status) or redirect with a flash message. */
+/**
+ * What a page controller does next: show a page (with a status) or redirect with a flash message
+ * (a success unless its tone says error).
+ */
 export type PageOutcome =
   | { kind: 'page'; template: TemplateName; context: Record<string, unknown>; status: number }
-  | { kind: 'redirect'; location: string; message: string };
+  | { kind: 'redirect'; location: string; message: string; tone?: Flash['kind'] };
 
 /**
  * Renders a page inside the layout with what every page needs: the signed-in user, the CSRF token
@@ -45,7 +48,7 @@ export class PageRenderer {
   answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome): Promise<void> {
     return outcome.kind === 'redirect'
       ? this.redirect(request, reply, outcome.location, {
-          kind: 'success',
+          kind: outcome.tone ?? 'success',
           message: outcome.message,
         })
       : this.render(request, reply, outcome.template, outcome.context, outcome.status);
