@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { chunksOf } from '../database/bind-parameters';
+import { insertRecords } from '../database/insert-records';
 import { persistedValue } from '../database/persisted-value';
 import { Dialect } from '../database/dialect';
 import { EventActor, EventRecord } from './event.entity';
@@ -52,8 +51,19 @@ export interface EventQuery {
   limit: number;
 }
 
-/** The columns an event writes, for the bind-parameter chunking of the insert. */
-const EVENT_COLUMNS = 10;
+/** The columns an event writes, in the order of append's rows. */
+const EVENT_COLUMNS = [
+  'organisation_id',
+  'type',
+  'occurred_at',
+  'network_id',
+  'network_name',
+  'device_id',
+  'device_mac',
+  'device_name',
+  'actor',
+  'data',
+] as const;
 
 /**
  * The events table (OPERATIONS 2). `append` writes a change's events in its transaction under the
@@ -74,35 +84,31 @@ export class EventsRepository {
 
   /**
    * Records these events of the organisation in the caller's transaction (which must be one):
-   * the event-order lock, then one INSERT per chunk under the bind-parameter limit.
+   * the event-order lock, then ONE insert whatever their number (insertRecords).
    */
   async append(orgId: number, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) {
       return;
     }
     await this.dialect.lockEventOrder(this.txHost.tx, orgId);
-    for (const chunk of chunksOf(events, EVENT_COLUMNS)) {
-      await this.repository
-        .createQueryBuilder()
-        .insert()
-        .into(EventRecord)
-        .values(
-          chunk.map((event) => ({
-            organisation_id: orgId,
-            type: event.type,
-            occurred_at: event.occurred_at,
-            network_id: event.network?.id ?? null,
-            network_name: event.network?.network_name ?? null,
-            device_id: event.device?.id ?? null,
-            device_mac: event.device?.mac_id ?? null,
-            device_name: event.device?.name ?? null,
-            actor: event.actor,
-            data: event.data,
-          })) as QueryDeepPartialEntity<EventRecord>[], // free-form JSON, as for uplinks
-        )
-        .updateEntity(false)
-        .execute();
-    }
+    await insertRecords(
+      this.txHost.tx,
+      this.dialect,
+      EventRecord,
+      EVENT_COLUMNS,
+      events.map((event) => [
+        orgId,
+        event.type,
+        event.occurred_at,
+        event.network?.id ?? null,
+        event.network?.network_name ?? null,
+        event.device?.id ?? null,
+        event.device?.mac_id ?? null,
+        event.device?.name ?? null,
+        event.actor,
+        event.data,
+      ]),
+    );
     await this.fanOut(orgId, events);
   }
 

@@ -1,6 +1,8 @@
 import { Command } from '../../src/commands/command.entity';
 import { CommandExpiry } from '../../src/commands/command-expiry.service';
 import { BackgroundWork } from '../../src/database/background-work';
+import { Device } from '../../src/devices/device.entity';
+import { EventRecord } from '../../src/event-log/event.entity';
 import { onBothDatabases } from '../harness/app';
 import { commandFixtures } from '../harness/commands.helpers';
 import { eventFixtures } from '../harness/events.helpers';
@@ -125,12 +127,33 @@ onBothDatabases('commands through the check-in (OPERATIONS 7)', (t) => {
     expect(filtered.body.data.commands.map((x: { id: number }) => x.id)).toEqual([command.id]);
   });
 
-  it('queues a reboot of a network in a constant number of statements', async () => {
+  it('queues the reboot of a network of 10,000 devices in as many statements as of one', async () => {
     const counts: number[] = [];
-    for (const size of [1, 60]) {
-      const { admin, network } = await c.fleet(size);
-      const statements = await t().statementsOf(() =>
-        c.post(admin, { type: 'reboot', aps: [`network:${network.id}`] }).expect(200),
+    for (const size of [1, 10_000]) {
+      const admin = await t().fixtures.admin();
+      const network = await t().fixtures.network(admin.orgId);
+      const masters = await t().fixtures.masterDevices(size);
+      await t().fixtures.insertRows(
+        Device,
+        masters.map((m) => ({
+          organisation_id: admin.orgId,
+          mac_id: m.mac_id,
+          serial: m.serial,
+          hardware_part_id: m.hardware_part_id,
+          location_network_id: network.id,
+        })),
+        1000,
+      );
+      let answer: { body: { data: { commands: unknown[] } } } | undefined;
+      const statements = await t().statementsOf(async () => {
+        answer = await c
+          .post(admin, { type: 'reboot', aps: [`network:${network.id}`] })
+          .expect(200);
+      });
+      expect(answer?.body.data.commands).toHaveLength(size);
+      const events = t().dataSource.getRepository(EventRecord);
+      expect(await events.countBy({ organisation_id: admin.orgId, type: 'command.created' })).toBe(
+        size,
       );
       counts.push(statements.length);
     }

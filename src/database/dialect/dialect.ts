@@ -45,6 +45,18 @@ export abstract class Dialect {
   abstract idListTable(mark: string): string;
 
   /**
+   * The parameters of a list of records (rows of values in column order), bound whatever their
+   * number in a constant number of parameters: one per column or one in all (see recordsTable).
+   */
+  abstract recordsValues(rows: readonly (readonly unknown[])[], columnCount: number): unknown[];
+
+  /**
+   * A FROM item `t` with the columns (name, database type) and `ordinal` (the row's place, from
+   * 1 or 0, ascending), reading the parameters recordsValues gave, bound from mark `first` on.
+   */
+  abstract recordsTable(first: number, columns: readonly (readonly [string, string])[]): string;
+
+  /**
    * Runs `sql`, a statement the hot path sends thousands of times a second under one `name`
    * (unique per text), where `manager` runs (in its transaction, if any). PostgreSQL keeps it
    * as a named prepared statement per connection: parsed once, and planned once when its

@@ -65,6 +65,17 @@ export class PostgresDialect extends Dialect {
     return `unnest(${mark}) AS t(value)`;
   }
 
+  /** One array per column: node-postgres writes each element as it writes a single value. */
+  recordsValues(rows: readonly (readonly unknown[])[], columnCount: number): unknown[] {
+    return Array.from({ length: columnCount }, (_, column) => rows.map((row) => row[column]));
+  }
+
+  recordsTable(first: number, columns: readonly (readonly [string, string])[]): string {
+    const arrays = columns.map(([, type], i) => `$${first + i}::${type}[]`);
+    const names = columns.map(([name]) => `"${name}"`);
+    return `unnest(${arrays.join(', ')}) WITH ORDINALITY AS t(${names.join(', ')}, ordinal)`;
+  }
+
   /**
    * Through node-postgres directly: TypeORM's query() takes only a text. Outside a transaction
    * on the pool (no query runner to create and release), inside on the transaction's client.

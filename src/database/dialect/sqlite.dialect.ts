@@ -42,6 +42,16 @@ export class SqliteDialect extends Dialect {
     return `json_each(${mark}) AS t`;
   }
 
+  /** One JSON text of the rows: SQLite binds at most 32,766 parameters to a statement. */
+  recordsValues(rows: readonly (readonly unknown[])[]): unknown[] {
+    return [JSON.stringify(rows)];
+  }
+
+  recordsTable(_first: number, columns: readonly (readonly [string, string])[]): string {
+    const values = columns.map(([name], i) => `json_extract(r.value, '$[${i}]') AS "${name}"`);
+    return `(SELECT ${values.join(', ')}, r.key AS ordinal FROM json_each(?) r) AS t`;
+  }
+
   /** An ordinary query: TypeORM's better-sqlite3 driver already caches prepared statements. */
   preparedQuery<T>(
     manager: EntityManager,
