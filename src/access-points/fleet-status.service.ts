@@ -37,9 +37,9 @@ export interface StatusesView {
 
 /**
  * What the console's device list narrows by beyond the API's filters (issue 13): devices never
- * heard from, a firmware version (null: none reported), a name or MAC search.
+ * heard from or heard from before, a firmware version (null: none reported), a name or MAC search.
  */
-export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'firmware' | 'search'>;
+export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'>;
 
 /** The statuses with the console's counts: never seen as well as up and down. */
 export interface ConsoleStatusesView extends StatusesView {

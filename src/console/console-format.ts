@@ -41,3 +41,47 @@ export function duration(seconds: number): string {
   }
   return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
+
+/** What the device page's Live status panel says: current values, or last-known ones marked so. */
+export interface LiveStatus {
+  statusText: string;
+  statusClass: string;
+  /** The clients and uptime as the panel words them; while DOWN, as they were when last seen. */
+  clients: string;
+  uptime: string;
+  /** While DOWN: the values are the last report's, not current. */
+  stale: boolean;
+}
+
+/**
+ * The device page's live status at `now`: UP shows what the device reports; DOWN says for how
+ * long nothing was heard ("Down for 8 min") and words the last report's clients and uptime as
+ * "when last seen", so that a dead device never looks busy (issue 29).
+ */
+export function liveStatus(
+  status: {
+    device_status: 'UP' | 'DOWN';
+    last_seen_time: number | null;
+    clients: number | null;
+    uptime_seconds: number | null;
+  },
+  now: Date,
+): LiveStatus {
+  const seen = status.last_seen_time;
+  const stale = status.device_status === 'DOWN' && seen !== null;
+  const when = stale ? ' when last seen' : '';
+  const silent = seen === null ? 0 : Math.max(0, Math.floor(now.getTime() / 1000) - seen);
+  return {
+    statusText:
+      status.device_status === 'UP'
+        ? 'Up'
+        : seen === null
+          ? 'Never seen'
+          : `Down for ${silent < 60 ? 'less than a minute' : duration(silent)}`,
+    statusClass: status.device_status === 'UP' ? 'status-up' : 'status-down',
+    clients: seen === null ? 'Not reported' : `${status.clients ?? 0}${when}`,
+    uptime:
+      status.uptime_seconds === null ? 'Not reported' : `${duration(status.uptime_seconds)}${when}`,
+    stale,
+  };
+}

@@ -21,10 +21,10 @@ import { exactTime, timeAgo } from './time-ago';
 import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
 import { firmwareChart } from './firmware-chart';
 import {
-  duration,
   firmwareLink,
   firmwareValue,
   LinkedCount,
+  liveStatus,
   NO_FIRMWARE,
   statusText,
   UPGRADE_LABELS,
@@ -78,7 +78,7 @@ export class ConsolePagesService {
           timezone: network.timezone,
           devices: count.up + count.down,
           up: count.up,
-          down: count.down,
+          down: count.down - count.never_seen,
           ssids: ssidCounts.get(network.id) ?? 0,
         };
       }),
@@ -113,7 +113,7 @@ export class ConsolePagesService {
       network: { id: network.id, name: network.network_name, timezone: network.timezone },
       template: template && { id: template.id, name: template.name },
       history: await this.activity.history(user, network.id),
-      counts: statuses.counts,
+      counts: { ...statuses.counts, down: statuses.counts.down - statuses.counts.never_seen },
       total: statuses.meta.count,
       inSync: devices.filter((device) => device.config_in_sync).length,
       more: statuses.meta.count > devices.length,
@@ -137,7 +137,9 @@ export class ConsolePagesService {
     const { devices } = details;
     const fleet: LinkedCount[] = [
       { label: 'Up', count: devices.up, href: '/devices?status=UP' },
-      { label: 'Down', count: devices.down, href: '/devices?status=DOWN' },
+      // Down as the device list's DOWN filter counts it: devices heard from before, so that a
+      // device never seen is counted once, under Never seen.
+      { label: 'Down', count: devices.down - devices.never_seen, href: '/devices?status=DOWN' },
       { label: 'Never seen', count: devices.never_seen, href: '/devices?status=NEVER' },
     ];
     const upgrades: LinkedCount[] = UPGRADE_STATUSES.map((status) => ({
@@ -178,6 +180,7 @@ export class ConsolePagesService {
       },
       {
         neverSeen: query.status === 'NEVER' || undefined,
+        seen: query.status === 'DOWN' || undefined,
         firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
         search: query.q === undefined ? undefined : deviceSearch(query.q),
       },
@@ -260,11 +263,9 @@ export class ConsolePagesService {
       network: network && { id: network.id, name: network.network_name },
       status: {
         ...status,
-        statusText: statusText(status.device_status, status.last_seen_time),
-        statusClass: status.device_status === 'UP' ? 'status-up' : 'status-down',
+        ...liveStatus(status, now),
         lastSeen: timeAgo(status.last_seen_time, now),
         lastSeenExact: exactTime(status.last_seen_time),
-        uptime: status.uptime_seconds === null ? null : duration(status.uptime_seconds),
       },
       config: device.config,
       tags: device.tag_list,

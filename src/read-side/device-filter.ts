@@ -14,6 +14,8 @@ export interface FleetFilter extends DeviceFilter {
   status?: DeviceStatus;
   /** Only the devices never heard from (no heartbeat). */
   neverSeen?: boolean;
+  /** Only the devices heard from at least once (a heartbeat). */
+  seen?: boolean;
   /** Only the devices whose last report names this firmware version (null: none reported). */
   firmware?: string | null;
   /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
@@ -56,6 +58,9 @@ export function deviceFilterCondition(
   }
   if (filter.neverSeen) {
     conditions.push('h."device_id" IS NULL');
+  }
+  if (filter.seen) {
+    conditions.push('h."device_id" IS NOT NULL');
   }
   if (filter.firmware !== undefined) {
     conditions.push(
