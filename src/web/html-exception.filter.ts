@@ -3,6 +3,7 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../common/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../common/errors/database-unavailable.error';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
+import { backLink } from './back-link';
 import { PageRenderer } from './page-renderer';
 import { CsrfRejected, SignInRequired } from './web.errors';
 
@@ -46,13 +47,23 @@ export class HtmlExceptionFilter implements ExceptionFilter {
         request,
         reply,
         'web/views/error',
-        { title: TITLES[503], status: 503, message },
+        { title: TITLES[503], status: 503, message, back: this.back(request) },
         503,
       );
     }
     const { status, message } = this.describe(error, request);
     const title = TITLES[status] ?? TITLES[status >= 500 ? 500 : 400];
-    return this.pages.render(request, reply, 'web/views/error', { title, status, message }, status);
+    return this.pages.render(
+      request,
+      reply,
+      'web/views/error',
+      { title, status, message, back: this.back(request) },
+      status,
+    );
+  }
+
+  private back(request: FastifyRequest) {
+    return backLink(request.url, Boolean(request.webSession?.user));
   }
 
   private describe(error: unknown, request: FastifyRequest): { status: number; message: string } {

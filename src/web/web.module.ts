@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AssetsController } from './assets.controller';
+import { AssetsController, FaviconController } from './assets.controller';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { HtmlExceptionFilter } from './html-exception.filter';
 import { PageRenderer } from './page-renderer';
@@ -17,7 +17,7 @@ import { UsersModule } from '../users/users.module';
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
   imports: [RateLimitModule, UsersModule],
-  controllers: [SignInController, AssetsController, RootController],
+  controllers: [SignInController, AssetsController, FaviconController, RootController],
   providers: [
     {
       provide: WEB_SECRET,

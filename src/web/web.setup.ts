@@ -10,6 +10,7 @@ import { deriveKey, WEB_SECRET } from './web-secret';
 export const TEMPLATE_ROOT = resolve(__dirname, '..');
 export const STYLESHEET_PATH = join(__dirname, 'assets', 'app.css');
 export const SCRIPT_PATH = join(__dirname, 'assets', 'console.js');
+export const FAVICON_PATH = join(__dirname, 'assets', 'favicon.svg');
 
 function templateEngine(): typeof Handlebars {
   const engine = Handlebars.create();

@@ -198,6 +198,8 @@ onBothDatabases('console pages (issue 13)', (t) => {
       const memberAgent = await signedIn(t(), member);
       const res = await memberAgent.get(`/devices/${never.id}`).expect(404);
       expect(res.text).toContain('Device not found');
+      // The way back is the devices list, not the upgrades (issue 29).
+      expect(res.text).toContain("<p><a href='/devices'>Back to devices</a></p>");
     });
 
     it('shows a read-only member a granted device without write buttons', async () => {

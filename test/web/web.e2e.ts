@@ -71,6 +71,19 @@ onBothDatabases('GET / (issue 13)', (t) => {
     const agent = await signedIn(t(), await browserUser(t(), { role: 'member' }));
     await agent.get('/').set('Accept', html).expect(303).expect('location', '/overview');
   });
+
+  it('serves the icon at /favicon.ico and the path every page links, and links the API docs', async () => {
+    for (const path of ['/favicon.ico', '/assets/favicon.svg']) {
+      const res = await t().http().get(path).expect(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(String(res.body ?? res.text)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+    const page = await browser(t()).get('/login').expect(200);
+    expect(page.text).toContain(
+      '<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">',
+    );
+    expect(page.text).toContain('<a href="/docs">API documentation</a>');
+  });
 });
 
 onBothDatabases('browser sign-in', (t) => {
