@@ -1,4 +1,4 @@
-import { liveStatus } from './console-format';
+import { liveStatus, yesNo } from './console-format';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const secondsAgo = (seconds: number) => NOW.getTime() / 1000 - seconds;
@@ -73,5 +73,16 @@ describe('liveStatus', () => {
       uptime: 'Not reported',
       stale: false,
     });
+  });
+});
+
+describe('yesNo', () => {
+  it('tells an unset setting from a false one', () => {
+    expect([yesNo(true), yesNo(false), yesNo(null), yesNo(undefined)]).toEqual([
+      'Yes',
+      'No',
+      'Not set',
+      'Not set',
+    ]);
   });
 });

@@ -31,6 +31,11 @@ export function statusText(status: 'UP' | 'DOWN', lastSeen: number | null): stri
   return status === 'UP' ? 'Up' : lastSeen === null ? 'Never seen' : 'Down';
 }
 
+/** A setting that may be unset (an SSID's `is_enabled: null`): Yes, No, or Not set. */
+export function yesNo(value: unknown): string {
+  return value === true ? 'Yes' : value === false ? 'No' : 'Not set';
+}
+
 /** An uptime as "3 d 4 h", "4 h 12 min" or "12 min". */
 export function duration(seconds: number): string {
   const days = Math.floor(seconds / 86400);

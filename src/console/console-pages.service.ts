@@ -28,6 +28,7 @@ import {
   NO_FIRMWARE,
   statusText,
   UPGRADE_LABELS,
+  yesNo,
 } from './console-format';
 
 const DEVICES_PER_PAGE = 25;
@@ -121,8 +122,8 @@ export class ConsolePagesService {
       ssids: ssids.map((ssid) => ({
         id: ssid.id,
         name: ssid.ssid_name,
-        enabled: ssid.is_enabled,
-        hidden: ssid.is_hidden,
+        enabled: yesNo(ssid.is_enabled),
+        hidden: yesNo(ssid.is_hidden),
         security: ssid.security_mode,
         keyShown: 'wpa_key' in ssid,
         wpaKey: ssid.wpa_key ?? null,

@@ -265,6 +265,9 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page).toContain(`<a href="/devices/${up.id}">${up.mac_id}</a>`);
       expect(page).toContain(`<a href="/devices/${down.id}">${down.mac_id}</a>`);
       expect(page).toContain('<span class="mono wpa-key">correct horse</span>');
+      // Created without is_enabled or is_hidden (null): "Not set", not "No" (issue 29).
+      const guests = /<tr data-ssid-id="\d+">([\s\S]*?)<\/tr>/.exec(page)![1].replace(/\s+/g, ' ');
+      expect(guests).toContain('<td>Guests</td> <td>Not set</td> <td>Not set</td> <td>wpa2</td>');
     });
 
     it('hides WPA keys and write buttons from a read-only member, and other networks', async () => {
