@@ -28,7 +28,12 @@ describe('rollout page in a browser', () => {
   });
 
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: WIDTHS.desktop });
+    // A reader in Paris: the pages' UTC times read in the browser's zone (issue 29).
+    page = await browser.newPage({
+      viewport: WIDTHS.desktop,
+      timezoneId: 'Europe/Paris',
+      locale: 'en-GB',
+    });
   });
 
   afterEach(async () => {
@@ -102,7 +107,35 @@ describe('rollout page in a browser', () => {
       '0 done · 0 failed · 0 in progress · 0 pending · 2 cancelled',
     );
     expect(await page.locator('#reverted').innerText()).toBe(devices[0].device.mac_id);
+    expect(await page.locator('#reverted a').getAttribute('href')).toBe(
+      `/devices?q=${devices[0].device.mac_id}`,
+    );
+    expect(await stages.nth(1).locator('.stage-head').innerText()).toMatch(
+      /^100 % · 2 devices · opened \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} CET$/,
+    );
     expect(await page.locator('summary', { hasText: 'Halt rollout' }).count()).toBe(0);
-    expect((await r.show(admin, id)).state).toBe('halted');
+    const record = await r.show(admin, id);
+    expect(record.state).toBe('halted');
+    // Created in the reader's zone, the UTC instant in its title.
+    const created = page.locator('dt:has-text("Created") + dd time');
+    expect(await created.getAttribute('title')).toBe(record.created_at);
+    expect(await created.innerText()).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}:\d{2} CET$/);
+
+    // The overview's running count leads to the rollouts list, which leads back to the rollout.
+    await page.goto(`${base}/overview`);
+    await page.locator('#rollouts-running').click();
+    await page.waitForURL(`${base}/rollouts`);
+    const row = page.locator(`tr[data-rollout-id="${id}"]`);
+    expect((await row.locator('td').allInnerTexts()).slice(0, 6)).toEqual([
+      `Rollout ${id}`,
+      'halted',
+      '2.0.0',
+      '1 of 4 devices done',
+      '2 of 2 stages opened',
+      '25 % (halts above 60 %)',
+    ]);
+    await screenshots(page, 'rollouts');
+    await row.getByRole('link', { name: `Rollout ${id}` }).click();
+    await page.waitForURL(`${base}/rollouts/${id}`);
   });
 });

@@ -27,7 +27,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
         upgrades: { pending: 1, failed: 1 },
       });
       expect(countOf(page.text, 'Never seen')).toBe(1);
-      expect(page.text).toContain('<span id="rollouts-running">0</span>');
+      expect(page.text).toContain('<a href="/rollouts" id="rollouts-running">0</a>');
       // each number links to the list behind it
       expect(page.text).toContain(
         '<li><a href="/devices?status=UP"><span class="count" data-count="Up">2</span> Up</a></li>',

@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { readId } from '../../common/ids/id';
+import { pager } from '../../web/pager';
 import { RolloutRecord } from '../rollout.view';
 import { rolloutNotFound } from '../rollouts.errors';
 import { RolloutsService } from '../rollouts.service';
 import { PageOutcome } from './upgrade-pages.service';
 
 const ROLLOUT = 'upgrades/pages/views/rollout';
+const LIST = 'upgrades/pages/views/rollouts';
+/** The rollouts list shows this many a page, newest first. */
+const ROLLOUTS_PER_PAGE = 25;
 const SEGMENTS = ['done', 'failed', 'in_progress', 'pending', 'cancelled'] as const;
 
 /** The `:id` of a rollout page (404 when it is not an id at all). */
@@ -23,6 +27,25 @@ export function pageRolloutId(value: string | undefined): number {
 export class RolloutPagesService {
   constructor(private readonly rollouts: RolloutsService) {}
 
+  /** The rollouts, newest first: state, version, progress and failures at a glance (issue 29). */
+  async list(user: AuthUser, page: number): Promise<PageOutcome> {
+    const { rollouts, meta } = await this.rollouts.list(user, {
+      page,
+      per_page: ROLLOUTS_PER_PAGE,
+    });
+    return {
+      kind: 'page',
+      template: LIST,
+      status: 200,
+      context: {
+        title: 'Rollouts',
+        section: 'upgrades',
+        rollouts: rollouts.map(rolloutRow),
+        pager: pager(meta, (n) => (n === 1 ? '/rollouts' : `/rollouts?page=${n}`)),
+      },
+    };
+  }
+
   async show(user: AuthUser, id: number): Promise<PageOutcome> {
     const rollout = await this.rollouts.show(user, id);
     return { kind: 'page', template: ROLLOUT, status: 200, context: pageContext(rollout) };
@@ -32,6 +55,19 @@ export class RolloutPagesService {
     await this.rollouts.halt(user, id, 'console');
     return { kind: 'redirect', location: `/rollouts/${id}`, message: `Rollout ${id} halted.` };
   }
+}
+
+/** A rollout as a row of the list: how far it got, over every stage. */
+function rolloutRow(rollout: RolloutRecord) {
+  const devices = rollout.stages.reduce((sum, stage) => sum + stage.devices, 0);
+  const done = rollout.stages.reduce((sum, stage) => sum + stage.done, 0);
+  const opened = rollout.stages.filter((stage) => stage.opened_at !== null).length;
+  return {
+    ...rollout,
+    progress: `${done} of ${devices} devices done`,
+    stagesText: `${opened} of ${rollout.stages.length} stages opened`,
+    overThreshold: rollout.failure_percent > rollout.max_failure_percent,
+  };
 }
 
 function pageContext(rollout: RolloutRecord) {

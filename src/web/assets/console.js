@@ -1,3 +1,31 @@
+// Times in the browser's time zone (issue 29): a <time> whose text is its own `datetime` (an
+// ISO 8601 UTC instant, as pages write times) reads in the reader's zone, with the zone named;
+// the UTC instant stays in its title. Without script, pages show the UTC instant.
+window.airfleetLocalTimes = function (root) {
+  'use strict';
+  if (!window.Intl) {
+    return;
+  }
+  var format = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
+  root.querySelectorAll('time[datetime]').forEach(function (time) {
+    var instant = time.getAttribute('datetime');
+    var date = new Date(instant);
+    if (time.textContent.trim() === instant && !isNaN(date.getTime())) {
+      time.textContent = format.format(date);
+      time.setAttribute('title', instant);
+    }
+  });
+};
+window.airfleetLocalTimes(document);
+
 // Airfleet console: refreshes the live parts of a page by themselves (issue 13). Every element
 // with `data-live` and an id is replaced, every few seconds, by the element with the same id in
 // a fresh copy of the page. Pages work without it; it only saves pressing reload.
@@ -27,6 +55,7 @@
           var focused = region.contains(document.activeElement);
           if (next && !focused && next.innerHTML !== region.innerHTML) {
             region.innerHTML = next.innerHTML;
+            window.airfleetLocalTimes(region);
           }
         });
       })

@@ -1,0 +1,82 @@
+import { onBothDatabases } from '../harness/app';
+import { rolloutFixtures } from '../harness/rollouts.helpers';
+import { browserUser, csrfOf, signedIn } from '../harness/web-session';
+
+/** The rows of the rollouts list: id and the cells' text. */
+const rowsOf = (html: string) =>
+  [...html.matchAll(/<tr data-rollout-id="(\d+)">([\s\S]*?)<\/tr>/g)].map((match) => [
+    Number(match[1]),
+    [...match[2].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)]
+      .slice(1, 6)
+      .map((cell) => cell[1].replace(/<[^>]+>/g, '').trim()),
+  ]);
+
+/** The console's rollouts list (issue 29): /rollouts, linked from the overview; admins only. */
+onBothDatabases('console: rollouts list (issue 29)', (t) => {
+  const r = rolloutFixtures(t);
+
+  it('lists the rollouts newest first with their progress, and says which stages never opened', async () => {
+    const { admin: owner, devices } = await r.fleet(4, [0, 1, 2, 3]);
+    const admin = await browserUser(t(), { orgId: owner.orgId, role: 'admin' });
+    const first = await r.createRollout(admin, devices.slice(0, 2), { stages: [100] });
+    await r.report(devices[0], r.upgradeOf(first, devices[0]), 'done');
+    const second = await r.createRollout(admin, devices.slice(2), {
+      stages: [50, 100],
+      max_failure_percent: 10,
+    });
+    const browser = await signedIn(t(), admin);
+    const overview = await browser.get('/overview').expect(200);
+    expect(overview.text).toContain('<a href="/rollouts" id="rollouts-running">2</a>');
+    const list = await browser.get('/rollouts').expect(200);
+    expect(list.text).toContain('<h1>Rollouts</h1>');
+    expect(rowsOf(list.text)).toEqual([
+      [
+        second.data.rollout.id,
+        [
+          'running',
+          '2.0.0',
+          '0 of 2 devices done',
+          '1 of 2 stages opened',
+          '0 % (halts above 10 %)',
+        ],
+      ],
+      [
+        first.data.rollout.id,
+        [
+          'running',
+          '2.0.0',
+          '1 of 2 devices done',
+          '1 of 1 stages opened',
+          '0 % (halts above 10 %)',
+        ],
+      ],
+    ]);
+
+    // Halted before its second stage opened: the stage says so, not "not open yet".
+    const id = second.data.rollout.id;
+    const page = await browser.get(`/rollouts/${id}`).expect(200);
+    expect(page.text).toContain('not open yet');
+    await browser
+      .post(`/rollouts/${id}/halt`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(303);
+    const halted = await browser.get(`/rollouts/${id}`).expect(200);
+    expect(halted.text).toContain('never opened: the rollout halted first');
+    expect(halted.text).not.toContain('not open yet');
+  });
+
+  it('shows members a 403 and another organisation nothing of the rollouts', async () => {
+    const { admin: owner, devices } = await r.fleet(1, [0]);
+    await r.createRollout(owner, devices, { stages: [100] });
+    const member = await browserUser(t(), { orgId: owner.orgId, role: 'member' });
+    const theirs = await signedIn(t(), member);
+    await theirs.get('/rollouts').expect(403);
+    const overview = await theirs.get('/overview').expect(200);
+    expect(overview.text).toContain('<span id="rollouts-running">');
+    const stranger = await signedIn(t(), await browserUser(t(), { role: 'admin' }));
+    const list = await stranger.get('/rollouts').expect(200);
+    expect(rowsOf(list.text)).toEqual([]);
+    expect(list.text).toContain('No rollouts yet.');
+  });
+});
