@@ -57,6 +57,7 @@ interface CliFlags {
   autoRevert: boolean;
   webhookReceiver: boolean;
   webhookWait: number;
+  rebootSeconds: number;
   json: boolean;
 }
 
@@ -139,6 +140,12 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       number,
       DEFAULT_WEBHOOK_WAIT_SECONDS,
     )
+    .option(
+      '--reboot-seconds <seconds>',
+      'how long a device is down for a reboot command',
+      number,
+      d.rebootSeconds,
+    )
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
     .opts<CliFlags>();
@@ -165,6 +172,7 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
           }
         : null,
       webhookReceiver: flags.webhookReceiver ? { waitSeconds: flags.webhookWait } : null,
+      rebootSeconds: flags.rebootSeconds,
     },
   };
 }

@@ -58,6 +58,7 @@ describe('fleet simulator', () => {
       outageDevices: 0,
       rollout: null,
       webhookReceiver: null,
+      rebootSeconds: 1,
       ...fields,
     };
   };

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckinAnswer, ConfigAnswer, FleetContext } from './fleet-context';
 import { DeviceEventLog } from './caused';
+import { DeviceCommands } from './device-commands';
 import { DeviceUpgrade } from './device-upgrade';
 import { basicAuth } from './http';
 import { FleetDevice, FROM_VERSION } from './setup';
@@ -25,6 +26,8 @@ export class VirtualDevice {
   readonly events: DeviceEventLog;
   /** The upgrade it is busy with or finished last, and what it reports of it. */
   readonly upgrades: DeviceUpgrade;
+  /** The commands it was handed, and the results it has still to report. */
+  readonly commands: DeviceCommands;
 
   private readonly auth: string;
   private readonly name: string;
@@ -51,6 +54,12 @@ export class VirtualDevice {
     this.upgrades = new DeviceUpgrade(ctx, identity.index, this.events, {
       checkInSoon: () => this.checkInSoon(),
       restart: (ms, firmware) => this.restart(ms, firmware),
+    });
+    this.commands = new DeviceCommands(ctx, {
+      upgrading: () => this.upgrades.busy,
+      uptimeSeconds: () => this.uptimeSeconds(),
+      restart: (ms) => this.restart(ms, this.firmware),
+      checkInSoon: () => this.checkInSoon(),
     });
   }
 
@@ -136,15 +145,17 @@ export class VirtualDevice {
     }
     const revision = this.revision ?? undefined;
     const report = this.upgrades.report;
+    const results = this.commands.book.toSend();
     // Fields left undefined are not sent.
     const body = {
       firmware_version: this.firmware,
       hardware_model: this.ctx.partNumber,
       name: this.name,
-      uptime_seconds: Math.floor((this.ctx.now() - this.bootedAt) / 1000),
+      uptime_seconds: this.uptimeSeconds(),
       clients: Math.floor(Math.random() * 25),
       config_revision: revision,
       upgrade: report ?? undefined,
+      command_results: results,
     };
     const sentAt = this.ctx.now();
     const response = await this.ctx.client
@@ -168,10 +179,16 @@ export class VirtualDevice {
     }
     this.inSync = answer.config === null;
     this.upgrades.acknowledge(report, body.firmware_version);
+    this.commands.book.taken(results, this.lastCheckinAt);
+    if (this.commands.book.rebooting) {
+      return; // rebooted while the check-in was on its way: what the answer hands out comes again
+    }
     if (answer.upgrade) {
       this.upgrades.consider(answer.upgrade);
     }
-    if (answer.config) {
+    // After the upgrade: a reboot command waits for an upgrade the same answer hands out.
+    this.commands.carryOut(answer.commands ?? []);
+    if (answer.config && !this.commands.book.rebooting) {
       if (round + 1 >= MAX_CONFIG_ROUNDS) {
         this.ctx.anomaly(
           'a check-in that reported the revision just fetched was still told to fetch configuration',
@@ -191,6 +208,10 @@ export class VirtualDevice {
     this.offline = false;
     this.firmware = firmware;
     this.bootedAt = this.ctx.now();
+  }
+
+  private uptimeSeconds(): number {
+    return Math.floor((this.ctx.now() - this.bootedAt) / 1000);
   }
 
   /** GET the configuration (If-None-Match: what the device has); true when it holds it now. */

@@ -56,6 +56,8 @@ export interface SimulationOptions {
    * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to deliver to 127.0.0.1).
    */
   webhookReceiver: { waitSeconds: number } | null;
+  /** How long a device is down for a reboot command (OPERATIONS 7), in seconds. */
+  rebootSeconds: number;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -72,6 +74,7 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   outageDevices: 0,
   rollout: null,
   webhookReceiver: null,
+  rebootSeconds: 5,
 };
 
 /** The default `--webhook-wait`, in seconds. */
@@ -157,6 +160,9 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (options.webhookReceiver && !(options.webhookReceiver.waitSeconds >= 0)) {
     problems.push('--webhook-wait must be 0 or more seconds');
+  }
+  if (!(options.rebootSeconds >= 0)) {
+    problems.push('--reboot-seconds must be 0 or more seconds');
   }
   return problems;
 }

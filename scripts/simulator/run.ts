@@ -97,6 +97,7 @@ async function runFleet(
     heartbeatTimeoutMs: options.heartbeatTimeoutSeconds * 1000,
     outage: spreadOf(options.devices, options.outageDevices),
     outageMs: (options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS) * 1000,
+    rebootMs: options.rebootSeconds * 1000,
     expected: new ExpectedEvents(),
     now: () => performance.now() - start,
     interval: null,
