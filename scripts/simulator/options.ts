@@ -58,6 +58,11 @@ export interface SimulationOptions {
   webhookReceiver: { waitSeconds: number } | null;
   /** How long a device is down for a reboot command (OPERATIONS 7), in seconds. */
   rebootSeconds: number;
+  /**
+   * The commands scenario: half-way through the run the admin reboots the network (and asks one
+   * device to locate, one to ping); the summary says how long until every device was back.
+   */
+  commands: boolean;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -75,6 +80,7 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   rollout: null,
   webhookReceiver: null,
   rebootSeconds: 5,
+  commands: false,
 };
 
 /** The default `--webhook-wait`, in seconds. */

@@ -1,3 +1,4 @@
+import { commandProblems, CommandsCheck, commandsLines } from './command-scenario';
 import { eventProblems, EventsCheck, eventsLine } from './event-check';
 import { DeviceUpgradeState } from './fleet-context';
 import { RolloutRecord, rolloutLine, rolloutLines, rolloutProblems } from './rollout-check';
@@ -23,6 +24,8 @@ export interface Progress {
   rollout: RolloutRecord | null;
   /** Distinct events the webhook receiver got (null without one). */
   webhookDeliveries: number | null;
+  /** With `--commands`, once the reboot is queued: devices told, and back from it. */
+  reboot: { told: number; back: number } | null;
 }
 
 export interface Summary {
@@ -81,6 +84,8 @@ export interface Summary {
    * With `--webhook-receiver`: what the receiver got against the feed (null without one).
    */
   webhooks: WebhooksCheck | null;
+  /** With `--commands`: the network's reboot, the locate and the ping (null without). */
+  commands: CommandsCheck | null;
   requests: {
     total: number;
     per_second: number;
@@ -135,6 +140,7 @@ export function problemsOf(
   }
   problems.push(...eventProblems(summary.events));
   problems.push(...webhookProblems(summary.webhooks));
+  problems.push(...commandProblems(summary.commands, n));
   return problems;
 }
 
@@ -159,6 +165,7 @@ export function progressLine(p: Progress): string {
     `upgrades: ${upgrades}`,
     ...(p.rollout ? [rolloutLine(p.rollout)] : []),
     ...(p.webhookDeliveries === null ? [] : [`webhook deliveries ${p.webhookDeliveries}`]),
+    ...(p.reboot ? [`reboot back ${p.reboot.back}/${p.reboot.told}`] : []),
     `${p.requestsPerSecond.toFixed(0)} req/s`,
     `${p.errors} errors`,
   ].join('  ');
@@ -190,6 +197,9 @@ export function summaryText(s: Summary): string {
   lines.push(`  ${eventsLine(s.events)}`);
   if (s.webhooks) {
     lines.push(`  ${webhooksLine(s.webhooks)}`);
+  }
+  if (s.commands) {
+    lines.push(...commandsLines(s.commands).map((line) => `  ${line}`));
   }
   lines.push(`  errors ${s.errors.total}`);
   for (const e of s.errors.kinds.slice(0, 10)) {
