@@ -8,12 +8,14 @@
  *   npm run simulate -- --rollout 10,50,100 --fail-rate 0.5 --auto-revert   a rollout that halts
  *   npm run simulate -- --heartbeat-timeout 10 --outage 5 --duration 30   5 devices go DOWN and back
  *   npm run simulate -- --webhook-receiver      every event also delivered to a local webhook
+ *   npm run simulate -- --commands       half-way the network reboots; how long until all are back
  *
  * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
  * done or failed (with a rollout: done, failed or cancelled, the rollout no longer running, and
  * every device it reverted back on the old release), and the organisation's events (read back
  * from GET /v1/events) are those the run caused (with --webhook-receiver: each delivered, every
- * signature verified); 1 otherwise (or when the setup fails).
+ * signature verified; with --commands: every device back from the reboot, every command
+ * succeeded); 1 otherwise (or when the setup fails).
  * Ctrl-C stops the run and still reports.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
@@ -57,6 +59,8 @@ interface CliFlags {
   autoRevert: boolean;
   webhookReceiver: boolean;
   webhookWait: number;
+  rebootSeconds: number;
+  commands: boolean;
   json: boolean;
 }
 
@@ -139,6 +143,17 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       number,
       DEFAULT_WEBHOOK_WAIT_SECONDS,
     )
+    .option(
+      '--reboot-seconds <seconds>',
+      'how long a device is down for a reboot command',
+      number,
+      d.rebootSeconds,
+    )
+    .option(
+      '--commands',
+      'half-way, reboot the network (and locate and ping a device) and report how long until every device was back',
+      false,
+    )
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
     .opts<CliFlags>();
@@ -165,6 +180,8 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
           }
         : null,
       webhookReceiver: flags.webhookReceiver ? { waitSeconds: flags.webhookWait } : null,
+      rebootSeconds: flags.rebootSeconds,
+      commands: flags.commands,
     },
   };
 }

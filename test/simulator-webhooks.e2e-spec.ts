@@ -50,6 +50,8 @@ describe('fleet simulator with a webhook receiver', () => {
     outageDevices: 0,
     rollout: null,
     webhookReceiver: { waitSeconds: 20 },
+    rebootSeconds: 1,
+    commands: false,
   });
 
   it("delivers every event of the organisation's feed since the webhook was registered, each signature verified, and deletes the webhook [sqlite and postgres at once]", async () => {

@@ -58,6 +58,8 @@ describe('fleet simulator', () => {
       outageDevices: 0,
       rollout: null,
       webhookReceiver: null,
+      rebootSeconds: 1,
+      commands: false,
       ...fields,
     };
   };
@@ -97,6 +99,7 @@ describe('fleet simulator', () => {
         rollout: null,
         server_out_of_sync: 0,
         webhooks: null,
+        commands: null,
         // Two revisions a device: the first and the renamed SSID's.
         events: {
           read: expect.any(Number),

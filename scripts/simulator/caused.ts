@@ -5,7 +5,7 @@
  * leaves it open (a silence close to the heartbeat timeout, an answer that never came).
  */
 import type { UpgradeReport } from './fleet-context';
-import type { RolloutRecord } from './summary';
+import type { RolloutRecord } from './rollout-check';
 
 export interface Range {
   min: number;

@@ -1,14 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  CheckinAnswer,
-  ConfigAnswer,
-  DeviceUpgradeState,
-  FleetContext,
-  UpgradeReport,
-} from './fleet-context';
+import { CheckinAnswer, ConfigAnswer, FleetContext } from './fleet-context';
 import { DeviceEventLog } from './caused';
+import { DeviceCommands } from './device-commands';
+import { DeviceUpgrade } from './device-upgrade';
 import { basicAuth } from './http';
-import { FleetDevice, FROM_VERSION, TO_VERSION } from './setup';
+import { FleetDevice, FROM_VERSION } from './setup';
 
 /** How many times one check-in may chain into fetching configuration and reporting it. */
 const MAX_CONFIG_ROUNDS = 3;
@@ -25,10 +21,13 @@ export class VirtualDevice {
   revision: string | null = null;
   ssidNames: string[] = [];
   firmware = FROM_VERSION;
-  upgrade: { id: number; version: string; state: DeviceUpgradeState } | null = null;
   /** Fetches of a configuration (200 answers), for the propagation tally. */
   configFetches = 0;
   readonly events: DeviceEventLog;
+  /** The upgrade it is busy with or finished last, and what it reports of it. */
+  readonly upgrades: DeviceUpgrade;
+  /** The commands it was handed, and the results it has still to report. */
+  readonly commands: DeviceCommands;
 
   private readonly auth: string;
   private readonly name: string;
@@ -37,13 +36,11 @@ export class VirtualDevice {
   /** The check-in waiting in `chain` behind the request in flight, if any. */
   private queued: Promise<void> | null = null;
   private bootedAt: number;
-  private report: UpgradeReport | null = null;
-  /** Set during the reboot of an upgrade: the device is silent. */
+  /** Set during a reboot: the device is silent. */
   private offline = false;
   /** Silent until then (ms of the run); 0: no outage (any more); null: an outage to come. */
   private silentUntil: number | null;
   private wake: NodeJS.Timeout | undefined;
-  private readonly finished = new Set<number>();
 
   constructor(
     readonly identity: FleetDevice,
@@ -54,6 +51,21 @@ export class VirtualDevice {
     this.bootedAt = ctx.now();
     this.events = new DeviceEventLog(ctx.expected, ctx.heartbeatTimeoutMs);
     this.silentUntil = ctx.outage.has(identity.index) ? null : 0;
+    this.upgrades = new DeviceUpgrade(ctx, identity.index, this.events, {
+      checkInSoon: () => this.checkInSoon(),
+      restart: (ms, firmware) => this.restart(ms, firmware),
+    });
+    this.commands = new DeviceCommands(ctx, {
+      upgrading: () => this.upgrades.busy,
+      uptimeSeconds: () => this.uptimeSeconds(),
+      restart: (ms) => this.restart(ms, this.firmware),
+      checkInSoon: () => this.checkInSoon(),
+    });
+  }
+
+  /** The upgrade it is busy with or finished last (its own view). */
+  get upgrade() {
+    return this.upgrades.current;
   }
 
   /** Schedules the first check-in `delayMs` from now. */
@@ -132,16 +144,18 @@ export class VirtualDevice {
       return;
     }
     const revision = this.revision ?? undefined;
-    const report = this.report;
+    const report = this.upgrades.report;
+    const results = this.commands.book.toSend();
     // Fields left undefined are not sent.
     const body = {
       firmware_version: this.firmware,
       hardware_model: this.ctx.partNumber,
       name: this.name,
-      uptime_seconds: Math.floor((this.ctx.now() - this.bootedAt) / 1000),
+      uptime_seconds: this.uptimeSeconds(),
       clients: Math.floor(Math.random() * 25),
       config_revision: revision,
       upgrade: report ?? undefined,
+      command_results: results,
     };
     const sentAt = this.ctx.now();
     const response = await this.ctx.client
@@ -164,11 +178,17 @@ export class VirtualDevice {
       return;
     }
     this.inSync = answer.config === null;
-    this.acknowledge(report, body.firmware_version);
-    if (answer.upgrade) {
-      this.consider(answer.upgrade);
+    this.upgrades.acknowledge(report, body.firmware_version);
+    this.commands.book.taken(results, this.lastCheckinAt);
+    if (this.commands.book.rebooting) {
+      return; // rebooted while the check-in was on its way: what the answer hands out comes again
     }
-    if (answer.config) {
+    if (answer.upgrade) {
+      this.upgrades.consider(answer.upgrade);
+    }
+    // After the upgrade: a reboot command waits for an upgrade the same answer hands out.
+    this.commands.carryOut(answer.commands ?? []);
+    if (answer.config && !this.commands.book.rebooting) {
       if (round + 1 >= MAX_CONFIG_ROUNDS) {
         this.ctx.anomaly(
           'a check-in that reported the revision just fetched was still told to fetch configuration',
@@ -181,93 +201,17 @@ export class VirtualDevice {
     }
   }
 
-  /**
-   * A 200 answer took what the check-in sent: a failure report makes the failure final, the new
-   * version after the reboot makes the upgrade done. What was sent counts, not what the device
-   * runs now: an answer to a check-in sent before the reboot can arrive after it.
-   */
-  private acknowledge(report: UpgradeReport | null, sentFirmware: string): void {
-    const upgrade = this.upgrade;
-    if (!upgrade) {
-      return;
-    }
-    if (report?.state === 'failed' && this.report === report) {
-      this.report = null;
-      upgrade.state = 'failed';
-      this.finished.add(upgrade.id);
-    } else if (upgrade.state === 'rebooting' && sentFirmware === upgrade.version) {
-      upgrade.state = 'done';
-      this.finished.add(upgrade.id);
-      this.events.upgradeDone(upgrade.id);
-    }
-  }
-
-  /** An upgrade in the answer: start it unless this device is busy with it or finished it. */
-  private consider(hint: NonNullable<CheckinAnswer['upgrade']>): void {
-    if (this.finished.has(hint.id)) {
-      this.ctx.anomaly('an upgrade the device had finished was handed out again');
-      return;
-    }
-    const current = this.upgrade;
-    if (current && current.state !== 'done' && current.state !== 'failed') {
-      if (current.id !== hint.id) {
-        this.ctx.anomaly('another upgrade was handed out while one was in progress');
-      }
-      return;
-    }
-    this.upgrade = { id: hint.id, version: hint.version, state: 'downloading' };
-    void this.performUpgrade(hint.id, hint.version).catch((error: unknown) => {
-      if (!this.ctx.signal.aborted) {
-        this.ctx.error('upgrade', error);
-      }
-    });
-  }
-
-  /**
-   * Downloading (0 %, 50 %), installing, reboot, each `phaseMs`. Only the new release fails (with
-   * `failRate`, or on the `failing` devices); any other version, a revert to the old release
-   * included, installs.
-   */
-  private async performUpgrade(id: number, version: string): Promise<void> {
-    const phase = this.ctx.phaseMs;
-    const signal = this.ctx.signal;
-    const fails =
-      version === TO_VERSION &&
-      (this.ctx.failing
-        ? this.ctx.failing.has(this.identity.index)
-        : Math.random() < this.ctx.failRate);
-    const failure = fails ? (Math.random() < 0.5 ? 'download' : 'install') : null;
-    const upgrade = this.upgrade!;
-    this.report = { id, state: 'downloading', progress: 0 };
-    await this.checkInSoon();
-    await sleep(phase / 2, undefined, { signal });
-    this.report = { id, state: 'downloading', progress: 50 };
-    await this.checkInSoon();
-    await sleep(phase / 2, undefined, { signal });
-    if (failure === 'download') {
-      return this.fail(id, 'download failed: checksum mismatch');
-    }
-    upgrade.state = 'installing';
-    this.report = { id, state: 'installing' };
-    await this.checkInSoon();
-    await sleep(phase, undefined, { signal });
-    if (failure === 'install') {
-      return this.fail(id, 'install failed: image rejected by the bootloader');
-    }
-    upgrade.state = 'rebooting';
-    this.report = null;
+  /** Down for `ms` (a reboot), then up again with a new uptime, running `firmware`. */
+  private async restart(ms: number, firmware: string): Promise<void> {
     this.offline = true;
-    await sleep(phase, undefined, { signal });
+    await sleep(ms, undefined, { signal: this.ctx.signal });
     this.offline = false;
-    this.firmware = version;
+    this.firmware = firmware;
     this.bootedAt = this.ctx.now();
-    await this.checkInSoon();
   }
 
-  /** Reports the failure on a check-in now, and on the next ones until one is answered. */
-  private async fail(id: number, error: string): Promise<void> {
-    this.report = { id, state: 'failed', error };
-    await this.checkInSoon();
+  private uptimeSeconds(): number {
+    return Math.floor((this.ctx.now() - this.bootedAt) / 1000);
   }
 
   /** GET the configuration (If-None-Match: what the device has); true when it holds it now. */

@@ -1,6 +1,6 @@
 import { DeviceEventLog, ExpectedEvents } from './caused';
 import { checkEvents, eventProblems, eventsLine } from './event-check';
-import type { RolloutRecord } from './summary';
+import type { RolloutRecord } from './rollout-check';
 
 const TIMEOUT_MS = 5000;
 

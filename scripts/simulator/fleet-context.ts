@@ -1,4 +1,5 @@
 import type { ExpectedEvents } from './caused';
+import type { HandedCommand } from './device-commands';
 import type { ApiClient } from './http';
 
 /** What a device has done with the upgrade it was handed (its own view, not the server's). */
@@ -9,6 +10,8 @@ export interface CheckinAnswer {
   checkin_interval: number;
   config: { revision: string; url: string } | null;
   upgrade: { id: number; version: string; url: string; save_prev_config: boolean } | null;
+  /** Its open commands, oldest first (OPERATIONS 7; absent from a service without them). */
+  commands?: HandedCommand[];
 }
 
 /** The answer of `GET /device/v1/config` (DEVICES 4), as far as the device reads it. */
@@ -41,6 +44,8 @@ export interface FleetContext {
   /** The indices of the devices cut off right after their first check-in, for `outageMs`. */
   outage: ReadonlySet<number>;
   outageMs: number;
+  /** How long a reboot command keeps a device down. */
+  rebootMs: number;
   /** The events the devices' check-ins make the service record, as they count them. */
   expected: ExpectedEvents;
   /** Milliseconds since the run started. */

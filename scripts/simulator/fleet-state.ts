@@ -2,7 +2,8 @@
 import type { VirtualDevice } from './device';
 import type { FleetContext } from './fleet-context';
 import { FROM_VERSION } from './setup';
-import type { RolloutRecord, UpgradeCounts } from './summary';
+import type { RolloutRecord } from './rollout-check';
+import type { UpgradeCounts } from './summary';
 
 /** Devices that checked in within two announced intervals. */
 export function countUp(devices: VirtualDevice[], ctx: FleetContext): number {

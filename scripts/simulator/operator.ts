@@ -3,7 +3,7 @@ import type { FleetContext } from './fleet-context';
 import type { ApiClient } from './http';
 import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
-import type { RolloutRecord } from './summary';
+import type { RolloutRecord } from './rollout-check';
 import { errorMessage } from './tally';
 
 /**

@@ -56,6 +56,13 @@ export interface SimulationOptions {
    * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to deliver to 127.0.0.1).
    */
   webhookReceiver: { waitSeconds: number } | null;
+  /** How long a device is down for a reboot command (OPERATIONS 7), in seconds. */
+  rebootSeconds: number;
+  /**
+   * The commands scenario: half-way through the run the admin reboots the network (and asks one
+   * device to locate, one to ping); the summary says how long until every device was back.
+   */
+  commands: boolean;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -72,6 +79,8 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   outageDevices: 0,
   rollout: null,
   webhookReceiver: null,
+  rebootSeconds: 5,
+  commands: false,
 };
 
 /** The default `--webhook-wait`, in seconds. */
@@ -157,6 +166,9 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (options.webhookReceiver && !(options.webhookReceiver.waitSeconds >= 0)) {
     problems.push('--webhook-wait must be 0 or more seconds');
+  }
+  if (!(options.rebootSeconds >= 0)) {
+    problems.push('--reboot-seconds must be 0 or more seconds');
   }
   return problems;
 }

@@ -2,6 +2,7 @@
  * The end of a run: what the service shows (the event feed, the upgrades, the rollout, the
  * device records) read back beside what the fleet saw, summed up with the run's problems.
  */
+import type { CommandScenario } from './command-scenario';
 import type { VirtualDevice } from './device';
 import { checkEvents, readEventFeed } from './event-check';
 import type { FleetContext } from './fleet-context';
@@ -10,7 +11,8 @@ import type { ApiClient } from './http';
 import { fetchRollout, serverOutOfSync, serverUpgradeCounts } from './operator';
 import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
-import { problemsOf, RolloutRecord, Summary } from './summary';
+import type { RolloutRecord } from './rollout-check';
+import { problemsOf, Summary } from './summary';
 import type { Tally } from './tally';
 import type { WebhooksCheck } from './webhook-check';
 import type { WebhookWatch } from './webhook-receiver';
@@ -43,6 +45,8 @@ export interface EndedRun {
   log: (message: string) => void;
   /** The receiver registered as a webhook (null without `--webhook-receiver`). */
   webhook: WebhookWatch | null;
+  /** The `--commands` scenario (null without it). */
+  commands: CommandScenario | null;
 }
 
 /** Reads back what the service shows of the run and sums it up. */
@@ -97,6 +101,7 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
         : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
     webhooks: await webhookCheck(run, feed !== null),
+    commands: run.commands && (await run.commands.report(devices)),
     events: feed && checkEvents(feed, ctx.expected),
     requests: {
       total: client.total,

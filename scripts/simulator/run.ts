@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExpectedEvents } from './caused';
+import { CommandScenario } from './command-scenario';
 import { VirtualDevice } from './device';
 import { evenlySpread, FleetContext, spreadOf } from './fleet-context';
 import { countUp, rolloutSettled, upgradeCounts } from './fleet-state';
@@ -97,6 +98,7 @@ async function runFleet(
     heartbeatTimeoutMs: options.heartbeatTimeoutSeconds * 1000,
     outage: spreadOf(options.devices, options.outageDevices),
     outageMs: (options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS) * 1000,
+    rebootMs: options.rebootSeconds * 1000,
     expected: new ExpectedEvents(),
     now: () => performance.now() - start,
     interval: null,
@@ -107,6 +109,7 @@ async function runFleet(
     anomaly: (message) => anomalies.add(message, message),
   };
   const devices = fleet.devices.map((identity) => new VirtualDevice(identity, ctx));
+  const scenario = options.commands ? new CommandScenario(client, fleet, ctx) : null;
   const timers: NodeJS.Timeout[] = [];
   /** The progress line and the rollout poll: they go on while the fleet settles. */
   const repeating: NodeJS.Timeout[] = [];
@@ -173,6 +176,9 @@ async function runFleet(
         repeating.push(setInterval(() => void readRollout(), ROLLOUT_POLL_MS));
       }
     }
+    if (scenario) {
+      at(options.durationSeconds / 2, () => scenario.start(log));
+    }
     const ssidChangeAt =
       options.ssidChangeAtSeconds ??
       Math.min(options.durationSeconds / 2, options.durationSeconds - 1.5 * interval);
@@ -202,6 +208,7 @@ async function runFleet(
         errors: errors.total,
         rollout: events.rollout,
         webhookDeliveries: setup.webhook?.delivered ?? null,
+        reboot: scenario?.progress(devices) ?? null,
       };
     };
     if (hooks.onProgress) {
@@ -216,7 +223,10 @@ async function runFleet(
     timers.forEach((timer) => clearTimeout(timer));
     await Promise.all(fired);
     const settleMs =
-      (options.settleSeconds ?? 2 * (ctx.interval ?? interval) + 3 * options.phaseSeconds) * 1000;
+      (options.settleSeconds ??
+        2 * (ctx.interval ?? interval) +
+          3 * options.phaseSeconds +
+          (scenario ? options.rebootSeconds : 0)) * 1000;
     const upgradesSettled = () =>
       events.upgradeAt === null ||
       (options.rollout
@@ -226,6 +236,7 @@ async function runFleet(
       countUp(devices, ctx) === devices.length &&
       devices.every((d) => d.inSync) &&
       upgradesSettled() &&
+      (scenario?.settled(devices) ?? true) &&
       (events.ssidChangeAt === null ||
         devices.every((d) => d.ssidNames.includes(events.newSsidName)));
     // The rollout read last may be a few seconds old: settled only if a fresh read agrees.
@@ -241,6 +252,7 @@ async function runFleet(
     hooks.signal?.removeEventListener('abort', onAbort);
     timers.forEach((timer) => clearTimeout(timer));
     repeating.forEach((timer) => clearInterval(timer));
+    scenario?.stop();
     devices.forEach((device) => device.stop());
     const drained = new AbortController();
     await Promise.race([
@@ -264,5 +276,6 @@ async function runFleet(
     anomalies,
     log,
     webhook: setup.webhook,
+    commands: scenario,
   });
 }

@@ -1,31 +1,8 @@
+import { commandProblems, CommandsCheck, commandsLines } from './command-scenario';
 import { eventProblems, EventsCheck, eventsLine } from './event-check';
 import { DeviceUpgradeState } from './fleet-context';
-import { FROM_VERSION } from './setup';
+import { RolloutRecord, rolloutLine, rolloutLines, rolloutProblems } from './rollout-check';
 import { webhookProblems, WebhooksCheck, webhooksLine } from './webhook-check';
-
-/** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
-export interface RolloutRecord {
-  id: number;
-  version: string;
-  state: 'running' | 'halted' | 'completed';
-  max_failure_percent: number;
-  failure_percent: number;
-  auto_revert: boolean;
-  stages: {
-    percent: number;
-    devices: number;
-    opened_at: string | null;
-    pending: number;
-    in_progress: number;
-    done: number;
-    failed: number;
-    cancelled: number;
-  }[];
-  reverted: string[];
-  not_reverted: string[];
-  created_at: string;
-  finished_at: string | null;
-}
 
 /** Devices by what they have done with the upgrade; `waiting`: not handed it yet. */
 export type UpgradeCounts = Record<DeviceUpgradeState | 'waiting', number>;
@@ -47,6 +24,8 @@ export interface Progress {
   rollout: RolloutRecord | null;
   /** Distinct events the webhook receiver got (null without one). */
   webhookDeliveries: number | null;
+  /** With `--commands`, once the reboot is queued: devices told, and back from it. */
+  reboot: { told: number; back: number } | null;
 }
 
 export interface Summary {
@@ -105,6 +84,8 @@ export interface Summary {
    * With `--webhook-receiver`: what the receiver got against the feed (null without one).
    */
   webhooks: WebhooksCheck | null;
+  /** With `--commands`: the network's reboot, the locate and the ping (null without). */
+  commands: CommandsCheck | null;
   requests: {
     total: number;
     per_second: number;
@@ -159,44 +140,7 @@ export function problemsOf(
   }
   problems.push(...eventProblems(summary.events));
   problems.push(...webhookProblems(summary.webhooks));
-  return problems;
-}
-
-/**
- * A rollout run ends with no device busy upgrading, every upgrade done, failed or cancelled (the
- * reverts included), the rollout halted or completed, and every device it reverted back on the
- * old release.
- */
-function rolloutProblems(
-  upgrade: NonNullable<Summary['upgrade']>,
-  rollout: NonNullable<Summary['rollout']>,
-): string[] {
-  const problems: string[] = [];
-  const busy = upgrade.devices.downloading + upgrade.devices.installing + upgrade.devices.rebooting;
-  if (busy > 0) {
-    problems.push(`${busy} devices did not finish their upgrade`);
-  }
-  const server = upgrade.server;
-  if (!server) {
-    problems.push('the upgrades could not be read back');
-  } else if (Object.keys(server).some((s) => !['done', 'failed', 'cancelled'].includes(s))) {
-    problems.push(
-      `the service shows upgrades ${JSON.stringify(server)}, not all done, failed or cancelled`,
-    );
-  }
-  const record = rollout.record;
-  if (!record) {
-    problems.push('the rollout could not be read back');
-    return problems;
-  }
-  if (record.state === 'running') {
-    problems.push('the rollout is still running');
-  }
-  if (rollout.reverted_back !== record.reverted.length) {
-    problems.push(
-      `${record.reverted.length - rollout.reverted_back} of ${record.reverted.length} reverted devices are not back on ${FROM_VERSION}`,
-    );
-  }
+  problems.push(...commandProblems(summary.commands, n));
   return problems;
 }
 
@@ -221,15 +165,10 @@ export function progressLine(p: Progress): string {
     `upgrades: ${upgrades}`,
     ...(p.rollout ? [rolloutLine(p.rollout)] : []),
     ...(p.webhookDeliveries === null ? [] : [`webhook deliveries ${p.webhookDeliveries}`]),
+    ...(p.reboot ? [`reboot back ${p.reboot.back}/${p.reboot.told}`] : []),
     `${p.requestsPerSecond.toFixed(0)} req/s`,
     `${p.errors} errors`,
   ].join('  ');
-}
-
-/** `rollout halted stage 1/3 failed 25.00 % / max 10 %, reverted 2` */
-export function rolloutLine(r: RolloutRecord): string {
-  const opened = r.stages.filter((stage) => stage.opened_at !== null).length;
-  return `rollout ${r.state} stage ${opened}/${r.stages.length} failed ${r.failure_percent.toFixed(2)} % / max ${r.max_failure_percent} %, reverted ${r.reverted.length}`;
 }
 
 /** The end-of-run report for people (the CLI prints the JSON form with --json). */
@@ -245,22 +184,7 @@ export function summaryText(s: Summary): string {
     lines.push(`  upgrade to ${s.upgrade.version} (service): ${JSON.stringify(s.upgrade.server)}`);
   }
   if (s.rollout) {
-    const r = s.rollout.record;
-    if (r) {
-      const stages = r.stages.map(
-        (st) =>
-          `${st.percent} %: ${st.devices} devices, ${st.done} done, ${st.failed} failed, ${st.cancelled} cancelled${st.opened_at === null ? ' (not opened)' : ''}`,
-      );
-      lines.push(`  ${rolloutLine(r)}${r.auto_revert ? '' : ' (no auto-revert)'}`);
-      lines.push(`    stages: ${stages.join('; ')}`);
-      if (r.auto_revert) {
-        lines.push(
-          `    reverted ${r.reverted.length} (${s.rollout.reverted_back} back on ${FROM_VERSION}), not reverted ${r.not_reverted.length}`,
-        );
-      }
-    } else {
-      lines.push('  rollout: could not be read');
-    }
+    lines.push(...rolloutLines(s.rollout));
   }
   if (s.ssid_change.at_seconds !== null) {
     lines.push(
@@ -273,6 +197,9 @@ export function summaryText(s: Summary): string {
   lines.push(`  ${eventsLine(s.events)}`);
   if (s.webhooks) {
     lines.push(`  ${webhooksLine(s.webhooks)}`);
+  }
+  if (s.commands) {
+    lines.push(...commandsLines(s.commands).map((line) => `  ${line}`));
   }
   lines.push(`  errors ${s.errors.total}`);
   for (const e of s.errors.kinds.slice(0, 10)) {
