@@ -1,6 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../harness/console.helpers';
+import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { sharedBrowser, screenshots as screenshotsOf, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from '../harness/web-session';
 
@@ -55,7 +56,10 @@ describe('console pages in a browser', () => {
     expect(await page.locator('#devices-total').innerText()).toBe(String(api.devices.total));
     expect(await page.locator('#networks-total').innerText()).toBe(String(api.networks));
     expect(await page.locator('[data-count="Up"]').innerText()).toBe(String(api.devices.up));
-    expect(await page.locator('[data-count="Down"]').innerText()).toBe(String(api.devices.down));
+    // Down counts the devices heard from before: the one never seen is under Never seen only.
+    expect(await page.locator('[data-count="Down"]').innerText()).toBe(
+      String(api.devices.down - 1),
+    );
     expect(await page.locator('[data-count="Pending"]').innerText()).toBe(
       String(api.upgrades.pending),
     );
@@ -92,7 +96,7 @@ describe('console pages in a browser', () => {
     await page.getByRole('link', { name: fleet.down.mac_id }).click();
     await page.waitForURL(`${base}/devices/${fleet.down.id}`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('lobby-down');
-    expect(await page.locator('#device-status').innerText()).toBe('Down');
+    expect(await page.locator('#device-status').innerText()).toBe('Down for 1 h 0 min');
     expect(await page.locator('time[datetime]').first().getAttribute('title')).toMatch(
       /^\d{4}-\d\d-\d\dT/,
     );
@@ -138,5 +142,22 @@ describe('console pages in a browser', () => {
         buttons: 0,
       });
     }
+  });
+
+  it('updates the overview by itself when a device checks in (the live poll)', async () => {
+    const g = gatewayFixtures(() => t);
+    const fresh = await g.device(fleet.admin.orgId, { networkId: fleet.lobby.id });
+    await signIn(fleet.admin);
+    const up = page.locator('[data-count="Up"]');
+    const before = Number(await up.innerText());
+    const never = Number(await page.locator('[data-count="Never seen"]').innerText());
+    await g.checkin(fresh.auth, { firmware_version: '2.1.0' }).expect(200);
+    await page.waitForFunction(
+      (count) => document.querySelector('[data-count="Up"]')?.textContent === String(count),
+      before + 1,
+      { timeout: 15_000 },
+    );
+    expect(await page.locator('[data-count="Never seen"]').innerText()).toBe(String(never - 1));
+    expect(new URL(page.url()).pathname).toBe('/overview'); // no reload: the poll swapped it
   });
 });
