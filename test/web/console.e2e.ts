@@ -183,7 +183,9 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page).toMatch(
         /<td><a href="\/upgrades\/\d+">\d+<\/a><\/td>\s*<td>2\.2\.0<\/td>\s*<td>pending<\/td>/,
       );
-      expect(page).toContain('<a class="button" href="/upgrades/new">New upgrade</a>');
+      expect(page).toContain(
+        `<a class="button" href="/upgrades/new?aps=AP:${down.id}">New upgrade</a>`,
+      );
       expect(page).toContain('data-live="5"');
     });
 

@@ -358,6 +358,19 @@ onBothDatabases('upgrade pages', (t) => {
     expect(unknown.text).toContain(`data-upgrade-id="${mine.id}"`);
   });
 
+  it('opens the form with the targets of ?aps= chosen (the device and network pages link so)', async () => {
+    const { admin, part, device } = await organisation(t());
+    await release(t(), '3.1.0', [part]);
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const agent = await signedIn(t(), admin);
+    const forDevice = await agent.get(`/upgrades/new?aps=AP:${device.id}`).expect(200);
+    expect(forDevice.text).toContain(`name="aps" value="AP:${device.id}" checked>`);
+    const forNetwork = await agent.get(`/upgrades/new?aps=network:${lobby.id}`).expect(200);
+    expect(forNetwork.text).toContain(`name="aps" value="network:${lobby.id}" checked> Lobby`);
+    const blank = await agent.get('/upgrades/new').expect(200);
+    expect(blank.text).toContain(`name="aps" value="network:${lobby.id}"> Lobby`);
+  });
+
   it('creates an upgrade through the form: 303 to the list with a flash message', async () => {
     const { admin, part, device } = await organisation(t());
     await release(t(), '3.1.0', [part]);

@@ -45,8 +45,9 @@ export class UpgradePagesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthUser,
+    @Query() query: Record<string, unknown>,
   ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.newForm(user));
+    return this.renderer.answer(request, reply, await this.pages.newForm(user, query));
   }
 
   @Get(':id')

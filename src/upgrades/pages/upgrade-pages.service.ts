@@ -98,8 +98,9 @@ export class UpgradePagesService {
     };
   }
 
-  async newForm(user: AuthUser): Promise<PageOutcome> {
-    return this.form(user, null, BLANK_FORM);
+  /** The blank form, with the targets of `?aps=` chosen (the device or network page's link). */
+  async newForm(user: AuthUser, query: Record<string, unknown> = {}): Promise<PageOutcome> {
+    return this.form(user, null, { ...BLANK_FORM, aps: readForm({ aps: query.aps }).aps });
   }
 
   async editForm(user: AuthUser, id: number): Promise<PageOutcome> {
