@@ -15,14 +15,12 @@ import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { OverviewService } from '../overview/overview.service';
 import { UpgradesService } from '../upgrades/upgrades.service';
-import { deviceSearch } from '../devices/device-search';
-import { deviceListHref, DeviceListQuery } from './console-query';
+import { deviceListHref, DeviceListQuery, deviceStatusesRequest } from './console-query';
 import { exactTime, timeAgo } from './time-ago';
 import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
 import { firmwareChart } from './firmware-chart';
 import {
   firmwareLink,
-  firmwareValue,
   LinkedCount,
   liveStatus,
   NO_FIRMWARE,
@@ -171,21 +169,8 @@ export class ConsolePagesService {
   async devices(user: AuthUser, query: DeviceListQuery) {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const result = await this.fleet.consoleStatuses(
-      user,
-      {
-        network_id: query.network,
-        device_status: query.status === 'NEVER' ? undefined : query.status,
-        page: query.page,
-        per_page: DEVICES_PER_PAGE,
-      },
-      {
-        neverSeen: query.status === 'NEVER' || undefined,
-        seen: query.status === 'DOWN' || undefined,
-        firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
-        search: query.q === undefined ? undefined : deviceSearch(query.q),
-      },
-    );
+    const request = deviceStatusesRequest(query, query.page, DEVICES_PER_PAGE);
+    const result = await this.fleet.consoleStatuses(user, request.query, request.filter);
     const ids = result.devices.map((device) => device.id);
     const detailed = ids.length > 0 ? await this.records.findDetailed(orgId, { ids }) : [];
     const pending = new Map(detailed.map((d) => [d.id, d.pending_upgrade]));
@@ -230,6 +215,7 @@ export class ConsolePagesService {
         label: version ?? 'Not reported',
         selected: (version ?? NO_FIRMWARE) === query.firmware,
       })),
+      exportHref: deviceListHref({ ...query, page: 1 }).replace('/devices', '/devices.csv'),
       count: meta.count,
       from: meta.count === 0 ? 0 : (meta.current - 1) * meta.per_page + 1,
       to: Math.min(meta.count, meta.current * meta.per_page),

@@ -1,4 +1,7 @@
 import { readId, UNMATCHED_ID } from '../common/ids/id';
+import { ConsoleFilter } from '../access-points/fleet-status.service';
+import { deviceSearch } from '../devices/device-search';
+import { firmwareValue } from './console-format';
 import { MAX_PAGE } from '../common/pagination/pagination';
 
 /** What the device list's query string asks for, read leniently: a bad value is no filter. */
@@ -50,4 +53,26 @@ export function deviceListHref(query: Partial<DeviceListQuery>): string {
   }
   const search = params.toString();
   return search ? `/devices?${search}` : '/devices';
+}
+
+/**
+ * The fleet status request of the device list's filters, for one page of `perPage` (the list
+ * page and its CSV export ask the same): DOWN means heard from before, NEVER never heard from.
+ */
+export function deviceStatusesRequest(query: DeviceListQuery, page: number, perPage: number) {
+  const filter: ConsoleFilter = {
+    neverSeen: query.status === 'NEVER' || undefined,
+    seen: query.status === 'DOWN' || undefined,
+    firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
+    search: query.q === undefined ? undefined : deviceSearch(query.q),
+  };
+  return {
+    query: {
+      network_id: query.network,
+      device_status: query.status === 'NEVER' ? undefined : query.status,
+      page,
+      per_page: perPage,
+    },
+    filter,
+  };
 }

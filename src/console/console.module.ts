@@ -12,6 +12,8 @@ import { WebModule } from '../web/web.module';
 import { ConsolePagesController, NetworkPagesController } from './console-pages.controller';
 import { ConsolePagesService } from './console-pages.service';
 import { ConsoleEventsService } from './console-events.service';
+import { ConsoleExportController } from './console-export.controller';
+import { ConsoleExportService } from './console-export.service';
 import { EventsPagesController } from './events-pages.controller';
 
 /** The fleet console's pages (issue 13), on top of the services of the JSON API. */
@@ -28,7 +30,12 @@ import { EventsPagesController } from './events-pages.controller';
     NetworkSsidsModule,
     UpgradesModule,
   ],
-  controllers: [ConsolePagesController, NetworkPagesController, EventsPagesController],
-  providers: [ConsolePagesService, ConsoleEventsService],
+  controllers: [
+    ConsoleExportController,
+    ConsolePagesController,
+    NetworkPagesController,
+    EventsPagesController,
+  ],
+  providers: [ConsolePagesService, ConsoleEventsService, ConsoleExportService],
 })
 export class ConsoleModule {}

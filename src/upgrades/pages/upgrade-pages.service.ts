@@ -88,6 +88,7 @@ export class UpgradePagesService {
           selected: value === query.status,
         })),
         filtered: query.status !== undefined,
+        exportHref: upgradeListHref({ ...query, page: 1 }).replace('/upgrades', '/upgrades.csv'),
         count: meta?.count ?? records.length,
         range:
           meta && meta.count > 0 && records.length > 0
