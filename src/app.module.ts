@@ -32,6 +32,7 @@ import { CommandPagesModule } from './commands/pages/command-pages.module';
 import { CommandsModule } from './commands/commands.module';
 import { WebhookPagesModule } from './webhooks/pages/webhook-pages.module';
 import { NetworkRoutesModule } from './network-routes/network-routes.module';
+import { NetworkFormPagesModule } from './network-routes/pages/network-form-pages.module';
 import { DemoModule } from './demo/demo.module';
 import { WebModule } from './web/web.module';
 import { UpgradePagesModule } from './upgrades/pages/upgrade-pages.module';
@@ -48,6 +49,7 @@ import { ConsoleModule } from './console/console.module';
 const FEATURE_MODULES = [
   AdminModule,
   NetworkRoutesModule,
+  NetworkFormPagesModule,
   NetworkSsidsModule,
   WebModule,
   UpgradePagesModule,

@@ -12,11 +12,13 @@ import { NetworkTemplatesService } from './network-templates.service';
 
 /**
  * The location network and network template routes (SPEC 4.1, CONTRACT 5 and 7): the use cases
- * that span a network, its devices and its SSIDs. The tables belong to NetworksModule.
+ * that span a network, its devices and its SSIDs. The tables belong to NetworksModule. The
+ * console's forms (pages/) call the same services.
  */
 @Module({
   imports: [AccessPointsModule, DevicesModule, NetworkSsidsModule, NetworksModule, UpgradesModule],
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
+  exports: [LocationNetworksService, NetworkCreationService],
 })
 export class NetworkRoutesModule {}
