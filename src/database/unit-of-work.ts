@@ -35,4 +35,14 @@ export class UnitOfWork {
     this.queue = result.catch(() => undefined);
     return result;
   }
+
+  /**
+   * Runs `work` that sends ONE statement, which is its own transaction: committed when it
+   * returns. Where transactions run concurrently (PostgreSQL) it runs outside any, saving the
+   * BEGIN and COMMIT round trips; where they are serialised (SQLite's one connection, on which
+   * a statement outside would join whichever transaction is open) it is queued as one by `run`.
+   */
+  runStatement<T>(work: () => Promise<T>): Promise<T> {
+    return this.serialise || this.txHost.isTransactionActive() ? this.run(work) : work();
+  }
 }

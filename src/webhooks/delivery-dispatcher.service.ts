@@ -9,15 +9,18 @@ import { BackgroundWork } from '../database/background-work';
 import { GroupCommit } from '../database/group-commit';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
-import { AttemptOutcome, DeliveriesRepository } from './deliveries.repository';
-import { WebhookDelivery } from './webhook-delivery.entity';
+import { DeliveriesRepository } from './deliveries.repository';
+import { AttemptOutcome, ClaimedDelivery, DeliveryClaims } from './delivery-claims.repository';
 import { WebhookEvents } from './webhook-events';
 import { afterFailure, MAX_IN_FLIGHT, signingSecrets } from './webhook-rules';
-import { attemptDelivery, AttemptResult } from './webhook-sender';
+import { attemptDelivery, AttemptResult, WebhookConnections } from './webhook-sender';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** Attempts one instance makes at once, over every webhook. */
-const LOCAL_CONCURRENCY = 32;
+/**
+ * Attempts one instance makes at once, over every webhook: 16 webhooks' 4 each (with 32, ten
+ * busy webhooks of the bench got 32 of their 40 slots).
+ */
+const LOCAL_CONCURRENCY = 64;
 /** How often an instance looks for due deliveries. */
 const POLL_MS = 200;
 /** Attempts' outcomes one transaction records at most. */
@@ -28,7 +31,7 @@ export const GONE_REASON = '410 Gone';
 
 /** An attempt's outcome to record under its lease. */
 interface Finished {
-  delivery: WebhookDelivery;
+  delivery: ClaimedDelivery;
   token: string;
   outcome: AttemptOutcome;
   gone: boolean;
@@ -36,7 +39,7 @@ interface Finished {
 
 /**
  * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS, and again as soon
- * as an attempt ends, it claims due deliveries (DeliveriesRepository.claim: each attempt leased
+ * as an attempt ends, it claims due deliveries (DeliveryClaims.claim: each attempt leased
  * by one instance, at most MAX_IN_FLIGHT per webhook over all instances), makes the attempts
  * outside any transaction, and records each outcome under its lease. One claim runs at a time
  * per process; one asked for while it runs runs once more after it, so a fast receiver gets its
@@ -57,10 +60,13 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
    * transaction records others share the next one (a commit per attempt capped a fast receiver).
    */
   private readonly finishes: GroupCommit<Finished>;
+  /** Keep-alive connections, one pool per checked address (webhook-sender.ts). */
+  private readonly connections = new WebhookConnections(LOCAL_CONCURRENCY);
 
   constructor(
     background: BackgroundWork,
     private readonly unitOfWork: UnitOfWork,
+    private readonly claims: DeliveryClaims,
     private readonly deliveries: DeliveriesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly events: WebhookEvents,
@@ -73,7 +79,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       FINISHES_PER_COMMIT,
       detached,
     );
-    setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 32)
+    setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 64)
     background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
   }
@@ -85,6 +91,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
     await Promise.allSettled([this.pumping, ...this.inFlight]);
+    this.connections.close();
   }
 
   /**
@@ -131,30 +138,46 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     const token = randomUUID();
     const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
     const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
-    const ids = await this.unitOfWork.run(() =>
-      this.deliveries.claim(now, until, token, room, MAX_IN_FLIGHT),
+    const claimed = await this.unitOfWork.run(() =>
+      this.claims.claim(now, until, token, room, MAX_IN_FLIGHT),
     );
-    if (ids.length === 0) {
-      return 0;
-    }
-    for (const delivery of await this.deliveries.claimed(ids)) {
-      const attempt = this.attempt(delivery, token).finally(() => this.attemptEnded(attempt));
+    // One body per event, whichever of its webhooks the claim holds deliveries to.
+    const bodies = new Map<number, string>();
+    for (const delivery of claimed) {
+      const attempt = this.attempt(delivery, token, bodies).finally(() =>
+        this.attemptEnded(attempt),
+      );
       this.inFlight.add(attempt);
     }
-    return ids.length;
+    return claimed.length;
   }
 
-  private async attempt(delivery: WebhookDelivery, token: string): Promise<void> {
-    const webhook = delivery.webhook!;
+  /** The body of the delivery's message (a test's own, or its event's), made once per event. */
+  private bodyOf(delivery: ClaimedDelivery, bodies: Map<number, string>): string {
+    const { event } = delivery;
+    if (delivery.test_payload || !event) {
+      return JSON.stringify(delivery.test_payload ?? null);
+    }
+    let body = bodies.get(event.id);
+    if (body === undefined) {
+      body = JSON.stringify({
+        type: event.type,
+        timestamp: event.occurred_at.toISOString(),
+        data: toEventView(event),
+      });
+      bodies.set(event.id, body);
+    }
+    return body;
+  }
+
+  private async attempt(
+    delivery: ClaimedDelivery,
+    token: string,
+    bodies: Map<number, string>,
+  ): Promise<void> {
+    const webhook = delivery.webhook;
     const at = new Date();
-    const body = JSON.stringify(
-      delivery.test_payload ??
-        (delivery.event && {
-          type: delivery.event.type,
-          timestamp: delivery.event.occurred_at.toISOString(),
-          data: toEventView(delivery.event),
-        }),
-    );
+    const body = this.bodyOf(delivery, bodies);
     const settings = this.settings.webhooks;
     const result = await attemptDelivery(
       {
@@ -167,6 +190,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
         signal: this.stop.signal,
       },
       at,
+      this.connections,
     );
     if (this.stop.signal.aborted) {
       return; // shutting down: the lease expires and another instance attempts it again
@@ -183,7 +207,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
    * its queue.
    */
   private record(
-    delivery: WebhookDelivery,
+    delivery: ClaimedDelivery,
     token: string,
     result: AttemptResult,
     at: Date,
@@ -207,19 +231,27 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     return this.finishes.submit({ delivery, token, outcome, gone: !result.ok && result.gone });
   }
 
-  /** Outcomes recorded together in one transaction (one commit for many attempts). */
+  /**
+   * Outcomes recorded together by one statement (one commit for many attempts); with a 410 among
+   * them, in one transaction with the disabling of its webhook.
+   */
   private finishAll(finished: readonly Finished[]): Promise<void> {
-    return this.unitOfWork.run(async () => {
-      for (const { delivery, token, outcome, gone } of finished) {
-        const mine = await this.deliveries.finish(delivery.id, token, outcome);
-        if (mine && gone) {
+    const write = async () => {
+      const mine = await this.claims.finish(
+        finished.map(({ delivery, token, outcome }) => ({ id: delivery.id, token, outcome })),
+      );
+      for (const { delivery, gone } of finished) {
+        if (gone && mine.has(delivery.id)) {
           await this.disableGone(delivery);
         }
       }
-    });
+    };
+    return finished.some((f) => f.gone)
+      ? this.unitOfWork.run(write)
+      : this.unitOfWork.runStatement(write);
   }
 
-  private async disableGone(delivery: WebhookDelivery): Promise<void> {
+  private async disableGone(delivery: ClaimedDelivery): Promise<void> {
     const orgId = delivery.organisation_id;
     const webhook = await this.webhooks.lock(orgId, delivery.webhook_id);
     if (!webhook?.enabled) {

@@ -92,7 +92,24 @@ export function signatureHeader(
   at: Date,
   body: string,
 ): string {
-  return secrets.map((secret) => new Signer(secret).sign(messageId, at, body)).join(' ');
+  return secrets.map((secret) => signerOf(secret).sign(messageId, at, body)).join(' ');
+}
+
+/** Signers kept at most: a few per organisation's webhooks; all dropped beyond. */
+const MAX_SIGNERS = 1000;
+const signers = new Map<string, Signer>();
+
+/** The signer of a secret, made once (its constructor decodes the key). */
+function signerOf(secret: string): Signer {
+  let signer = signers.get(secret);
+  if (!signer) {
+    if (signers.size >= MAX_SIGNERS) {
+      signers.clear();
+    }
+    signer = new Signer(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
 }
 
 /** The secrets that sign at `now`: the current one, and the previous one for 24 h after a rotation. */

@@ -1,5 +1,5 @@
-import { request as httpRequest, RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { LookupFunction } from 'node:net';
 import { checkedAddress, CheckedAddress, RefusedAddressError } from './address-guard';
 import { signatureHeader } from './webhook-rules';
@@ -22,15 +22,68 @@ export type AttemptResult =
   { ok: true; status: number } | { ok: false; status: number | null; error: string; gone: boolean };
 
 const USER_AGENT = 'Airfleet-Webhooks/1';
+/** Idle keep-alive connections close after this, before a receiver's usual 5 s closes them. */
+const IDLE_MS = 4000;
+/** Connection pools kept at most (the least recently used one is closed beyond). */
+const MAX_POOLS = 256;
+/** Errors of a request sent on a kept connection the receiver had just closed. */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Keep-alive connections for the attempts (issue 27: a new TCP connection per attempt cost more
+ * than the rest of the attempt), one pool per URL origin AND checked address: a connection is
+ * reused only for a request to the address that was checked for this very attempt (the pool's
+ * `lookup` is that address; TLS names the URL's host), so reuse never bypasses the address
+ * guard, and a host that resolves elsewhere gets another pool.
+ */
+export class WebhookConnections {
+  private readonly pools = new Map<string, HttpAgent>();
+
+  /** @param maxSockets connections one pool opens at most (the attempts one instance makes). */
+  constructor(private readonly maxSockets: number) {}
+
+  /** The pool for requests to `url` connected to `address`. */
+  poolFor(url: URL, address: CheckedAddress): HttpAgent {
+    const key = `${url.protocol}//${url.host} ${address.address}`;
+    let pool = this.pools.get(key);
+    if (pool) {
+      this.pools.delete(key); // re-inserted below: the map stays in order of last use
+    } else {
+      const options = {
+        keepAlive: true,
+        maxSockets: this.maxSockets,
+        maxFreeSockets: this.maxSockets,
+        timeout: IDLE_MS,
+        scheduling: 'lifo' as const,
+      };
+      pool = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+      if (this.pools.size >= MAX_POOLS) {
+        const [oldest, agent] = this.pools.entries().next().value as [string, HttpAgent];
+        this.pools.delete(oldest);
+        agent.destroy();
+      }
+    }
+    this.pools.set(key, pool);
+    return pool;
+  }
+
+  /** Closes every connection (the instance is stopping). */
+  close(): void {
+    this.pools.forEach((pool) => pool.destroy());
+    this.pools.clear();
+  }
+}
 
 /**
  * POSTs the message with the Standard Webhooks headers, to the address that was checked
  * (`lookup` hands the connection that address and no other), with the timeout over the whole
- * attempt, and never follows a redirect. Never throws: every failure is a result.
+ * attempt, and never follows a redirect. With `connections`, on a kept connection to that
+ * address; else on a connection of its own. Never throws: every failure is a result.
  */
 export async function attemptDelivery(
   attempt: AttemptRequest,
   at = new Date(),
+  connections?: WebhookConnections,
 ): Promise<AttemptResult> {
   const url = new URL(attempt.url);
   let address: CheckedAddress;
@@ -50,12 +103,14 @@ export async function attemptDelivery(
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': signatureHeader(attempt.secrets, attempt.messageId, at, attempt.body),
   };
-  return post(url, address, headers, attempt.body, attempt.timeoutMs, attempt.signal);
+  const agent = connections?.poolFor(url, address) ?? false;
+  return post(url, address, agent, headers, attempt.body, attempt.timeoutMs, attempt.signal);
 }
 
 function post(
   url: URL,
   address: CheckedAddress,
+  agent: HttpAgent | false,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
@@ -74,12 +129,12 @@ function post(
     method: 'POST',
     headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
     lookup: pinned,
-    agent: false,
     signal,
   };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
+    let req: ReturnType<typeof send>;
     const finish = (result: AttemptResult) => {
       if (!settled) {
         settled = true;
@@ -87,20 +142,29 @@ function post(
         resolve(result);
       }
     };
-    const req = send(url, options, (res) => {
-      const status = res.statusCode ?? 0;
-      res.resume(); // the answer's body is not read; it is drained so the socket can close
-      res.on('end', () => finish(resultOf(status)));
-      res.on('error', () => finish(resultOf(status)));
-    });
     const timer = setTimeout(() => {
       finish({ ok: false, status: null, error: 'timeout', gone: false });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) =>
-      finish({ ok: false, status: null, error: connectionError(error), gone: false }),
-    );
-    req.end(body);
+    // A kept connection the receiver closed as the request went out: sent once more, on a
+    // connection of its own (the receiver may see it twice: delivery is at least once).
+    const start = (via: HttpAgent | false) => {
+      req = send(url, { ...options, agent: via }, (res) => {
+        const status = res.statusCode ?? 0;
+        res.resume(); // the answer's body is not read; it is drained so the socket is free
+        res.on('end', () => finish(resultOf(status)));
+        res.on('error', () => finish(resultOf(status)));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (via && req.reusedSocket && STALE_CONNECTION.has(error.code ?? '') && !settled) {
+          start(false);
+        } else {
+          finish({ ok: false, status: null, error: connectionError(error), gone: false });
+        }
+      });
+      req.end(body);
+    };
+    start(agent);
   });
 }
 

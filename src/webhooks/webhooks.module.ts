@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
+import { DeliveryClaims } from './delivery-claims.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { WebhookEvents } from './webhook-events';
 import { WebhookStoreModule } from './webhook-store.module';
@@ -11,7 +12,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookEvents, DeliveryDispatcher],
+  providers: [WebhooksService, WebhookEvents, DeliveryClaims, DeliveryDispatcher],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

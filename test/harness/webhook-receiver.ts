@@ -25,6 +25,8 @@ export class WebhookReceiver {
   answer: (request: Received, index: number) => Answer = () => ({ status: 200 });
   inFlight = 0;
   maxInFlight = 0;
+  /** TCP connections opened to it. */
+  connections = 0;
   private server?: Server;
   private readonly sockets = new Set<import('node:net').Socket>();
   private readonly waits = new Set<() => void>();
@@ -32,6 +34,7 @@ export class WebhookReceiver {
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('connection', (socket) => {
+      this.connections++;
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
