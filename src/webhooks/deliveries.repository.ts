@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { IsNull, LessThan } from 'typeorm';
-import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { chunksOf } from '../database/bind-parameters';
+import { Dialect } from '../database/dialect';
+import { insertRecords } from '../database/insert-records';
 import { PageRequest } from '../common/pagination/pagination';
 import { DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 
@@ -13,7 +13,17 @@ export type NewDelivery = Pick<
   'webhook_id' | 'event_id' | 'event_type' | 'message_id' | 'test_payload'
 >;
 
-const DELIVERY_COLUMNS = 9;
+/** The columns a queued delivery writes, in the order of enqueue's rows. */
+const DELIVERY_COLUMNS = [
+  'organisation_id',
+  'webhook_id',
+  'event_id',
+  'event_type',
+  'message_id',
+  'test_payload',
+  'state',
+  'next_attempt_at',
+] as const;
 
 /**
  * The deliveries table: the durable queue of OPERATIONS 5 and its log. Every query takes the
@@ -22,30 +32,33 @@ const DELIVERY_COLUMNS = 9;
  */
 @Injectable()
 export class DeliveriesRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly dialect: Dialect,
+  ) {}
 
   private get repository() {
     return this.txHost.tx.getRepository(WebhookDelivery);
   }
 
-  /** Queues these deliveries, due now (one INSERT per chunk under the bind-parameter limit). */
+  /** Queues these deliveries, due now: ONE insert whatever their number (insertRecords). */
   async enqueue(orgId: number, deliveries: readonly NewDelivery[], at: Date): Promise<void> {
-    for (const chunk of chunksOf(deliveries, DELIVERY_COLUMNS)) {
-      await this.repository
-        .createQueryBuilder()
-        .insert()
-        .into(WebhookDelivery)
-        .values(
-          chunk.map((delivery) => ({
-            ...delivery,
-            organisation_id: orgId,
-            state: 'pending',
-            next_attempt_at: at,
-          })) as QueryDeepPartialEntity<WebhookDelivery>[],
-        )
-        .updateEntity(false)
-        .execute();
-    }
+    await insertRecords(
+      this.txHost.tx,
+      this.dialect,
+      WebhookDelivery,
+      DELIVERY_COLUMNS,
+      deliveries.map((delivery) => [
+        orgId,
+        delivery.webhook_id,
+        delivery.event_id,
+        delivery.event_type,
+        delivery.message_id,
+        delivery.test_payload,
+        'pending',
+        at,
+      ]),
+    );
   }
 
   /** Drops the webhook's pending deliveries but `except` (a 410 disabled it). */

@@ -3,6 +3,8 @@ import { CommandExpiry } from '../../src/commands/command-expiry.service';
 import { BackgroundWork } from '../../src/database/background-work';
 import { Device } from '../../src/devices/device.entity';
 import { EventRecord } from '../../src/event-log/event.entity';
+import { WebhookDelivery } from '../../src/webhooks/webhook-delivery.entity';
+import { Webhook } from '../../src/webhooks/webhook.entity';
 import { onBothDatabases } from '../harness/app';
 import { commandFixtures } from '../harness/commands.helpers';
 import { eventFixtures } from '../harness/events.helpers';
@@ -144,12 +146,24 @@ onBothDatabases('commands through the check-in (OPERATIONS 7)', (t) => {
         })),
         1000,
       );
+      // A webhook of every event: each command.created is queued for it in the same statements.
+      const hook = await t().fixtures.save(Webhook, {
+        organisation_id: admin.orgId,
+        url: 'https://hooks.example/airfleet',
+        event_types: ['*'],
+        secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdA==',
+      });
       let answer: { body: { data: { commands: unknown[] } } } | undefined;
       const statements = await t().statementsOf(async () => {
         answer = await c
           .post(admin, { type: 'reboot', aps: [`network:${network.id}`] })
           .expect(200);
       });
+      const deliveries = t().dataSource.getRepository(WebhookDelivery);
+      expect(await deliveries.countBy({ webhook_id: hook.id })).toBe(size);
+      // No attempt to a receiver that does not exist: the queue goes with its webhook.
+      await deliveries.delete({ webhook_id: hook.id });
+      await t().dataSource.getRepository(Webhook).delete({ id: hook.id });
       expect(answer?.body.data.commands).toHaveLength(size);
       const events = t().dataSource.getRepository(EventRecord);
       expect(await events.countBy({ organisation_id: admin.orgId, type: 'command.created' })).toBe(
