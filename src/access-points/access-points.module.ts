@@ -42,6 +42,12 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     FleetStatusService,
     FleetConfigSyncService,
   ],
-  exports: [DeviceRecordsService, InitTemplatesRepository, FleetStatusService],
+  exports: [
+    DeviceRecordsService,
+    InitTemplatesRepository,
+    FleetStatusService,
+    DeviceAssignmentService,
+    InventoryService,
+  ],
 })
 export class AccessPointsModule {}

@@ -18,7 +18,7 @@ import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
 import { Change } from '../upgrades/change';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../upgrades/change-runner.service';
@@ -59,7 +59,12 @@ export class DeviceAssignmentService {
     return this.access.writable(user, parseId(rawId), notFound);
   }
 
-  async provision(user: AuthUser, macInput: string | undefined, rawNetworkId: unknown) {
+  async provision(
+    user: AuthUser,
+    macInput: string | undefined,
+    rawNetworkId: unknown,
+    via: RequestChannel = 'api',
+  ) {
     if (!macInput || macInput.trim() === '' || macInput.split(',').every((m) => !m.trim())) {
       throw provisioningMacMissing();
     }
@@ -86,12 +91,12 @@ export class DeviceAssignmentService {
           devices: devices.map(deviceView),
         };
       },
-      { actor: userActor(user) },
+      { actor: userActor(user, via) },
     );
   }
 
-  async release(user: AuthUser, entries: string[] | undefined) {
-    return this.runBatch(user, entries, ApiErrorCode.ReleaseFailed, 'released', {
+  async release(user: AuthUser, entries: string[] | undefined, via: RequestChannel = 'api') {
+    return this.runBatch(user, via, entries, ApiErrorCode.ReleaseFailed, 'released', {
       canHandle: (found) =>
         Promise.resolve(
           new Set(found.filter((d) => d.location_network_id !== null).map((d) => d.id)),
@@ -108,9 +113,9 @@ export class DeviceAssignmentService {
    * rollouts: DEVICES 6). A device
    * whose firmware upgrade is in progress cannot be removed: it goes into failed_devices.
    */
-  async remove(user: AuthUser, entries: string[] | undefined) {
+  async remove(user: AuthUser, entries: string[] | undefined, via: RequestChannel = 'api') {
     const orgId = user.organisation_id;
-    return this.runBatch(user, entries, ApiErrorCode.RemoveFailed, 'removed', {
+    return this.runBatch(user, via, entries, ApiErrorCode.RemoveFailed, 'removed', {
       canHandle: async (found) => {
         const busy = new Set(
           await this.records.findIdsWithUpgradeInProgress(
@@ -129,6 +134,7 @@ export class DeviceAssignmentService {
 
   private async runBatch(
     user: AuthUser,
+    via: RequestChannel,
     entries: string[] | undefined,
     failedCode: ApiErrorCode,
     verb: string,
@@ -163,7 +169,7 @@ export class DeviceAssignmentService {
         );
         return { handled, refused: found.filter((d) => !handleable.has(d.id)), missing };
       },
-      { lockOrganisation: true, actor: userActor(user) },
+      { lockOrganisation: true, actor: userActor(user, via) },
     );
     const { handled, refused, missing } = outcome;
     if (handled.length + refused.length === 0) {
@@ -191,7 +197,12 @@ export class DeviceAssignmentService {
    * the organisation, else as a MAC; entries matching neither fail. Devices already in the
    * target network count as moved.
    */
-  async move(user: AuthUser, entries: (number | string)[] | undefined, rawNetworkId: unknown) {
+  async move(
+    user: AuthUser,
+    entries: (number | string)[] | undefined,
+    rawNetworkId: unknown,
+    via: RequestChannel = 'api',
+  ) {
     const given = (entries ?? [])
       .filter((e) => typeof e === 'number' || typeof e === 'string')
       .map((e) => String(e).trim())
@@ -235,7 +246,7 @@ export class DeviceAssignmentService {
         const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
         return { moved: records.map(deviceView), failed: failedEntries, network: target };
       },
-      { lockOrganisation: true, actor: userActor(user) },
+      { lockOrganisation: true, actor: userActor(user, via) },
     );
     if (failed.length > 0) {
       throw new CodedError(ApiErrorCode.MoveFailed, 'Some devices could not be moved', {

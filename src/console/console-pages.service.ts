@@ -216,6 +216,8 @@ export class ConsolePagesService {
         selected: (version ?? NO_FIRMWARE) === query.firmware,
       })),
       exportHref: deviceListHref({ ...query, page: 1 }).replace('/devices', '/devices.csv'),
+      listHref: deviceListHref(query),
+      isAdmin: user.role === 'admin',
       count: meta.count,
       from: meta.count === 0 ? 0 : (meta.current - 1) * meta.per_page + 1,
       to: Math.min(meta.count, meta.current * meta.per_page),
@@ -260,6 +262,13 @@ export class ConsolePagesService {
       commands: await this.commands.devicePanel(user, device),
       ...(await this.activity.deviceActivity(user, device.mac_id)),
       canWrite: user.role === 'admin',
+      networkChoices:
+        user.role === 'admin'
+          ? (await this.visibleNetworks(orgId, 'all')).map((n) => ({
+              id: n.id,
+              name: n.network_name,
+            }))
+          : [],
     };
   }
 

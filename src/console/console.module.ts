@@ -6,6 +6,7 @@ import { EventsModule } from '../events/events.module';
 import { FleetHistoryModule } from '../fleet-history/fleet-history.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
+import { TagsModule } from '../tags/tags.module';
 import { OverviewModule } from '../overview/overview.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
@@ -13,6 +14,8 @@ import { ConsolePagesController, NetworkPagesController } from './console-pages.
 import { ConsolePagesService } from './console-pages.service';
 import { ConsoleEventsService } from './console-events.service';
 import { ConsoleExportController } from './console-export.controller';
+import { DeviceActionsController } from './device-actions.controller';
+import { DeviceActionsService } from './device-actions.service';
 import { ConsoleExportService } from './console-export.service';
 import { EventsPagesController } from './events-pages.controller';
 
@@ -29,13 +32,20 @@ import { EventsPagesController } from './events-pages.controller';
     NetworksModule,
     NetworkSsidsModule,
     UpgradesModule,
+    TagsModule,
   ],
   controllers: [
     ConsoleExportController,
+    DeviceActionsController,
     ConsolePagesController,
     NetworkPagesController,
     EventsPagesController,
   ],
-  providers: [ConsolePagesService, ConsoleEventsService, ConsoleExportService],
+  providers: [
+    ConsolePagesService,
+    ConsoleEventsService,
+    ConsoleExportService,
+    DeviceActionsService,
+  ],
 })
 export class ConsoleModule {}

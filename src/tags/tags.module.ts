@@ -10,5 +10,6 @@ import { TagsService } from './tags.service';
   imports: [AccessPointsModule, DevicesModule, UpgradesModule],
   controllers: [TagsController],
   providers: [TagsService],
+  exports: [TagsService],
 })
 export class TagsModule {}

@@ -6,7 +6,7 @@ import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { ChangeRunner } from '../upgrades/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';
 import { SetDeviceTagsDto } from './dto/tags.dto';
 import { TagsRepository } from '../devices/tags.repository';
@@ -36,7 +36,7 @@ export class TagsService {
    * tags. MACs matching no device are ignored; none matching answers 404 1011. Constant
    * statements whatever the number of devices and tags.
    */
-  async setDeviceTags(user: AuthUser, body: SetDeviceTagsDto) {
+  async setDeviceTags(user: AuthUser, body: SetDeviceTagsDto, via: RequestChannel = 'api') {
     const orgId = user.organisation_id;
     const names = [...new Set(body.tag_list.map((name) => name.trim()).filter(Boolean))];
     const { valid } = parseMacs(body.mac_ids);
@@ -63,7 +63,7 @@ export class TagsService {
         const records = await this.records.findDetailed(orgId, { ids });
         return records.map(deviceView);
       },
-      { actor: userActor(user) },
+      { actor: userActor(user, via) },
     );
   }
 }

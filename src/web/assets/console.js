@@ -51,8 +51,11 @@ window.airfleetLocalTimes(document);
         var fresh = new DOMParser().parseFromString(html, 'text/html');
         regions.forEach(function (region) {
           var next = fresh.getElementById(region.id);
-          // not while the keyboard is inside it: replacing it would lose the focus
-          var focused = region.contains(document.activeElement);
+          // not while the keyboard is inside it (replacing it would lose the focus), nor while
+          // boxes in it are ticked (the device list's bulk actions)
+          var focused =
+            region.contains(document.activeElement) ||
+            region.querySelector('input[type=checkbox]:checked') !== null;
           if (next && !focused && next.innerHTML !== region.innerHTML) {
             region.innerHTML = next.innerHTML;
             window.airfleetLocalTimes(region);

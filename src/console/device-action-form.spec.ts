@@ -1,0 +1,43 @@
+import { deviceActionOf } from './device-action-form';
+
+describe('deviceActionOf', () => {
+  it('reads each action on the ticked devices', () => {
+    const devices = ['0A:00:00:00:00:01', '0A:00:00:00:00:02'];
+    expect(deviceActionOf({ action: 'move', devices, network_id: '7' })).toEqual({
+      kind: 'move',
+      macs: devices,
+      networkId: 7,
+    });
+    expect(deviceActionOf({ action: 'release', devices: devices[0] })).toEqual({
+      kind: 'release',
+      macs: [devices[0]],
+    });
+    expect(deviceActionOf({ action: 'remove', devices })).toEqual({
+      kind: 'remove',
+      macs: devices,
+    });
+    expect(deviceActionOf({ action: 'tags', devices, tags: ' lobby, floor-2 ,lobby,' })).toEqual({
+      kind: 'tags',
+      macs: devices,
+      tags: ['lobby', 'floor-2'],
+    });
+    expect(deviceActionOf({ action: 'tags', devices, tags: '' })).toEqual({
+      kind: 'tags',
+      macs: devices,
+      tags: [],
+    });
+  });
+
+  it('says why a form cannot be carried out', () => {
+    expect(deviceActionOf({ action: 'release' })).toEqual({ problem: 'Tick at least one device.' });
+    expect(deviceActionOf({ action: 'move', devices: 'x', network_id: '' })).toEqual({
+      problem: 'Choose the network to move the devices to.',
+    });
+    expect(deviceActionOf({ action: 'launch', devices: 'x' })).toEqual({
+      problem: 'Choose what to do with the devices.',
+    });
+    expect(deviceActionOf({ action: 'tags', devices: 'x', tags: 'a'.repeat(256) })).toEqual({
+      problem: 'At most 100 tags of at most 255 characters.',
+    });
+  });
+});
