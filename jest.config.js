@@ -25,6 +25,9 @@ const common = {
 
 module.exports = {
   testTimeout: 60000,
+  // Without a PostgreSQL server at 127.0.0.1:5432 (and PG_TEST_ADMIN_URL unset), one for the run.
+  globalSetup: '<rootDir>/test/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   projects: [
     {
       ...common,

@@ -1,11 +1,44 @@
 import { ConfigurationError } from './config/app-config';
 import { redactUrl } from './database/dialect/start-problem';
 import {
+  BANNER_COLUMNS,
   databaseStartFailure,
   listenStartFailure,
   startFailureText,
   StartFailure,
+  startBanner,
 } from './start-up';
+
+describe('the start banner', () => {
+  // As long as the real ones: af_ + 32 random bytes, 20-character password, 32-character secret.
+  const seed = {
+    organisation_id: 1,
+    user_id: 1,
+    token: `af_${'T'.repeat(43)}`,
+    email: 'demo@airfleet.local',
+    password: 'p'.repeat(20),
+    device: { mac_id: '0A:00:00:00:00:01', secret: 's'.repeat(32) },
+  };
+  const base = 'http://localhost:65535';
+
+  it.each([
+    ['the first start', seed],
+    ['a later start', null],
+  ])('fits an 80-column terminal on %s (issue 29)', (_, given) => {
+    const lines = startBanner(base, given).split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(BANNER_COLUMNS);
+    expect(BANNER_COLUMNS).toBe(80);
+  });
+
+  it('prints the token and the sign-in on lines of their own, between two rules', () => {
+    const lines = startBanner(base, seed).trim().split('\n');
+    expect(lines[0]).toMatch(/^=+$/);
+    expect(lines.at(-1)).toBe(lines[0]);
+    expect(lines).toContain(`  Access token (shown once): ${seed.token}`);
+    expect(lines).toContain(`  Browser sign-in: demo@airfleet.local / ${seed.password}`);
+    expect(lines).toContain(`  export AIRFLEET_TOKEN=${seed.token}`);
+  });
+});
 
 describe('start-up messages', () => {
   it('masks the password of the database URL', () => {

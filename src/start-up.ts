@@ -2,17 +2,23 @@ import { AppConfig, ConfigurationError } from './config/app-config';
 import { databaseStartProblem } from './database/dialect/start-problem';
 import type { DemoSeed } from './demo/demo.service';
 
+/** The widest line the start banner prints: it must not wrap in an 80-column terminal. */
+export const BANNER_COLUMNS = 80;
+
 /**
- * What the service prints when it starts (issue 13): a framed block, written after every log
- * line so that it cannot scroll away, with the console and Swagger UI addresses; on the first
- * start the demo token and sign-in, on later starts how to get a new token.
+ * What the service prints when it starts (issue 13): a block between two rules, written after
+ * every log line so that it cannot scroll away, with the console and Swagger UI addresses; on the
+ * first start the demo token and sign-in, on later starts how to get a new token. Every line fits
+ * BANNER_COLUMNS (issue 29: the boxed block was 151 columns wide); long commands are broken with
+ * a shell continuation, and there is no box edge on the sides, so that a command copies as it is.
  */
 export function startBanner(base: string, seed: DemoSeed | null): string {
   const lines = [
     `Airfleet is listening on ${base}`,
     '',
     `  Console:     ${base}/overview`,
-    `  Swagger UI:  ${base}/docs   (OpenAPI JSON: ${base}/docs-json)`,
+    `  Swagger UI:  ${base}/docs`,
+    `  OpenAPI:     ${base}/docs-json`,
     '',
   ];
   if (seed) {
@@ -20,26 +26,27 @@ export function startBanner(base: string, seed: DemoSeed | null): string {
     lines.push(
       'A demo organisation was created on this first start:',
       `  Access token (shown once): ${seed.token}`,
-      `  Browser sign-in: ${seed.email} / ${seed.password} at ${base}/login`,
+      `  Browser sign-in: ${seed.email} / ${seed.password}`,
+      `    at ${base}/login`,
       '',
-      `  Try: curl -H "Authorization: Bearer ${seed.token}" ${base}/v1/location_networks/list_networks`,
-      `  A demo access point (DEVICES 2): curl -u ${user}:${seed.device.secret} -X POST ${base}/device/v1/checkin`,
-      `  Watch a fleet move: npm run simulate -- --url ${base} --token <a super-admin token>`,
+      'Try the API with that token:',
+      `  export AIRFLEET_TOKEN=${seed.token}`,
+      '  curl -H "Authorization: Bearer $AIRFLEET_TOKEN" \\',
+      `    ${base}/v1/location_networks/list_networks`,
+      'A demo access point checks in (DEVICES 2):',
+      `  curl -u ${user}:${seed.device.secret} -X POST \\`,
+      `    ${base}/device/v1/checkin`,
+      'Watch a fleet move (README, Fleet simulator):',
+      `  npm run simulate -- --url ${base} --token <a super-admin token>`,
     );
   } else {
     lines.push(
-      'Need an access token? Issue one for a user (same database settings as the server):',
+      'Need an access token? Issue one (same database settings as the server):',
       '  npm run --silent cli -- token:create --user <user id>',
     );
   }
-  return frame(lines);
-}
-
-function frame(lines: string[]): string {
-  const width = Math.max(...lines.map((line) => line.length));
-  const rule = `+${'-'.repeat(width + 2)}+`;
-  const body = lines.map((line) => `| ${line.padEnd(width)} |`);
-  return `\n${[rule, ...body, rule].join('\n')}\n\n`;
+  const rule = '='.repeat(Math.min(BANNER_COLUMNS, Math.max(...lines.map((l) => l.length))));
+  return `\n${[rule, ...lines, rule].join('\n')}\n\n`;
 }
 
 /** A start that failed for a reason the user can fix; its message is one line. */

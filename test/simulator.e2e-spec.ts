@@ -4,6 +4,7 @@ import { TO_VERSION } from '../scripts/simulator/setup';
 import { Summary } from '../scripts/simulator/summary';
 import { DATABASES, DatabaseKind } from './harness/app';
 import {
+  expectConsoleSignIn,
   expectUpAndDown,
   group,
   HEARTBEAT_TIMEOUT_SECONDS,
@@ -257,10 +258,20 @@ describe('fleet simulator', () => {
 
   it('stops early when its signal is aborted, and still reports', async () => {
     const interrupt = new AbortController();
-    setTimeout(() => interrupt.abort(), 1500);
+    const lines: string[] = [];
+    // 1.5 s into the run, after the setup (whose admin password costs a scrypt hash)
+    const log = (line: string) => {
+      lines.push(line);
+      if (line.startsWith('Watch it in the console')) {
+        setTimeout(() => interrupt.abort(), 1500);
+      }
+    };
     const summary = await runSimulation(options('sqlite', { devices: 5, upgradeAfterSeconds: 0 }), {
       signal: interrupt.signal,
+      log,
     });
+    // It prints a sign-in for its organisation's admin, which the console takes (issue 29).
+    await expectConsoleSignIn(lines);
     expect(summary).toMatchObject({
       interrupted: true,
       devices: 5,

@@ -58,6 +58,9 @@ export async function runSimulation(
   log(
     `Organisation ${fleet.organisationId}, network ${fleet.networkId}: ${fleet.devices.length} devices claimed in ${setupSeconds.toFixed(1)} s`,
   );
+  log(
+    `Watch it in the console: ${client.base.origin}/login as ${fleet.signIn.email} / ${fleet.signIn.password}`,
+  );
   const webhook = options.webhookReceiver ? await WebhookWatch.open(client, fleet) : null;
   if (webhook) {
     log(`Webhook ${webhook.webhook.id} registered for every event: ${webhook.webhook.url}`);

@@ -22,6 +22,8 @@ export interface Fleet {
   organisationId: number;
   /** `Bearer …` of the organisation's admin. */
   adminAuth: string;
+  /** The admin's browser sign-in, so that someone can watch the fleet in the console. */
+  signIn: { email: string; password: string };
   partNumber: string;
   networkId: number;
   ssidId: number;
@@ -37,7 +39,8 @@ export class SetupError extends Error {
 }
 
 /**
- * Creates an organisation (room for every device), its admin and the admin's token, a hardware
+ * Creates an organisation (room for every device), its admin (with a random password for the
+ * console: issue 29, no one could sign in to the simulated fleet) and the admin's token, a hardware
  * part, the devices in the master inventory with random factory secrets, the two releases, a
  * network with one SSID, and claims every device into the network.
  */
@@ -64,11 +67,15 @@ export async function setUpFleet(
     superAuth,
   );
   const organisationId = organisation.data.id as number;
+  const signIn = {
+    email: `simulator-${runId}@example.test`,
+    password: randomBytes(15).toString('base64url'),
+  };
   const user = await call(
     'creating the admin user',
     'POST',
     '/v1/admin/users',
-    { organisation_id: organisationId, email: `simulator-${runId}@example.test`, role: 'admin' },
+    { organisation_id: organisationId, ...signIn, role: 'admin' },
     superAuth,
   );
   const token = await call(
@@ -163,6 +170,7 @@ export async function setUpFleet(
     runId,
     organisationId,
     adminAuth,
+    signIn,
     partNumber,
     networkId,
     ssidId: ssid.data.id as number,

@@ -6,10 +6,13 @@ import { loadAppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { initializeMigrated } from '../../src/database/startup-lock';
 import { ENTITIES } from '../../src/entities';
+import { DEFAULT_ADMIN_URL } from './postgres-server';
 
-/** Where the harness creates its throwaway PostgreSQL databases (CI: the local server). */
-export const PG_ADMIN_URL =
-  process.env.PG_TEST_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * Where the harness creates its throwaway PostgreSQL databases (CI: the local server; without one,
+ * the server of the run that global-setup.ts started and named here).
+ */
+export const PG_ADMIN_URL = process.env.PG_TEST_ADMIN_URL ?? DEFAULT_ADMIN_URL;
 
 let databaseCounter = 0;
 

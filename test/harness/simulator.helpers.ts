@@ -2,9 +2,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import type { Summary } from '../../scripts/simulator/summary';
 import { ServerProcess } from '../faults/support/server-process';
 import { DatabaseKind, migratedPostgresDatabase, startApp } from './app';
+import { csrfOf } from './web-session';
 
 /**
  * The services' HEARTBEAT_TIMEOUT_SECONDS: short enough for an outage within an 18 s run, long
@@ -73,3 +75,18 @@ export const expectUpAndDown = (summary: Summary, devices: number, outage: numbe
   expect(down.events).toBeGreaterThanOrEqual(outage);
   expect(up.events).toBe(devices + down.events);
 };
+
+/** Signs in to the console with the sign-in the simulator logged, and opens the overview. */
+export async function expectConsoleSignIn(logged: string[]): Promise<void> {
+  const signIn = /console: (\S+)\/login as (\S+) \/ (\S+)/.exec(logged.join('\n'));
+  expect(signIn).not.toBeNull();
+  const [, url, email, password] = signIn!;
+  const browser = request.agent(url);
+  const form = await browser.get('/login').expect(200);
+  await browser
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfOf(form.text), email, password })
+    .expect(303);
+  await browser.get('/overview').expect(200);
+}

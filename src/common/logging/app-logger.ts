@@ -38,14 +38,16 @@ export class AppLogger implements LoggerService {
   }
 
   /** Nest passes the context last; before it, a message (when the first argument is an object) or a stack. */
-  private write(level: Level, message: unknown, optionalParams: unknown[]): void {
+  private write(given: Level, message: unknown, optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    const level = nestLevel(given, context);
     if (!this.pino.isLevelEnabled(level)) {
       return;
     }
     const fields: Record<string, unknown> = {};
     let params = optionalParams;
     if (params.length > 0) {
-      fields.context = params[params.length - 1];
+      fields.context = context;
       params = params.slice(0, -1);
     }
     if (typeof message === 'object' && message !== null) {
@@ -64,6 +66,17 @@ export class AppLogger implements LoggerService {
       this.pino[level](fields, String(message), ...params);
     }
   }
+}
+
+/**
+ * Nest's inventory at start-up: a line for each module loaded, each controller and each route
+ * mapped (some 200 lines, which buried the start banner: issue 29).
+ */
+const NEST_INVENTORY = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/** The level a line of Nest's is logged at: its inventory at debug (LOG_LEVEL=debug shows it). */
+export function nestLevel(level: Level, context: unknown): Level {
+  return level === 'info' && NEST_INVENTORY.has(context as string) ? 'debug' : level;
 }
 
 function isStackTrace(level: Level, message: unknown, params: unknown[]): boolean {

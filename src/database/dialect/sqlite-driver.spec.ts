@@ -1,4 +1,9 @@
-import { ConvertingDatabase, toSqliteParameter } from './sqlite-driver';
+import {
+  ConvertingDatabase,
+  IMMEDIATE_BEGIN,
+  toSqliteParameter,
+  TYPEORM_BEGIN,
+} from './sqlite-driver';
 
 describe('toSqliteParameter', () => {
   it('stores booleans as 1/0 and dates as TypeORM’s UTC datetime text', () => {
@@ -41,5 +46,12 @@ describe('ConvertingDatabase', () => {
     const statement = db.prepare('SELECT name FROM t WHERE flag = ?');
     expect(statement.bind(true)).toBe(statement);
     expect(statement.all()).toEqual([{ name: 'b' }]);
+  });
+
+  it('begins TypeORM’s transactions IMMEDIATE: they take the write lock first', () => {
+    expect(db.prepare(TYPEORM_BEGIN).source).toBe(IMMEDIATE_BEGIN);
+    expect(db.prepare('BEGIN').source).toBe('BEGIN');
+    db.prepare(TYPEORM_BEGIN).run();
+    db.prepare('ROLLBACK').run();
   });
 });

@@ -44,14 +44,27 @@ function converting(statement: BetterSqlite3.Statement): BetterSqlite3.Statement
 }
 
 /**
- * better-sqlite3's Database whose prepared statements convert their parameters. Given to
- * TypeORM through its public `driver` option (the better-sqlite3 module it instantiates), so
- * no TypeORM internal is patched.
+ * The statement TypeORM opens every transaction with, and what runs instead. A deferred BEGIN
+ * takes the write lock only at the first write: when another process (the service, the CLI) holds
+ * it then, SQLite answers SQLITE_BUSY at once, without waiting busy_timeout, because this
+ * transaction has read already. BEGIN IMMEDIATE takes the write lock first, so it waits for it
+ * like any single statement. Within one process nothing changes: TypeORM has one connection to a
+ * SQLite file, whose transactions run one at a time anyway (issue 29: `npm run cli -- user:create`
+ * during a simulator run failed with "database is locked").
+ */
+export const TYPEORM_BEGIN = 'BEGIN TRANSACTION';
+export const IMMEDIATE_BEGIN = 'BEGIN IMMEDIATE TRANSACTION';
+
+/**
+ * better-sqlite3's Database whose prepared statements convert their parameters, and whose
+ * transactions begin IMMEDIATE. Given to TypeORM through its public `driver` option (the
+ * better-sqlite3 module it instantiates), so no TypeORM internal is patched.
  */
 export class ConvertingDatabase extends BetterSqlite3 {
   override prepare<P extends unknown[] | object = unknown[], R = unknown>(
     source: string,
   ): BetterSqlite3.Statement<P, R> {
-    return converting(super.prepare(source)) as unknown as BetterSqlite3.Statement<P, R>;
+    const statement = super.prepare(source === TYPEORM_BEGIN ? IMMEDIATE_BEGIN : source);
+    return converting(statement) as unknown as BetterSqlite3.Statement<P, R>;
   }
 }

@@ -88,7 +88,7 @@ export class ServerProcess {
   /** The demo credentials it printed, or null when it created no demo organisation. */
   demo(): DemoCredentials | null {
     const token = /Access token \(shown once\): (af_\S+)/.exec(this.stdout)?.[1];
-    const password = /Browser sign-in: \S+ \/ (\S+) at /.exec(this.stdout)?.[1];
+    const password = /Browser sign-in: \S+ \/ (\S+)$/m.exec(this.stdout)?.[1];
     return token && password ? { token, password } : null;
   }
 

@@ -1,0 +1,3 @@
+import { globalTeardown } from './global-setup';
+
+export default globalTeardown;
