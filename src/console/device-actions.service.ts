@@ -25,7 +25,7 @@ export class DeviceActionsService {
   /** Claims devices by MAC or serial into a network (SPEC 4.2 provisioning). */
   async claim(user: AuthUser, body: unknown, back: string): Promise<PageOutcome> {
     const form = (body ?? {}) as Record<string, unknown>;
-    const entries = String(form.devices ?? '')
+    const entries = (typeof form.devices === 'string' ? form.devices : '')
       .split(/[\s,;]+/)
       .filter((entry) => entry !== '');
     if (entries.length === 0) {
