@@ -21,6 +21,9 @@ const OPEN_ROUTES = [
   'GET /metrics',
   'GET /assets/app.css',
   'GET /assets/console.js',
+  // The console's icon: browsers ask for it before anyone signs in.
+  'GET /assets/favicon.svg',
+  'GET /favicon.ico',
 ];
 
 const join = (...parts: string[]) =>
