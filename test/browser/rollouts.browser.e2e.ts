@@ -138,4 +138,42 @@ describe('rollout page in a browser', () => {
     await row.getByRole('link', { name: `Rollout ${id}` }).click();
     await page.waitForURL(`${base}/rollouts/${id}`);
   });
+
+  it('creates a staged rollout through the upgrade form, finds it in the list and halts it', async () => {
+    const { admin: owner, network } = await r.fleet(2, [0, 1]);
+    const user = await browserUser(app, { orgId: owner.orgId, role: 'admin' });
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/overview`);
+    await page.goto(`${base}/networks/${network.id}`);
+    await page.getByRole('link', { name: 'New upgrade' }).click();
+    expect(await page.getByLabel(network.network_name, { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Manual: the version chosen below').check();
+    await page.getByLabel('Version', { exact: true }).selectOption('2.0.0');
+    await page.getByLabel('Roll out in stages').check();
+    await page.getByLabel('Stages (percent of the devices)').fill('50, 100');
+    await page.getByLabel('Maximum failures (percent)').fill('20');
+    await screenshots(page, 'upgrade-form-staged');
+    await page.getByRole('button', { name: 'Create upgrade' }).click();
+    await page.waitForURL(`${base}/upgrades`);
+    await page.goto(`${base}/rollouts`);
+    const row = page.locator('tr[data-rollout-id]');
+    expect((await row.locator('td').allInnerTexts()).slice(1, 6)).toEqual([
+      'running',
+      '2.0.0',
+      '0 of 2 devices done',
+      '1 of 2 stages opened',
+      '0 % (halts above 20 %)',
+    ]);
+    await row.getByRole('link').click();
+    await page.locator('summary', { hasText: 'Halt rollout' }).click();
+    await page.getByRole('button', { name: /^Yes, halt rollout/ }).click();
+    await page.waitForURL(/\/rollouts\/\d+$/);
+    expect(await page.locator('h1').innerText()).toMatch(/^Rollout \d+ halted$/);
+    expect(await page.locator('li.stage').nth(1).locator('.stage-head').innerText()).toBe(
+      '100 % · 1 devices · never opened: the rollout halted first',
+    );
+  });
 });

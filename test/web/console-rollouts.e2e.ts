@@ -79,4 +79,55 @@ onBothDatabases('console: rollouts list (issue 29)', (t) => {
     expect(rowsOf(list.text)).toEqual([]);
     expect(list.text).toContain('No rollouts yet.');
   });
+
+  it('creates a staged rollout through the upgrade form, and shows a bad stage list beside it', async () => {
+    const { admin: owner, network, devices } = await r.fleet(2, [0, 1]);
+    const admin = await browserUser(t(), { orgId: owner.orgId, role: 'admin' });
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get('/upgrades/new').expect(200);
+    expect(form.text).toContain('<label for="staged">Roll out in stages</label>');
+    const fields = {
+      _csrf: csrfOf(form.text),
+      upgrade_type: 'manual',
+      version: '2.0.0',
+      schedule_type: 'now',
+      aps: `network:${network.id}`,
+      staged: 'true',
+      max_failure_percent: '20',
+      auto_revert: 'true',
+    };
+    const refused = await browser
+      .post('/upgrades')
+      .type('form')
+      .send({ ...fields, stages: '50, 10' })
+      .expect(422);
+    expect(refused.text).toContain(
+      'rollout.stages must be a strictly increasing list of whole percentages from 1 to 100 that ends with 100',
+    );
+    expect(refused.text).toContain('id="stages" name="stages" value="50, 10"');
+    expect(
+      (await t().http().get('/v1/rollouts').set(admin.auth).expect(200)).body.data.rollouts,
+    ).toEqual([]);
+
+    await browser
+      .post('/upgrades')
+      .type('form')
+      .send({ ...fields, stages: '50, 100' })
+      .expect(303);
+    const [rollout] = (await t().http().get('/v1/rollouts').set(admin.auth).expect(200)).body.data
+      .rollouts as Record<string, unknown>[];
+    expect(rollout).toMatchObject({
+      version: '2.0.0',
+      state: 'running',
+      max_failure_percent: 20,
+      auto_revert: true,
+    });
+    expect(
+      (rollout.stages as { percent: number; devices: number }[]).map((s) => [s.percent, s.devices]),
+    ).toEqual([
+      [50, 1],
+      [100, 1],
+    ]);
+    expect(devices).toHaveLength(2);
+  });
 });

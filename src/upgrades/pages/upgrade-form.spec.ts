@@ -73,3 +73,32 @@ describe('upgrade form', () => {
     );
   });
 });
+
+describe('the staged rollout of the upgrade form', () => {
+  const form = (fields: Record<string, unknown>) =>
+    readForm({ upgrade_type: 'automatic', schedule_type: 'now', aps: 'AP:1', ...fields });
+
+  it('sends no rollout unless staged, and the typed one when staged', () => {
+    expect(toUpgradeInput(form({ stages: '10, 100' })).rollout).toBeUndefined();
+    expect(
+      toUpgradeInput(
+        form({
+          staged: 'true',
+          stages: '10, 50 ,100',
+          max_failure_percent: '5%',
+          auto_revert: 'true',
+        }),
+      ).rollout,
+    ).toEqual({ stages: [10, 50, 100], max_failure_percent: 5, auto_revert: true });
+    expect(toUpgradeInput(form({ staged: 'true' })).rollout).toEqual({ auto_revert: false });
+  });
+
+  it('names a bad stage list or maximum by its path, as the API checks them', () => {
+    expect(() =>
+      toUpgradeInput(form({ staged: 'true', stages: '50, 10', max_failure_percent: 'lots' })),
+    ).toThrow(
+      'rollout.stages must be a strictly increasing list of whole percentages from 1 to 100 ' +
+        'that ends with 100, rollout.max_failure_percent must be a number from 0 to 100',
+    );
+  });
+});

@@ -6,6 +6,13 @@ import { UpgradeInput } from '../upgrade-rules';
 import { UpgradeRecord } from '../upgrade.view';
 import { invalidUpgrade } from '../upgrades.errors';
 import { instantToZoned, zonedToInstant } from '../../common/time-zones/zoned-time';
+import {
+  BLANK_ROLLOUT_FORM,
+  readRolloutForm,
+  RolloutFormValues,
+  rolloutOf,
+  validationMessages,
+} from './rollout-form';
 
 /** The fields of the upgrade form as the browser posts them (and as the form shows them). */
 export interface UpgradeFormValues {
@@ -23,6 +30,8 @@ export interface UpgradeFormValues {
   aps: string[];
   /** The device search of the picker (name or MAC). */
   q: string;
+  /** Stage the upgrades as a rollout (new upgrades only). */
+  rollout: RolloutFormValues;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -45,6 +54,7 @@ export const BLANK_FORM: UpgradeFormValues = {
   save_prev_config: false,
   aps: [],
   q: '',
+  rollout: BLANK_ROLLOUT_FORM,
 };
 
 /** What the posted form says, as typed values (unknown fields are ignored). */
@@ -59,6 +69,7 @@ export function readForm(body: unknown): UpgradeFormValues {
     save_prev_config: form.save_prev_config === 'true',
     aps: targets(form.aps),
     q: search(form.q),
+    rollout: readRolloutForm(form),
   };
 }
 
@@ -91,6 +102,7 @@ export function formOf(upgrade: UpgradeRecord): UpgradeFormValues {
     save_prev_config: upgrade.save_prev_config,
     aps: [],
     q: '',
+    rollout: BLANK_ROLLOUT_FORM,
   };
 }
 
@@ -120,10 +132,10 @@ export function toUpgradeInput(form: UpgradeFormValues): UpgradeInput {
     time_zone: form.time_zone,
     save_prev_config: form.save_prev_config,
     aps: form.aps,
+    rollout: rolloutOf(form.rollout),
   };
   const input = plainToInstance(UpgradeInputDto, plain);
-  const errors = validateSync(input, { whitelist: true });
-  problems.push(...errors.flatMap((error) => Object.values(error.constraints ?? {})));
+  problems.push(...validationMessages(validateSync(input, { whitelist: true })));
   if (problems.length > 0) {
     throw invalidUpgrade(problems);
   }
