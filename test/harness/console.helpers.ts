@@ -14,8 +14,9 @@ export const UPGRADE_FORM = {
   time_zone: '',
 };
 
-/** A page's HTML with Handlebars' escape of `=` (in link queries) undone, for reading. */
-export const htmlOf = (res: { text: string }) => res.text.replace(/&#x3D;/g, '=');
+/** A page's HTML with Handlebars' escape of `=` (in link queries) undone and the cells' phone labels (data-label) left out, for reading. */
+export const htmlOf = (res: { text: string }) =>
+  res.text.replace(/&#x3D;/g, '=').replace(/ data-label="[^"]*"/g, '');
 
 /** The text of the element `data-count="<label>"` of a page: one number of the overview. */
 export const countOf = (html: string, label: string): number => {
