@@ -7,6 +7,7 @@ import { FleetHistoryModule } from '../fleet-history/fleet-history.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
 import { TagsModule } from '../tags/tags.module';
+import { UsersModule } from '../users/users.module';
 import { OverviewModule } from '../overview/overview.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
@@ -16,6 +17,8 @@ import { ConsoleEventsService } from './console-events.service';
 import { ConsoleExportController } from './console-export.controller';
 import { DeviceActionsController } from './device-actions.controller';
 import { DeviceActionsService } from './device-actions.service';
+import { TokensPageController } from './tokens-page.controller';
+import { TokensPageService } from './tokens-page.service';
 import { ConsoleExportService } from './console-export.service';
 import { EventsPagesController } from './events-pages.controller';
 
@@ -33,10 +36,12 @@ import { EventsPagesController } from './events-pages.controller';
     NetworkSsidsModule,
     UpgradesModule,
     TagsModule,
+    UsersModule,
   ],
   controllers: [
     ConsoleExportController,
     DeviceActionsController,
+    TokensPageController,
     ConsolePagesController,
     NetworkPagesController,
     EventsPagesController,
@@ -46,6 +51,7 @@ import { EventsPagesController } from './events-pages.controller';
     ConsoleEventsService,
     ConsoleExportService,
     DeviceActionsService,
+    TokensPageService,
   ],
 })
 export class ConsoleModule {}

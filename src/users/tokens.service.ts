@@ -6,7 +6,7 @@ import { tokenNotFound } from './tokens.errors';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { UnitOfWork } from '../database/unit-of-work';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -40,7 +40,11 @@ export class TokensService {
    * since each request reads the token row. Another user's, an unknown or an already revoked
    * id: 404 1041.
    */
-  revokeOwn(user: AuthUser, id: number): Promise<{ id: number; revoked: true }> {
+  revokeOwn(
+    user: AuthUser,
+    id: number,
+    via: RequestChannel = 'api',
+  ): Promise<{ id: number; revoked: true }> {
     return this.unitOfWork.run(async () => {
       if (!(await this.users.revokeTokenOfUser(user.id, id, new Date()))) {
         throw tokenNotFound();
@@ -49,7 +53,7 @@ export class TokensService {
         user.organisation_id,
         'token.revoked',
         id,
-        userActor(user),
+        userActor(user, via),
       );
       return { id, revoked: true as const };
     });

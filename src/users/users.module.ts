@@ -12,6 +12,6 @@ import { UsersService } from './users.service';
   imports: [EventLogModule, OrganisationsModule],
   controllers: [TokensController],
   providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
-  exports: [UsersRepository, UsersService],
+  exports: [UsersRepository, UsersService, TokensService],
 })
 export class UsersModule {}
