@@ -83,12 +83,14 @@ export class NetworkPagesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
     @CurrentUser() user: AuthUser,
+    @Query('q') q?: unknown,
   ): Promise<void> {
+    const search = typeof q === 'string' ? q.trim().slice(0, 100) : '';
     return this.renderer.render(
       request,
       reply,
       'console/views/networks',
-      await this.pages.networkList(user),
+      await this.pages.networkList(user, search),
     );
   }
 

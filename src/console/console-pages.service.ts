@@ -15,7 +15,12 @@ import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { OverviewService } from '../overview/overview.service';
 import { UpgradesService } from '../upgrades/upgrades.service';
-import { deviceListHref, DeviceListQuery, deviceStatusesRequest } from './console-query';
+import {
+  DEVICE_PAGE_SIZES,
+  deviceListHref,
+  DeviceListQuery,
+  deviceStatusesRequest,
+} from './console-query';
 import { exactTime, timeAgo } from './time-ago';
 import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
 import { firmwareChart } from './firmware-chart';
@@ -56,10 +61,13 @@ export class ConsolePagesService {
     private readonly commands: CommandPagesService,
   ) {}
 
-  async networkList(user: AuthUser) {
+  /** The networks the user may read, those whose name contains `search` (any case) if given. */
+  async networkList(user: AuthUser, search = '') {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const networks = await this.visibleNetworks(orgId, readable);
+    const networks = (await this.visibleNetworks(orgId, readable)).filter((network) =>
+      network.network_name.toLowerCase().includes(search.toLowerCase()),
+    );
     const counts = await this.fleet.countsByNetwork(orgId, readable);
     const ssidCounts = new Map<number, number>();
     for (const ssid of await this.ssids.list(user, {})) {
@@ -68,6 +76,7 @@ export class ConsolePagesService {
     return {
       title: 'Networks',
       section: 'networks',
+      search,
       canWrite: user.role === 'admin',
       networks: networks.map((network) => {
         const count = counts.get(network.id) ?? { up: 0, down: 0, never_seen: 0 };
@@ -169,7 +178,7 @@ export class ConsolePagesService {
   async devices(user: AuthUser, query: DeviceListQuery) {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const request = deviceStatusesRequest(query, query.page, DEVICES_PER_PAGE);
+    const request = deviceStatusesRequest(query, query.page, query.size ?? DEVICES_PER_PAGE);
     const result = await this.fleet.consoleStatuses(user, request.query, request.filter);
     const ids = result.devices.map((device) => device.id);
     const detailed = ids.length > 0 ? await this.records.findDetailed(orgId, { ids }) : [];
@@ -205,6 +214,7 @@ export class ConsolePagesService {
         name: n.network_name,
         selected: n.id === query.network,
       })),
+      sizes: DEVICE_PAGE_SIZES.map((size) => ({ size, selected: size === (query.size ?? 25) })),
       statuses: [
         { value: 'UP', label: 'Up' },
         { value: 'DOWN', label: 'Down' },

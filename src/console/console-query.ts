@@ -11,7 +11,12 @@ export interface DeviceListQuery {
   status?: 'UP' | 'DOWN' | 'NEVER';
   firmware?: string;
   q?: string;
+  /** Devices a page: 25 (the default), 50 or 100. */
+  size?: number;
 }
+
+/** The page sizes the device list offers. */
+export const DEVICE_PAGE_SIZES = [25, 50, 100] as const;
 
 const text = (value: unknown, max: number): string | undefined => {
   if (typeof value !== 'string') {
@@ -39,13 +44,14 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
     status: status === 'UP' || status === 'DOWN' || status === 'NEVER' ? status : undefined,
     firmware: text(query.firmware, 64),
     q: text(query.q, 100),
+    size: DEVICE_PAGE_SIZES.find((size) => String(size) === query.size),
   };
 }
 
 /** A link to the device list with these filters (empty ones left out). */
 export function deviceListHref(query: Partial<DeviceListQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['network', 'status', 'firmware', 'q', 'page'] as const) {
+  for (const key of ['network', 'status', 'firmware', 'q', 'size', 'page'] as const) {
     const value = query[key];
     if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) {
       params.set(key, String(value));

@@ -226,6 +226,31 @@ onBothDatabases('console pages (issue 13)', (t) => {
         })
         .expect(200);
 
+    it('searches the networks by name, and pages the device list 25, 50 or 100 at a time', async () => {
+      const { admin, lobby, roof } = await consoleFleet(t());
+      const agent = await signedIn(t(), admin);
+      const ids = (html: string) =>
+        [...html.matchAll(/<tr data-network-id="(\d+)">/g)].map((m) => Number(m[1]));
+      const found = htmlOf(await agent.get('/networks?q=LOBBY').expect(200));
+      expect(ids(found)).toEqual([lobby.id]);
+      expect(found).toContain('value="LOBBY"');
+      expect(ids(htmlOf(await agent.get('/networks').expect(200)))).toEqual([lobby.id, roof.id]);
+      expect(htmlOf(await agent.get('/networks?q=cellar').expect(200))).toContain(
+        'No network name contains “cellar”.',
+      );
+      const f = deviceFixtures(() => t());
+      for (let i = 0; i < 51; i += 1) {
+        await f.device(admin.orgId, { networkId: null, part: null });
+      }
+      const fifty = htmlOf(await agent.get('/devices?size=50').expect(200));
+      expect(fifty).toContain('Devices 1 to 50 of 56');
+      expect(fifty).toContain('<option value="50" selected>50</option>');
+      expect(fifty).toMatch(/<a href="\/devices\?size=50(&amp;|&)page=2" rel="next">Next<\/a>/);
+      expect(htmlOf(await agent.get('/devices?size=7').expect(200))).toContain(
+        'Devices 1 to 25 of 56',
+      );
+    });
+
     it('lists the networks with devices up and down and their SSID count', async () => {
       const { admin, lobby, roof } = await consoleFleet(t());
       await ssid(admin, lobby.id, 'Guests');
