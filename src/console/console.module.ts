@@ -8,6 +8,7 @@ import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
 import { TagsModule } from '../tags/tags.module';
 import { UsersModule } from '../users/users.module';
+import { NetworkAccessModule } from '../network-access/network-access.module';
 import { OverviewModule } from '../overview/overview.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
@@ -19,6 +20,8 @@ import { DeviceActionsController } from './device-actions.controller';
 import { DeviceActionsService } from './device-actions.service';
 import { TokensPageController } from './tokens-page.controller';
 import { TokensPageService } from './tokens-page.service';
+import { UsersPageController } from './users-page.controller';
+import { UsersPageService } from './users-page.service';
 import { ConsoleExportService } from './console-export.service';
 import { EventsPagesController } from './events-pages.controller';
 
@@ -37,11 +40,13 @@ import { EventsPagesController } from './events-pages.controller';
     UpgradesModule,
     TagsModule,
     UsersModule,
+    NetworkAccessModule,
   ],
   controllers: [
     ConsoleExportController,
     DeviceActionsController,
     TokensPageController,
+    UsersPageController,
     ConsolePagesController,
     NetworkPagesController,
     EventsPagesController,
@@ -52,6 +57,7 @@ import { EventsPagesController } from './events-pages.controller';
     ConsoleExportService,
     DeviceActionsService,
     TokensPageService,
+    UsersPageService,
   ],
 })
 export class ConsoleModule {}

@@ -10,5 +10,6 @@ import { NetworkAccessService } from './network-access.service';
   imports: [EventLogModule, NetworksModule, UsersModule],
   controllers: [NetworkAccessController],
   providers: [NetworkAccessService],
+  exports: [NetworkAccessService],
 })
 export class NetworkAccessModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AuthUser } from '../common/auth/auth-user';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';
 import { EventsRepository } from '../event-log/events.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
@@ -46,12 +46,16 @@ export class NetworkAccessService {
     private readonly events: EventsRepository,
   ) {}
 
-  grant(user: AuthUser, input: GrantNetworkAccessDto): Promise<GrantView> {
+  grant(
+    user: AuthUser,
+    input: GrantNetworkAccessDto,
+    via: RequestChannel = 'api',
+  ): Promise<GrantView> {
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       const network = await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
       const grant = await this.grants.upsert(orgId, input.user_id, input.network_id, input.level);
-      await this.record(user, 'grant.created', network, input.level, input.user_id);
+      await this.record(user, via, 'grant.created', network, input.level, input.user_id);
       return grantView(grant);
     });
   }
@@ -60,13 +64,17 @@ export class NetworkAccessService {
    * Removes the user's grant on the network (CONTRACT 9); `revoked: false` when there was none.
    * Access is read from the grants on every request, so the next request is already refused.
    */
-  revoke(user: AuthUser, input: RevokeNetworkAccessDto): Promise<{ revoked: boolean }> {
+  revoke(
+    user: AuthUser,
+    input: RevokeNetworkAccessDto,
+    via: RequestChannel = 'api',
+  ): Promise<{ revoked: boolean }> {
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       const network = await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
       const revoked = await this.grants.delete(orgId, input.user_id, input.network_id);
       if (revoked) {
-        await this.record(user, 'grant.revoked', network, null, input.user_id);
+        await this.record(user, via, 'grant.revoked', network, null, input.user_id);
       }
       return { revoked };
     });
@@ -75,12 +83,13 @@ export class NetworkAccessService {
   /** The grant event, last in its transaction (OPERATIONS 2: `{user_id, network_id, level}`). */
   private record(
     user: AuthUser,
+    via: RequestChannel,
     type: 'grant.created' | 'grant.revoked',
     network: { id: number; network_name: string },
     level: string | null,
     userId: number,
   ): Promise<void> {
-    const at = { actor: userActor(user), at: new Date() };
+    const at = { actor: userActor(user, via), at: new Date() };
     const about = { device: null, network: { id: network.id, network_name: network.network_name } };
     const data = { user_id: userId, network_id: network.id, level };
     return this.events.append(user.organisation_id, [eventOf(type, about, data, at)]);

@@ -11,6 +11,11 @@ export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant
     super(txHost, NetworkAccessGrant, dialect);
   }
 
+  /** Every grant of the organisation. */
+  findAll(orgId: number): Promise<NetworkAccessGrant[]> {
+    return this.findScoped(orgId, {});
+  }
+
   /** Every grant of a user in the organisation. */
   findForUser(orgId: number, userId: number): Promise<NetworkAccessGrant[]> {
     return this.findScoped(orgId, { where: { user_id: userId } });

@@ -60,6 +60,11 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
+  /** The organisation's users, by email. */
+  listInOrganisation(orgId: number): Promise<User[]> {
+    return this.users.find({ where: { organisation_id: orgId }, order: { email: 'ASC' } });
+  }
+
   /** The user of the organisation with this id, or null. */
   findInOrganisation(orgId: number, id: number): Promise<User | null> {
     return this.users.findOneBy({ id, organisation_id: orgId });

@@ -14,7 +14,7 @@ onBothDatabases('console: API tokens (issue 29)', (t) => {
       .type('form')
       .send({ _csrf: csrfOf(page.text), name: 'inventory script', expires_in_days: '30' })
       .expect(200);
-    const secret = /<code id="secret">([^<]+)<\/code>/.exec(made.text)![1];
+    const secret = /<p id="secret"><code>([^<]+)<\/code>/.exec(made.text)![1];
     expect(made.text).toContain('Your new token “inventory script”');
     const row = await t()
       .dataSource.getRepository(AccessToken)
