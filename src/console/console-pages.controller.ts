@@ -4,8 +4,8 @@ import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
 import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
+import { pathId } from '../web/path-id';
 import { deviceNotFound } from '../access-points/access-points.errors';
-import { readId, UNMATCHED_ID } from '../common/ids/id';
 import { networkNotFound } from '../networks/networks.errors';
 import { ConsolePagesService } from './console-pages.service';
 import { deviceListQuery } from './console-query';
@@ -109,13 +109,4 @@ export class NetworkPagesController {
       await this.pages.network(user, pathId(id, networkNotFound)),
     );
   }
-}
-
-/** A record id of a page path; anything else names no record (404 with `notFound`). */
-function pathId(value: string, notFound: () => Error): number {
-  const id = /^\d+$/.test(value) ? readId(value) : undefined;
-  if (id === undefined || id === UNMATCHED_ID) {
-    throw notFound();
-  }
-  return id;
 }

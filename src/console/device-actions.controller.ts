@@ -3,10 +3,10 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceNotFound } from '../access-points/access-points.errors';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
-import { readId, UNMATCHED_ID } from '../common/ids/id';
 import { safeReturnPath } from '../web/return-path';
 import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
+import { pathId } from '../web/path-id';
 import { DeviceActionsService } from './device-actions.service';
 
 /** Where a list form returns: the device list it was posted from (its filters kept), else /devices. */
@@ -61,10 +61,7 @@ export class DeviceActionsController {
     @Param('id') id: string,
     @Body() form: Record<string, unknown>,
   ): Promise<void> {
-    const deviceId = /^\d+$/.test(id) ? readId(id) : undefined;
-    if (deviceId === undefined || deviceId === UNMATCHED_ID) {
-      throw deviceNotFound();
-    }
+    const deviceId = pathId(id, deviceNotFound);
     const outcome = await this.actions.act(user, form, `/devices/${deviceId}`, '/devices');
     return this.renderer.answer(request, reply, outcome);
   }

@@ -2,10 +2,10 @@ import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
-import { readId, UNMATCHED_ID } from '../common/ids/id';
 import { tokenNotFound } from '../users/tokens.errors';
 import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
+import { pathId } from '../web/path-id';
 import { TokensPageService } from './tokens-page.service';
 
 /** The console's page of one's own API tokens (issue 29): list, create (shown once), revoke. */
@@ -45,10 +45,7 @@ export class TokensPageController {
     @CurrentUser() user: AuthUser,
     @Param('id') id: string,
   ): Promise<void> {
-    const tokenId = /^\d+$/.test(id) ? readId(id) : undefined;
-    if (tokenId === undefined || tokenId === UNMATCHED_ID) {
-      throw tokenNotFound();
-    }
+    const tokenId = pathId(id, tokenNotFound);
     return this.renderer.answer(request, reply, await this.pages.revoke(user, tokenId));
   }
 }

@@ -3,19 +3,14 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
 import { ValidationFailedError } from '../common/errors';
-import { readId, UNMATCHED_ID } from '../common/ids/id';
 import { Page } from '../web/page.decorators';
 import { PageRenderer } from '../web/page-renderer';
+import { pathId } from '../web/path-id';
+
 import { UsersPageService } from './users-page.service';
 
-/** An id of the path; anything else is a bad parameter (the grant routes' 422). */
-function idOf(value: string, name: string): number {
-  const id = /^\d+$/.test(value) ? readId(value) : undefined;
-  if (id === undefined || id === UNMATCHED_ID) {
-    throw new ValidationFailedError([`${name} must be an id`]);
-  }
-  return id;
-}
+/** A bad id of the path is a bad parameter, as the grant routes answer it (422). */
+const badId = (name: string) => () => new ValidationFailedError([`${name} must be an id`]);
 
 /** The admins' page of users and network grants (issue 29). */
 @Controller('users')
@@ -44,7 +39,7 @@ export class UsersPageController {
     @Param('id') id: string,
     @Body() form: Record<string, unknown>,
   ): Promise<void> {
-    const outcome = await this.pages.grant(user, idOf(id, 'user_id'), form);
+    const outcome = await this.pages.grant(user, pathId(id, badId('user_id')), form);
     return this.renderer.answer(request, reply, outcome);
   }
 
@@ -59,8 +54,8 @@ export class UsersPageController {
   ): Promise<void> {
     const outcome = await this.pages.revoke(
       user,
-      idOf(id, 'user_id'),
-      idOf(networkId, 'network_id'),
+      pathId(id, badId('user_id')),
+      pathId(networkId, badId('network_id')),
     );
     return this.renderer.answer(request, reply, outcome);
   }

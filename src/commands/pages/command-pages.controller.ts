@@ -3,22 +3,12 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceNotFound } from '../../access-points/access-points.errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/decorators';
-import { DomainError } from '../../common/errors';
-import { readId, UNMATCHED_ID } from '../../common/ids/id';
 import { networkNotFound } from '../../networks/networks.errors';
 import { Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
+import { pathId } from '../../web/path-id';
 import { commandNotFound } from '../commands.errors';
 import { CommandPagesService } from './command-pages.service';
-
-/** A record id of the path; anything else names no record (404 with `notFound`). */
-function pathId(value: string, notFound: () => DomainError): number {
-  const id = /^\d+$/.test(value) ? readId(value) : undefined;
-  if (id === undefined || id === UNMATCHED_ID) {
-    throw notFound();
-  }
-  return id;
-}
 
 /**
  * The console's command buttons (issue 28): form posts, each answered by a redirect (303) to the

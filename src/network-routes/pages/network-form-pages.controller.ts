@@ -7,7 +7,7 @@ import { Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
 import { NetworkFormPagesService } from './network-form-pages.service';
 import { NetworkRollbackPageService } from './network-rollback-page.service';
-import { pathId } from './page-ids';
+import { pathId } from '../../web/path-id';
 
 const networkId = (id: string) => pathId(id, networkNotFound);
 

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { DevicesRepository } from '../../devices/devices.repository';
 import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { NetworkTemplatesRepository } from '../../networks/network-templates.repository';
-import { PageOutcome } from '../../web/page-renderer';
+import { PageOutcome, refusedTo } from '../../web/page-renderer';
 import { NetworkView } from '../location-network.view';
 import { LocationNetworksService } from '../location-networks.service';
 import { NetworkCreationService } from '../network-creation.service';
@@ -124,12 +124,7 @@ export class NetworkFormPagesService {
       if (messages === null) {
         throw error;
       }
-      return {
-        kind: 'redirect',
-        location: `/networks/${id}`,
-        message: messages.join(', '),
-        tone: 'error',
-      };
+      return refusedTo(`/networks/${id}`, messages.join(', '));
     }
   }
 

@@ -5,7 +5,7 @@ import { readId } from '../../common/ids/id';
 import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { NetworkTemplate } from '../../networks/network-template.entity';
 import { NetworkTemplatesRepository } from '../../networks/network-templates.repository';
-import { PageOutcome } from '../../web/page-renderer';
+import { PageOutcome, refusedTo } from '../../web/page-renderer';
 import { rollbackTemplateNotFound } from '../location-networks.errors';
 import { LocationNetworksService } from '../location-networks.service';
 import { page, plural } from './network-form-pages.service';
@@ -67,7 +67,7 @@ export class NetworkRollbackPageService {
     }
     const list = ssidConfiguration(template);
     if (list === null) {
-      return refused(
+      return refusedTo(
         back,
         `Template ${template.name} lists no SSIDs (configuration.ssid_configuration).`,
       );
@@ -80,7 +80,7 @@ export class NetworkRollbackPageService {
     } catch (error) {
       // The template's entries refused (422) or naming SSIDs of no network here (404).
       if (error instanceof DomainError && [404, 422].includes(error.httpStatus)) {
-        return refused(back, `Not rolled back: ${error.message}`);
+        return refusedTo(back, `Not rolled back: ${error.message}`);
       }
       throw error;
     }
@@ -90,8 +90,4 @@ export class NetworkRollbackPageService {
       message: `${network.network_name} rolled back to template ${template.name}: ${plural(list.length, 'SSID')}.`,
     };
   }
-}
-
-function refused(location: string, message: string): PageOutcome {
-  return { kind: 'redirect', location, message, tone: 'error' };
 }

@@ -6,7 +6,7 @@ import { ssidNotFound } from '../../network-ssids/network-ssids.errors';
 import { networkNotFound } from '../../networks/networks.errors';
 import { Page } from '../../web/page.decorators';
 import { PageRenderer } from '../../web/page-renderer';
-import { pathId } from './page-ids';
+import { pathId } from '../../web/path-id';
 import { SsidFormPagesService } from './ssid-form-pages.service';
 
 const networkId = (id: string) => pathId(id, networkNotFound);
