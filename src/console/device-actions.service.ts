@@ -5,7 +5,8 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { TagsService } from '../tags/tags.service';
-import { PageOutcome } from '../web/page-renderer';
+import { PageOutcome, refusedTo } from '../web/page-renderer';
+import { plural } from '../commands/pages/command-format';
 import { DeviceActionForm, deviceActionOf } from './device-action-form';
 
 /**
@@ -29,7 +30,7 @@ export class DeviceActionsService {
       .split(/[\s,;]+/)
       .filter((entry) => entry !== '');
     if (entries.length === 0) {
-      return refused(back, 'Enter the MAC addresses or serial numbers of the devices to claim.');
+      return refusedTo(back, 'Enter the MAC addresses or serial numbers of the devices to claim.');
     }
     return this.attempt(back, async () => {
       const macs = entries.filter((entry) => normaliseMac(entry) !== null);
@@ -39,7 +40,7 @@ export class DeviceActionsService {
         const known = new Set(found.devices.map((d) => d.serial.toLowerCase()));
         const unknown = serials.filter((serial) => !known.has(serial.toLowerCase()));
         if (unknown.length > 0) {
-          return refused(back, `No device to claim has the serial number ${unknown.join(', ')}`);
+          return refusedTo(back, `No device to claim has the serial number ${unknown.join(', ')}`);
         }
         macs.push(...found.devices.map((d) => d.mac_id));
       }
@@ -49,7 +50,7 @@ export class DeviceActionsService {
         Number(form.network_id),
         'console',
       );
-      return done(back, `${plural(result.devices.length)} claimed: ${result.msg}.`);
+      return done(back, `${plural(result.devices.length, 'device')} claimed: ${result.msg}.`);
     });
   }
 
@@ -57,7 +58,7 @@ export class DeviceActionsService {
   async act(user: AuthUser, body: unknown, back: string, afterRemove = back): Promise<PageOutcome> {
     const action = deviceActionOf(body);
     if ('problem' in action) {
-      return refused(back, action.problem);
+      return refusedTo(back, action.problem);
     }
     return this.attempt(back, () => this.carryOut(user, action, back, afterRemove));
   }
@@ -72,15 +73,18 @@ export class DeviceActionsService {
     switch (action.kind) {
       case 'move': {
         const result = await this.assignment.move(user, macs, action.networkId, 'console');
-        return done(back, `${result.msg}: ${plural(result.devices.length)}.`);
+        return done(back, `${result.msg}: ${plural(result.devices.length, 'device')}.`);
       }
       case 'release': {
         const result = await this.assignment.release(user, macs, 'console');
-        return done(back, `${plural(result.success_devices.length)} released from their network.`);
+        return done(
+          back,
+          `${plural(result.success_devices.length, 'device')} released from their network.`,
+        );
       }
       case 'remove': {
         const result = await this.assignment.remove(user, macs, 'console');
-        return done(afterRemove, `${plural(result.success_devices.length)} removed.`);
+        return done(afterRemove, `${plural(result.success_devices.length, 'device')} removed.`);
       }
       case 'tags': {
         const devices = await this.tags.setDeviceTags(
@@ -91,8 +95,8 @@ export class DeviceActionsService {
         return done(
           back,
           action.tags.length === 0
-            ? `Tags cleared on ${plural(devices.length)}.`
-            : `Tags of ${plural(devices.length)} set to ${action.tags.join(', ')}.`,
+            ? `Tags cleared on ${plural(devices.length, 'device')}.`
+            : `Tags of ${plural(devices.length, 'device')} set to ${action.tags.join(', ')}.`,
         );
       }
     }
@@ -114,22 +118,13 @@ export class DeviceActionsService {
           : failed.length > 0
             ? `: ${failed.join(', ')}`
             : '';
-      return refused(back, `${error.message}${detail}`);
+      return refusedTo(back, `${error.message}${detail}`);
     }
   }
 }
-
-const plural = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
 
 const done = (location: string, message: string): PageOutcome => ({
   kind: 'redirect',
   location,
   message,
-});
-
-const refused = (location: string, message: string): PageOutcome => ({
-  kind: 'redirect',
-  location,
-  message,
-  tone: 'error',
 });

@@ -7,7 +7,7 @@ import { NetworkAccessRepository } from '../networks/network-access.repository';
 import { ACCESS_LEVELS, AccessLevel } from '../networks/network-access-grant.entity';
 import { UsersRepository } from '../users/users.repository';
 import { formRefusal } from '../web/form-refusal';
-import { PageOutcome } from '../web/page-renderer';
+import { PageOutcome, refusedTo } from '../web/page-renderer';
 
 /** The most networks the grant form offers (the largest page of the API). */
 const MAX_NETWORKS = 1000;
@@ -73,7 +73,7 @@ export class UsersPageService {
     const level = ACCESS_LEVELS.find((value) => value === form.level);
     const networkId = Number(form.network_id);
     if (!level || !Number.isSafeInteger(networkId)) {
-      return refused('Choose a network and a level.');
+      return refusedTo('/users', 'Choose a network and a level.');
     }
     return this.attempt(async () => {
       await this.access.grant(user, { user_id: userId, network_id: networkId, level }, 'console');
@@ -101,16 +101,9 @@ export class UsersPageService {
         formRefusal(error) ??
         (error instanceof DomainError && error.httpStatus === 404 ? error.message : null);
       if (message !== null) {
-        return refused(message);
+        return refusedTo('/users', message);
       }
       throw error;
     }
   }
 }
-
-const refused = (message: string): PageOutcome => ({
-  kind: 'redirect',
-  location: '/users',
-  message,
-  tone: 'error',
-});

@@ -14,6 +14,11 @@ export type PageOutcome =
   | { kind: 'page'; template: TemplateName; context: Record<string, unknown>; status: number }
   | { kind: 'redirect'; location: string; message: string; tone?: Flash['kind'] };
 
+/** A redirect back to `location` whose flash message says why the action was refused. */
+export function refusedTo(location: string, message: string): PageOutcome {
+  return { kind: 'redirect', location, message, tone: 'error' };
+}
+
 /**
  * Renders a page inside the layout with what every page needs: the signed-in user, the CSRF token
  * of the session (every form posts it as `_csrf`) and the one-shot flash message.

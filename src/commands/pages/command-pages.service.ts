@@ -5,7 +5,7 @@ import { DeviceSubjectsRepository } from '../../devices/device-subjects.reposito
 import { networkNotFound } from '../../networks/networks.errors';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
 import { formRefusal } from '../../web/form-refusal';
-import { PageOutcome } from '../../web/page-renderer';
+import { PageOutcome, refusedTo } from '../../web/page-renderer';
 import { CommandsService } from '../commands.service';
 import { CommandView } from '../command.view';
 import { commandButtonType, commandRow, CommandRow, plural } from './command-format';
@@ -132,8 +132,4 @@ function refusal(error: unknown, back: string): PageOutcome {
     throw error;
   }
   return refusedTo(back, message);
-}
-
-function refusedTo(back: string, message: string): PageOutcome {
-  return { kind: 'redirect', location: back, message, tone: 'error' };
 }
