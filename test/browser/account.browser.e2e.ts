@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { BrowserUser, browserUser } from '../harness/web-session';
-import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
+import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The API tokens page and the admins' users and access page (issue 29) in a real browser, held
@@ -28,11 +28,7 @@ describe('tokens and users pages in a browser', () => {
 
   beforeEach(async () => {
     page = await browser.newPage({ viewport: WIDTHS.desktop });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/overview`);
+    await signInAs(page, app.url, admin);
   });
 
   afterEach(async () => {

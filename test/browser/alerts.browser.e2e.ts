@@ -3,7 +3,7 @@ import { Alert } from '../../src/alerts/alert.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { startApp, TestApp } from '../harness/app';
 import { BrowserUser, browserUser } from '../harness/web-session';
-import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
+import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The alert pages of issue 27 in a real browser, held to the standard of the other console
@@ -31,11 +31,7 @@ describe('alert pages in a browser', () => {
 
   beforeEach(async () => {
     page = await browser.newPage({ viewport: WIDTHS.desktop });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/overview`);
+    await signInAs(page, app.url, admin);
   });
 
   afterEach(async () => {

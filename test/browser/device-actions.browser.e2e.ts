@@ -2,7 +2,7 @@ import { Browser, Page } from 'playwright-core';
 import { Device } from '../../src/devices/device.entity';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../harness/console.helpers';
-import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
+import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The device actions of issue 29 in a real browser, held to the standard of the other console
@@ -28,11 +28,7 @@ describe('device actions in a browser', () => {
 
   beforeEach(async () => {
     page = await browser.newPage({ viewport: WIDTHS.desktop });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(fleet.admin.email);
-    await page.getByLabel('Password').fill(fleet.admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.url}/overview`);
+    await signInAs(page, app.url, fleet.admin);
   });
 
   afterEach(async () => {

@@ -77,3 +77,16 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   expect({ name, overflow }).toEqual({ name, overflow: 0 });
   await page.setViewportSize(WIDTHS.desktop);
 }
+
+/** Signs `user` in through the sign-in form of the app at `base`, landing on the overview. */
+export async function signInAs(
+  page: Page,
+  base: string,
+  user: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/overview`);
+}
