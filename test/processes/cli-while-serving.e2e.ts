@@ -49,10 +49,13 @@ describe('the CLI while another process writes to the SQLite file', () => {
     const orgId = String((JSON.parse(org.stdout) as { id: number }).id);
 
     const holder = await holdWriteLock(env.DATABASE_PATH, 1500);
+    // Listened for before the CLI runs: the holder may exit while the CLI is still writing, and
+    // an 'exit' already emitted would never resolve a later once().
+    const holderExited = once(holder, 'exit');
     const started = Date.now();
     const user = await cli(env, 'user:create', '--org', orgId, '--email', 'ops@busy.test');
     const waited = Date.now() - started;
-    await once(holder, 'exit');
+    await holderExited;
 
     expect(user.stderr).toBe('');
     expect(user.result).toBe(0);
