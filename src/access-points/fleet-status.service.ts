@@ -39,7 +39,16 @@ export interface StatusesView {
  * What the console's device list narrows by beyond the API's filters (issue 13): devices never
  * heard from or heard from before, a firmware version (null: none reported), a name or MAC search.
  */
-export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'>;
+export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'> & {
+  /** Only the devices heard from that run (`in`) or do not run (`out`) their current revision. */
+  sync?: 'in' | 'out';
+};
+
+/** Which of the devices heard from run their current configuration revision (DEVICES 4). */
+export interface SyncTally {
+  inSync: number[];
+  outOfSync: number[];
+}
 
 /** The statuses with the console's counts: never seen as well as up and down. */
 export interface ConsoleStatusesView extends StatusesView {
@@ -83,12 +92,41 @@ export class FleetStatusService {
     extra: ConsoleFilter,
   ): Promise<ConsoleStatusesView> {
     const orgId = user.organisation_id;
-    const filter = { ...(await this.visibleFilter(user, query.network_id)), ...extra };
+    const { sync, ...narrowing } = extra;
+    let filter: FleetFilter = {
+      ...(await this.visibleFilter(user, query.network_id)),
+      ...narrowing,
+    };
     const since = this.upSince();
+    if (sync !== undefined) {
+      const tally = await this.syncOf(orgId, filter, since);
+      filter = { ...filter, ids: sync === 'in' ? tally.inSync : tally.outOfSync };
+    }
     const counts = await this.tallies.counts(orgId, filter, since);
     const summary = { up: counts.up, down: counts.down };
     const { devices, meta } = await this.pageOf(orgId, filter, query, since, counts);
     return { devices, meta, summary, counts };
+  }
+
+  /**
+   * Which of the caller's devices heard from (in one network when `networkId` is given) run their
+   * current configuration revision and which do not: two statements whatever their number (the
+   * devices with their uplinks, the SSIDs of their networks). A device never heard from is in
+   * neither list: the console counts it under Never seen.
+   */
+  async syncTally(user: AuthUser, networkId?: number): Promise<SyncTally> {
+    const filter = await this.visibleFilter(user, networkId);
+    return this.syncOf(user.organisation_id, filter, this.upSince());
+  }
+
+  private async syncOf(orgId: number, filter: FleetFilter, since: Date): Promise<SyncTally> {
+    const facts = await this.live.syncFacts(orgId, filter, since);
+    const inSync = await this.configSync.inSync(orgId, facts);
+    const tally: SyncTally = { inSync: [], outOfSync: [] };
+    for (const { id } of facts) {
+      (inSync.get(id) ? tally.inSync : tally.outOfSync).push(id);
+    }
+    return tally;
   }
 
   /** The live status of one device of the organisation (null: no such device). */

@@ -8,6 +8,7 @@ import { pathId } from '../web/path-id';
 import { deviceNotFound } from '../access-points/access-points.errors';
 import { networkNotFound } from '../networks/networks.errors';
 import { ConsolePagesService } from './console-pages.service';
+import { ConsoleOverviewService } from './console-overview.service';
 import { deviceListQuery } from './console-query';
 
 /**
@@ -18,6 +19,7 @@ import { deviceListQuery } from './console-query';
 export class ConsolePagesController {
   constructor(
     private readonly pages: ConsolePagesService,
+    private readonly overviews: ConsoleOverviewService,
     private readonly renderer: PageRenderer,
   ) {}
 
@@ -32,7 +34,7 @@ export class ConsolePagesController {
       request,
       reply,
       'console/views/overview',
-      await this.pages.overview(user),
+      await this.overviews.overview(user),
     );
   }
 

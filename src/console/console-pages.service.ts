@@ -1,6 +1,5 @@
 import { ConsoleEventsService } from './console-events.service';
 import { Injectable } from '@nestjs/common';
-import { AlertsService } from '../alerts/alerts.service';
 import { CommandPagesService } from '../commands/pages/command-pages.service';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
@@ -13,7 +12,6 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
-import { OverviewService } from '../overview/overview.service';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import {
   DEVICE_PAGE_SIZES,
@@ -22,17 +20,7 @@ import {
   deviceStatusesRequest,
 } from './console-query';
 import { exactTime, timeAgo } from './time-ago';
-import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
-import { firmwareChart } from './firmware-chart';
-import {
-  firmwareLink,
-  LinkedCount,
-  liveStatus,
-  NO_FIRMWARE,
-  statusText,
-  UPGRADE_LABELS,
-  yesNo,
-} from './console-format';
+import { liveStatus, NO_FIRMWARE, statusText, yesNo } from './console-format';
 
 const DEVICES_PER_PAGE = 25;
 /** A network page lists this many of its devices (and links to the device list for more). */
@@ -48,7 +36,6 @@ const MAX_NETWORK_CHOICES = 1000;
 @Injectable()
 export class ConsolePagesService {
   constructor(
-    private readonly overviews: OverviewService,
     private readonly fleet: FleetStatusService,
     private readonly records: DeviceRecordsService,
     private readonly access: NetworkAccessPolicy,
@@ -57,7 +44,6 @@ export class ConsolePagesService {
     private readonly ssids: NetworkSsidsService,
     private readonly templates: NetworkTemplatesRepository,
     private readonly activity: ConsoleEventsService,
-    private readonly alerts: AlertsService,
     private readonly commands: CommandPagesService,
   ) {}
 
@@ -107,6 +93,7 @@ export class ConsolePagesService {
         ? null
         : ((await this.templates.findAll(orgId)).find((t) => t.id === network.network_template) ??
           null);
+    const sync = await this.fleet.syncTally(user, network.id);
     const now = new Date();
     const devices = statuses.devices.map((device) => ({
       ...device,
@@ -123,7 +110,11 @@ export class ConsolePagesService {
       history: await this.activity.history(user, network.id),
       counts: { ...statuses.counts, down: statuses.counts.down - statuses.counts.never_seen },
       total: statuses.meta.count,
-      inSync: devices.filter((device) => device.config_in_sync).length,
+      sync: {
+        in: sync.inSync.length,
+        out: sync.outOfSync.length,
+        outHref: deviceListHref({ network: network.id, sync: 'out' }),
+      },
       more: statuses.meta.count > devices.length,
       devices,
       ssids: ssids.map((ssid) => ({
@@ -137,41 +128,6 @@ export class ConsolePagesService {
       })),
       canWrite: level === 'full',
       isAdmin: user.role === 'admin',
-    };
-  }
-
-  async overview(user: AuthUser) {
-    const details = await this.overviews.details(user);
-    const { devices } = details;
-    const fleet: LinkedCount[] = [
-      { label: 'Up', count: devices.up, href: '/devices?status=UP' },
-      // Down as the device list's DOWN filter counts it: devices heard from before, so that a
-      // device never seen is counted once, under Never seen.
-      { label: 'Down', count: devices.down - devices.never_seen, href: '/devices?status=DOWN' },
-      { label: 'Never seen', count: devices.never_seen, href: '/devices?status=NEVER' },
-    ];
-    const upgrades: LinkedCount[] = UPGRADE_STATUSES.map((status) => ({
-      label: UPGRADE_LABELS[status],
-      count: details.upgrades[status],
-      href: `/upgrades?status=${status}`,
-    }));
-    const firmware: LinkedCount[] = details.firmware.map(({ version, devices: count }) => ({
-      label: version ?? 'Not reported',
-      count,
-      href: firmwareLink(version),
-    }));
-    return {
-      title: 'Overview',
-      section: 'overview',
-      networks: details.networks,
-      devices,
-      fleet,
-      upgrades,
-      rollouts: details.rollouts.running,
-      openAlerts: await this.alerts.countOpen(user),
-      firmware,
-      chart: firmware.length > 0 ? firmwareChart(firmware) : null,
-      history: await this.activity.history(user),
     };
   }
 
@@ -196,7 +152,8 @@ export class ConsolePagesService {
         query.network !== undefined ||
         query.status !== undefined ||
         query.firmware !== undefined ||
-        query.q !== undefined,
+        query.q !== undefined ||
+        query.sync !== undefined,
       devices: result.devices.map((device) => ({
         ...device,
         network:
@@ -220,6 +177,10 @@ export class ConsolePagesService {
         { value: 'DOWN', label: 'Down' },
         { value: 'NEVER', label: 'Never seen' },
       ].map((option) => ({ ...option, selected: option.value === query.status })),
+      syncOptions: [
+        { value: 'out', label: 'Out of sync' },
+        { value: 'in', label: 'In sync' },
+      ].map((option) => ({ ...option, selected: option.value === query.sync })),
       firmwareOptions: firmware.map(({ version }) => ({
         value: version ?? NO_FIRMWARE,
         label: version ?? 'Not reported',

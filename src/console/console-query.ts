@@ -11,6 +11,8 @@ export interface DeviceListQuery {
   status?: 'UP' | 'DOWN' | 'NEVER';
   firmware?: string;
   q?: string;
+  /** Heard from and running (`in`) or not running (`out`) the current configuration revision. */
+  sync?: 'in' | 'out';
   /** Devices a page: 25 (the default), 50 or 100. */
   size?: number;
 }
@@ -44,6 +46,7 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
     status: status === 'UP' || status === 'DOWN' || status === 'NEVER' ? status : undefined,
     firmware: text(query.firmware, 64),
     q: text(query.q, 100),
+    sync: query.sync === 'in' || query.sync === 'out' ? query.sync : undefined,
     size: DEVICE_PAGE_SIZES.find((size) => String(size) === query.size),
   };
 }
@@ -51,7 +54,7 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
 /** A link to the device list with these filters (empty ones left out). */
 export function deviceListHref(query: Partial<DeviceListQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['network', 'status', 'firmware', 'q', 'size', 'page'] as const) {
+  for (const key of ['network', 'status', 'firmware', 'q', 'sync', 'size', 'page'] as const) {
     const value = query[key];
     if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) {
       params.set(key, String(value));
@@ -71,6 +74,7 @@ export function deviceStatusesRequest(query: DeviceListQuery, page: number, perP
     seen: query.status === 'DOWN' || undefined,
     firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
     search: query.q === undefined ? undefined : deviceSearch(query.q),
+    sync: query.sync,
   };
   return {
     query: {

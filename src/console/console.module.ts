@@ -14,6 +14,7 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
 import { ConsolePagesController, NetworkPagesController } from './console-pages.controller';
 import { ConsolePagesService } from './console-pages.service';
+import { ConsoleOverviewService } from './console-overview.service';
 import { ConsoleEventsService } from './console-events.service';
 import { ConsoleExportController } from './console-export.controller';
 import { DeviceActionsController } from './device-actions.controller';
@@ -53,6 +54,7 @@ import { EventsPagesController } from './events-pages.controller';
   ],
   providers: [
     ConsolePagesService,
+    ConsoleOverviewService,
     ConsoleEventsService,
     ConsoleExportService,
     DeviceActionsService,

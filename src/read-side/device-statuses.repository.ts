@@ -26,6 +26,12 @@ export interface DeviceStatusRow {
   network: { id: number; network_name: string; timezone: string } | null;
 }
 
+/** What the configuration sync of a device is decided by (a DeviceStatusRow's part of it). */
+export type SyncFactsRow = Pick<
+  DeviceStatusRow,
+  'id' | 'mac_id' | 'name' | 'location_network_id' | 'applied_revision' | 'uplinks' | 'network'
+>;
+
 /** What current_status shows of a device's last heartbeat (all null when never heard from). */
 export interface LastHeartbeat {
   name: string | null;
@@ -105,6 +111,49 @@ export class DeviceStatusesRepository {
         firmware_version: row.firmware_version,
         clients: orNull(row.clients),
         uptime_seconds: orNull(row.uptime_seconds),
+        applied_revision: row.applied_revision,
+        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
+        network:
+          networkId === null || row.network_name === null
+            ? null
+            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+      };
+    });
+  }
+
+  /**
+   * What decides the configuration sync (DEVICES 4) of every matching device heard from: its
+   * name, MAC, network, live uplinks and last applied revision. One statement whatever their
+   * number and no page: the console counts and filters by sync over the whole fleet.
+   */
+  async syncFacts(orgId: number, filter: FleetFilter, upSince: Date): Promise<SyncFactsRow[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const where = deviceFilterCondition(sql, orgId, { ...filter, seen: true }, () =>
+      heartbeatInstant(this.manager, sql, upSince),
+    );
+    const rows: (Omit<SyncFactsRow, 'uplinks' | 'network'> & {
+      uplinks: unknown;
+      network_name: string | null;
+      network_timezone: string | null;
+    })[] = await this.manager.query(
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+              d."location_network_id" AS location_network_id,
+              h."applied_revision" AS applied_revision,
+              n."network_name" AS network_name, n."timezone" AS network_timezone,
+              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
+       FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       LEFT JOIN "location_networks" n
+         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
+       WHERE ${where}`,
+      sql.params,
+    );
+    return rows.map((row) => {
+      const networkId = orNull(row.location_network_id);
+      return {
+        id: Number(row.id),
+        mac_id: row.mac_id,
+        name: row.name,
+        location_network_id: networkId,
         applied_revision: row.applied_revision,
         uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
         network:

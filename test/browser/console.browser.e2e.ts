@@ -113,7 +113,7 @@ describe('console pages in a browser', () => {
     await page.getByRole('link', { name: fleet.lobby.network_name }).click();
     await page.waitForURL(`${base}/networks/${fleet.lobby.id}`);
     expect(await page.locator('#config-sync').innerText()).toBe(
-      '0 of 2 devices run the current revision',
+      '0 of 2 devices run the current revision; 2 out of sync',
     );
     await screenshots('network');
   });

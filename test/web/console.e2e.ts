@@ -288,7 +288,9 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page).toContain('<dd id="network-template">None</dd>');
       expect(page).toContain('<dd class="status-up" data-count="Up">1</dd>');
       expect(page).toContain('<dd class="status-down" data-count="Down">1</dd>');
-      expect(page).toContain('<dd id="config-sync">0 of 2 devices run the current revision</dd>');
+      expect(page).toContain(
+        `<dd id="config-sync">0 of 2 devices run the current revision; <a href="/devices?network=${lobby.id}&amp;sync=out">2 out of sync</a></dd>`,
+      );
       expect(page).toContain(`<a href="/devices/${up.id}">${up.mac_id}</a>`);
       expect(page).toContain(`<a href="/devices/${down.id}">${down.mac_id}</a>`);
       expect(page).toContain('<span class="mono wpa-key">correct horse</span>');

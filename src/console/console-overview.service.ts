@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { AlertsService } from '../alerts/alerts.service';
+import { FleetStatusService } from '../access-points/fleet-status.service';
+import { AuthUser } from '../common/auth/auth-user';
+import { OverviewService } from '../overview/overview.service';
+import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
+import { ConsoleEventsService } from './console-events.service';
+import { firmwareLink, LinkedCount, UPGRADE_LABELS } from './console-format';
+import { firmwareChart } from './firmware-chart';
+
+/**
+ * The console's overview (issue 13): the fleet at a glance, read through the services the JSON
+ * API uses. Counts link to the lists they count, with the same filters.
+ */
+@Injectable()
+export class ConsoleOverviewService {
+  constructor(
+    private readonly overviews: OverviewService,
+    private readonly fleet: FleetStatusService,
+    private readonly activity: ConsoleEventsService,
+    private readonly alerts: AlertsService,
+  ) {}
+
+  async overview(user: AuthUser) {
+    const details = await this.overviews.details(user);
+    const { devices } = details;
+    const fleet: LinkedCount[] = [
+      { label: 'Up', count: devices.up, href: '/devices?status=UP' },
+      // Down as the device list's DOWN filter counts it: devices heard from before, so that a
+      // device never seen is counted once, under Never seen.
+      { label: 'Down', count: devices.down - devices.never_seen, href: '/devices?status=DOWN' },
+      { label: 'Never seen', count: devices.never_seen, href: '/devices?status=NEVER' },
+    ];
+    const upgrades: LinkedCount[] = UPGRADE_STATUSES.map((status) => ({
+      label: UPGRADE_LABELS[status],
+      count: details.upgrades[status],
+      href: `/upgrades?status=${status}`,
+    }));
+    const firmware: LinkedCount[] = details.firmware.map(({ version, devices: count }) => ({
+      label: version ?? 'Not reported',
+      count,
+      href: firmwareLink(version),
+    }));
+    return {
+      title: 'Overview',
+      section: 'overview',
+      networks: details.networks,
+      devices,
+      fleet,
+      upgrades,
+      rollouts: details.rollouts.running,
+      sync: await this.syncCounts(user),
+      openAlerts: await this.alerts.countOpen(user),
+      firmware,
+      chart: firmware.length > 0 ? firmwareChart(firmware) : null,
+      history: await this.activity.history(user),
+    };
+  }
+
+  /** The overview's configuration panel: devices heard from out of sync and in sync. */
+  private async syncCounts(user: AuthUser): Promise<{ out: LinkedCount; in: LinkedCount }> {
+    const tally = await this.fleet.syncTally(user);
+    return {
+      out: { label: 'Out of sync', count: tally.outOfSync.length, href: '/devices?sync=out' },
+      in: { label: 'In sync', count: tally.inSync.length, href: '/devices?sync=in' },
+    };
+  }
+}
