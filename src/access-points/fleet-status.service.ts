@@ -13,6 +13,7 @@ import {
   StatusCounts,
 } from '../read-side/device-status-counts.repository';
 import { FleetFilter } from '../read-side/device-filter';
+import { DeviceOrder } from '../read-side/device-order';
 import { DeviceStatusesRepository, DeviceStatusRow } from '../read-side/device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
 
@@ -42,6 +43,8 @@ export interface StatusesView {
 export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'> & {
   /** Only the devices heard from that run (`in`) or do not run (`out`) their current revision. */
   sync?: 'in' | 'out';
+  /** The order of the page (by id unless given). */
+  order?: DeviceOrder;
 };
 
 /** Which of the devices heard from run their current configuration revision (DEVICES 4). */
@@ -92,7 +95,7 @@ export class FleetStatusService {
     extra: ConsoleFilter,
   ): Promise<ConsoleStatusesView> {
     const orgId = user.organisation_id;
-    const { sync, ...narrowing } = extra;
+    const { sync, order, ...narrowing } = extra;
     let filter: FleetFilter = {
       ...(await this.visibleFilter(user, query.network_id)),
       ...narrowing,
@@ -104,7 +107,7 @@ export class FleetStatusService {
     }
     const counts = await this.tallies.counts(orgId, filter, since);
     const summary = { up: counts.up, down: counts.down };
-    const { devices, meta } = await this.pageOf(orgId, filter, query, since, counts);
+    const { devices, meta } = await this.pageOf(orgId, filter, query, since, counts, order);
     return { devices, meta, summary, counts };
   }
 
@@ -154,6 +157,7 @@ export class FleetStatusService {
     query: StatusesQueryDto,
     since: Date,
     counts: StatusCounts & { never_seen?: number },
+    order?: DeviceOrder,
   ): Promise<{ devices: DeviceStatusView[]; meta: PaginationMeta }> {
     const page = pageRequest(query);
     const status = query.device_status;
@@ -171,6 +175,7 @@ export class FleetStatusService {
         ? await this.live.page(orgId, { ...filter, status }, since, {
             offset: page.offset,
             limit: page.perPage,
+            order,
           })
         : [];
     const devices = await this.views(orgId, rows, since);

@@ -177,6 +177,12 @@ export class ConsolePagesService {
         { value: 'DOWN', label: 'Down' },
         { value: 'NEVER', label: 'Never seen' },
       ].map((option) => ({ ...option, selected: option.value === query.status })),
+      sortOptions: [
+        { value: 'name', label: 'Name' },
+        { value: 'mac', label: 'MAC' },
+        { value: 'recent', label: 'Last seen, latest first' },
+        { value: 'silent', label: 'Last seen, longest silent first' },
+      ].map((option) => ({ ...option, selected: option.value === query.sort })),
       syncOptions: [
         { value: 'out', label: 'Out of sync' },
         { value: 'in', label: 'In sync' },

@@ -3,6 +3,7 @@ import { ConsoleFilter } from '../access-points/fleet-status.service';
 import { deviceSearch } from '../devices/device-search';
 import { firmwareValue } from './console-format';
 import { MAX_PAGE } from '../common/pagination/pagination';
+import { DEVICE_ORDERS, DeviceOrder } from '../read-side/device-order';
 
 /** What the device list's query string asks for, read leniently: a bad value is no filter. */
 export interface DeviceListQuery {
@@ -13,6 +14,8 @@ export interface DeviceListQuery {
   q?: string;
   /** Heard from and running (`in`) or not running (`out`) the current configuration revision. */
   sync?: 'in' | 'out';
+  /** The order (by id, as claimed, unless given). */
+  sort?: Exclude<DeviceOrder, 'id'>;
   /** Devices a page: 25 (the default), 50 or 100. */
   size?: number;
 }
@@ -47,6 +50,8 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
     firmware: text(query.firmware, 64),
     q: text(query.q, 100),
     sync: query.sync === 'in' || query.sync === 'out' ? query.sync : undefined,
+    sort: DEVICE_ORDERS.find((order) => order !== 'id' && order === query.sort) as
+      DeviceListQuery['sort'] | undefined,
     size: DEVICE_PAGE_SIZES.find((size) => String(size) === query.size),
   };
 }
@@ -54,7 +59,16 @@ export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery
 /** A link to the device list with these filters (empty ones left out). */
 export function deviceListHref(query: Partial<DeviceListQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['network', 'status', 'firmware', 'q', 'sync', 'size', 'page'] as const) {
+  for (const key of [
+    'network',
+    'status',
+    'firmware',
+    'q',
+    'sync',
+    'sort',
+    'size',
+    'page',
+  ] as const) {
     const value = query[key];
     if (value !== undefined && value !== '' && !(key === 'page' && value === 1)) {
       params.set(key, String(value));
@@ -75,6 +89,7 @@ export function deviceStatusesRequest(query: DeviceListQuery, page: number, perP
     firmware: query.firmware === undefined ? undefined : firmwareValue(query.firmware),
     search: query.q === undefined ? undefined : deviceSearch(query.q),
     sync: query.sync,
+    order: query.sort,
   };
   return {
     query: {

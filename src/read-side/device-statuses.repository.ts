@@ -8,6 +8,7 @@ import { ShownUplink } from '../devices/uplink.view';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 import { heartbeatInstant } from '../device-state/heartbeats.repository';
 import { FleetFilter, deviceFilterCondition } from './device-filter';
+import { DeviceOrder, deviceOrderSql } from './device-order';
 
 /** A device as the fleet status shows it, with what its last heartbeat says (null: none). */
 export interface DeviceStatusRow {
@@ -64,15 +65,16 @@ export class DeviceStatusesRepository {
   }
 
   /**
-   * One page of the matching devices ordered by id, each with its heartbeat, live uplinks and
+   * One page of the matching devices in `order` (by id unless given), each with its heartbeat, live uplinks and
    * network (one statement; what each shown row computes is computed for the page only).
    */
   async page(
     orgId: number,
     filter: FleetFilter,
     upSince: Date,
-    page: { offset: number; limit: number },
+    page: { offset: number; limit: number; order?: DeviceOrder },
   ): Promise<DeviceStatusRow[]> {
+    const orderBy = deviceOrderSql(page.order ?? 'id');
     const sql = new SqlBuilder(this.dialect);
     const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
@@ -91,13 +93,13 @@ export class DeviceStatusesRepository {
               ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-             WHERE ${where} ORDER BY d."id"
+             WHERE ${where} ORDER BY ${orderBy}
              LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}) page
        JOIN "devices" d ON d."id" = page.id
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
-       ORDER BY d."id"`,
+       ORDER BY ${orderBy}`,
       sql.params,
     );
     return rows.map((row) => {
