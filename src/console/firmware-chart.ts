@@ -11,36 +11,36 @@ const escapeXml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const WIDTH = 640;
-const LABEL_WIDTH = 150;
-const COUNT_WIDTH = 60;
-const ROW = 30;
-const BAR = 20;
+/** Each bar takes two lines: the label above, the bar and its count below. */
+const ROW = 46;
+const BAR = 16;
+/** The longest bar, in percent of the chart's width; the count is written after it. */
+const SPAN = 82;
 
 /**
  * The firmware-version distribution as a server-rendered SVG (issue 13): one horizontal bar per
- * version, its length proportional to the device count, each bar a link to the filtered device
- * list. The figure is decorative for assistive technology (aria-hidden): the page shows the same
- * numbers as a list of links beside it.
+ * version under its label, its length proportional to the device count, each bar a link to the
+ * filtered device list. The SVG has no viewBox: lengths across are percentages of its width and
+ * text keeps its size, so labels read as well on a phone as on a desktop (issue 29 item 9). The
+ * figure is decorative for assistive technology (aria-hidden): the page shows the same numbers
+ * as a list of links beside it.
  */
 export function firmwareChart(bars: ChartBar[]): string {
   const max = Math.max(1, ...bars.map((bar) => bar.count));
-  const span = WIDTH - LABEL_WIDTH - COUNT_WIDTH;
   const height = Math.max(ROW, bars.length * ROW);
   const rows = bars.map((bar, index) => {
     const y = index * ROW;
-    const length = Math.max(2, Math.round((bar.count / max) * span));
+    const length = Math.max(0.5, Math.round((bar.count / max) * SPAN * 10) / 10);
     return (
       `<a href="${escapeXml(bar.href)}" tabindex="-1">` +
-      `<text x="${LABEL_WIDTH - 8}" y="${y + 19}" text-anchor="end">${escapeXml(bar.label)}</text>` +
-      `<rect x="${LABEL_WIDTH}" y="${y + 5}" width="${length}" height="${BAR}" rx="3"></rect>` +
-      `<text x="${LABEL_WIDTH + length + 6}" y="${y + 19}">${bar.count}</text>` +
+      `<text x="0" y="${y + 15}">${escapeXml(bar.label)}</text>` +
+      `<rect x="0" y="${y + 21}" width="${length}%" height="${BAR}" rx="3"></rect>` +
+      `<text x="${length + 1.5}%" y="${y + 34}">${bar.count}</text>` +
       '</a>'
     );
   });
   return (
-    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" ` +
-    `width="100%" preserveAspectRatio="xMinYMin meet" aria-hidden="true" focusable="false">` +
-    `${rows.join('')}</svg>`
+    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="100%" height="${height}" ` +
+    `aria-hidden="true" focusable="false">${rows.join('')}</svg>`
   );
 }
