@@ -48,6 +48,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     FleetStatusService,
     DeviceAssignmentService,
     InventoryService,
+    UplinkConfigurationService,
   ],
 })
 export class AccessPointsModule {}

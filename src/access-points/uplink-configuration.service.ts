@@ -5,7 +5,7 @@ import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ChangeRunner } from '../upgrades/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
-import { userActor } from '../event-log/event-actor';
+import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
@@ -65,7 +65,7 @@ export class UplinkConfigurationService {
    * Constant statements: devices, template, the devices' owner check, one UPDATE marking old
    * uplinks, one INSERT.
    */
-  async apply(user: AuthUser, body: ApplyConfigurationDto) {
+  async apply(user: AuthUser, body: ApplyConfigurationDto, via: RequestChannel = 'api') {
     const orgId = user.organisation_id;
     const { valid } = parseMacs(body.mac_ids);
     const name = body.init_template_name?.trim() ? body.init_template_name : undefined;
@@ -109,7 +109,7 @@ export class UplinkConfigurationService {
         }
         return devices.filter((device) => !device.hardware_part).map((device) => device.mac_id);
       },
-      { actor: userActor(user) },
+      { actor: userActor(user, via) },
     );
     if (failed.length > 0) {
       throw uplinkNotApplied(failed);

@@ -5,6 +5,7 @@ import { DeviceRecordsService } from '../access-points/device-records.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { deviceNotFound } from '../access-points/access-points.errors';
 import { deviceView } from '../access-points/device.view';
+import { InitTemplatesRepository } from '../access-points/init-templates.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
@@ -45,6 +46,7 @@ export class ConsolePagesService {
     private readonly templates: NetworkTemplatesRepository,
     private readonly activity: ConsoleEventsService,
     private readonly commands: CommandPagesService,
+    private readonly uplinkTemplates: InitTemplatesRepository,
   ) {}
 
   /** The networks the user may read, those whose name contains `search` (any case) if given. */
@@ -192,6 +194,7 @@ export class ConsolePagesService {
         label: version ?? 'Not reported',
         selected: (version ?? NO_FIRMWARE) === query.firmware,
       })),
+      uplinkTemplates: await this.uplinkChoices(user),
       exportHref: deviceListHref({ ...query, page: 1 }).replace('/devices', '/devices.csv'),
       listHref: deviceListHref(query),
       isAdmin: user.role === 'admin',
@@ -239,6 +242,7 @@ export class ConsolePagesService {
       commands: await this.commands.devicePanel(user, device),
       ...(await this.activity.deviceActivity(user, device.mac_id)),
       canWrite: user.role === 'admin',
+      uplinkTemplates: await this.uplinkChoices(user),
       networkChoices:
         user.role === 'admin'
           ? (await this.visibleNetworks(orgId, 'all')).map((n) => ({
@@ -247,6 +251,17 @@ export class ConsolePagesService {
             }))
           : [],
     };
+  }
+
+  /** The uplink templates an admin may apply (apply_configuration is theirs), by name. */
+  private async uplinkChoices(user: AuthUser): Promise<{ id: number; name: string }[]> {
+    if (user.role !== 'admin') {
+      return [];
+    }
+    const templates = await this.uplinkTemplates.listAll(user.organisation_id);
+    return templates
+      .map(({ id, name }) => ({ id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** The networks the user may read, by name (the filters' choices), within the page limit. */

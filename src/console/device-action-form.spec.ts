@@ -40,4 +40,15 @@ describe('deviceActionOf', () => {
       problem: 'At most 100 tags of at most 255 characters.',
     });
   });
+
+  it('reads an uplink template to apply, and asks for one when none is chosen', () => {
+    expect(
+      deviceActionOf({ action: 'uplinks', devices: ['A', 'B'], init_template_id: '7' }),
+    ).toEqual({ kind: 'uplinks', macs: ['A', 'B'], templateId: 7 });
+    for (const init_template_id of ['', '0', '-1', '1.5', 'x', undefined]) {
+      expect(deviceActionOf({ action: 'uplinks', devices: 'A', init_template_id })).toEqual({
+        problem: 'Choose the uplink template to apply to the devices.',
+      });
+    }
+  });
 });

@@ -2,7 +2,8 @@
 export type DeviceActionForm =
   | { kind: 'move'; macs: string[]; networkId: number }
   | { kind: 'release' | 'remove'; macs: string[] }
-  | { kind: 'tags'; macs: string[]; tags: string[] };
+  | { kind: 'tags'; macs: string[]; tags: string[] }
+  | { kind: 'uplinks'; macs: string[]; templateId: number };
 
 /** The most tags and the longest tag the tag route takes (SetDeviceTagsDto). */
 const MAX_TAGS = 100;
@@ -15,10 +16,15 @@ const texts = (value: unknown): string[] =>
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 
+const positiveId = (value: unknown): number | null => {
+  const id = Number(value);
+  return value !== '' && Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
 /**
- * Reads a posted device action: `action` (move, release, remove, tags), `devices` (the ticked
+ * Reads a posted device action: `action` (move, release, remove, tags, uplinks), `devices` (the ticked
  * MACs, one value each, or one MAC), `network_id` for a move, `tags` (comma-separated, none
- * clears them) for tags. A form that cannot be carried out says why, as its page shows it.
+ * clears them) for tags, `init_template_id` for uplinks (apply_configuration). A form that cannot be carried out says why, as its page shows it.
  */
 export function deviceActionOf(body: unknown): DeviceActionForm | { problem: string } {
   const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -28,10 +34,16 @@ export function deviceActionOf(body: unknown): DeviceActionForm | { problem: str
   }
   switch (form.action) {
     case 'move': {
-      const networkId = Number(form.network_id);
-      return Number.isSafeInteger(networkId) && networkId > 0
+      const networkId = positiveId(form.network_id);
+      return networkId !== null
         ? { kind: 'move', macs, networkId }
         : { problem: 'Choose the network to move the devices to.' };
+    }
+    case 'uplinks': {
+      const templateId = positiveId(form.init_template_id);
+      return templateId !== null
+        ? { kind: 'uplinks', macs, templateId }
+        : { problem: 'Choose the uplink template to apply to the devices.' };
     }
     case 'release':
     case 'remove':

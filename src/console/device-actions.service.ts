@@ -5,13 +5,14 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { TagsService } from '../tags/tags.service';
+import { UplinkConfigurationService } from '../access-points/uplink-configuration.service';
 import { PageOutcome, refusedTo } from '../web/page-renderer';
 import { plural } from '../commands/pages/command-format';
 import { DeviceActionForm, deviceActionOf } from './device-action-form';
 
 /**
  * The console's device actions (issue 29, item 1) on the services of their API routes, so that
- * the same rules decide: claim by MAC or serial (provisioning), move, release, remove and tags,
+ * the same rules decide: claim by MAC or serial (provisioning), move, release, remove, tags and an uplink template (apply_configuration),
  * of one device (its page) or of the devices ticked on the list. Each answers by a redirect to
  * the page it came from, with what was done or the service's refusal as an error message.
  */
@@ -21,6 +22,7 @@ export class DeviceActionsService {
     private readonly assignment: DeviceAssignmentService,
     private readonly inventory: InventoryService,
     private readonly tags: TagsService,
+    private readonly uplinks: UplinkConfigurationService,
   ) {}
 
   /** Claims devices by MAC or serial into a network (SPEC 4.2 provisioning). */
@@ -85,6 +87,14 @@ export class DeviceActionsService {
       case 'remove': {
         const result = await this.assignment.remove(user, macs, 'console');
         return done(afterRemove, `${plural(result.success_devices.length, 'device')} removed.`);
+      }
+      case 'uplinks': {
+        await this.uplinks.apply(
+          user,
+          { mac_ids: macs.join(','), init_template_id: action.templateId },
+          'console',
+        );
+        return done(back, `Uplink template applied to ${plural(macs.length, 'device')}.`);
       }
       case 'tags': {
         const devices = await this.tags.setDeviceTags(

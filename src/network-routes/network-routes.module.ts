@@ -19,6 +19,6 @@ import { NetworkTemplatesService } from './network-templates.service';
   imports: [AccessPointsModule, DevicesModule, NetworkSsidsModule, NetworksModule, UpgradesModule],
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
-  exports: [LocationNetworksService, NetworkCreationService],
+  exports: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
 })
 export class NetworkRoutesModule {}

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AccessPointsModule } from '../../access-points/access-points.module';
+import { TemplatesPageController } from './templates-page.controller';
+import { TemplatesPageService } from './templates-page.service';
 import { DevicesModule } from '../../devices/devices.module';
 import { NetworkSsidsModule } from '../../network-ssids/network-ssids.module';
 import { NetworksModule } from '../../networks/networks.module';
@@ -11,12 +14,24 @@ import { SsidFormPagesController } from './ssid-form-pages.controller';
 import { SsidFormPagesService } from './ssid-form-pages.service';
 
 /**
- * The console's network and SSID forms (issue 29), on the services of the JSON routes
+ * The console's network and SSID forms and the templates page (issue 29), on the services of the JSON routes
  * (NetworkRoutesModule's, NetworkSsidsService); the network page (console/) links to them.
  */
 @Module({
-  imports: [WebModule, NetworkRoutesModule, NetworksModule, NetworkSsidsModule, DevicesModule],
-  controllers: [NetworkFormPagesController, SsidFormPagesController],
-  providers: [NetworkFormPagesService, NetworkRollbackPageService, SsidFormPagesService],
+  imports: [
+    WebModule,
+    NetworkRoutesModule,
+    NetworksModule,
+    NetworkSsidsModule,
+    DevicesModule,
+    AccessPointsModule,
+  ],
+  controllers: [NetworkFormPagesController, SsidFormPagesController, TemplatesPageController],
+  providers: [
+    NetworkFormPagesService,
+    NetworkRollbackPageService,
+    SsidFormPagesService,
+    TemplatesPageService,
+  ],
 })
 export class NetworkFormPagesModule {}
