@@ -1,3 +1,4 @@
+import { EventRecord } from '../../src/event-log/event.entity';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { consoleFleet } from '../harness/console.helpers';
@@ -186,6 +187,16 @@ onBothDatabases('console: templates (issue 29)', (t) => {
     const [device] = (record.body as { data: { devices: { uplinks: unknown[] }[] } }).data.devices;
     expect(device.uplinks).toEqual([
       { proto: 'dhcp', id: expect.any(Number), uplink_type: '1', is_deleted: false },
+    ]);
+    const events = await t()
+      .dataSource.getRepository(EventRecord)
+      .findBy({
+        organisation_id: admin.orgId,
+        device_mac: configured.mac_id,
+        type: 'uplinks.applied',
+      });
+    expect(events.map((e) => e.actor)).toEqual([
+      { type: 'user', id: admin.userId, email: admin.email, via: 'console' },
     ]);
     // A device without hardware part cannot be configured: the page names it.
     await apply([up.mac_id]);
