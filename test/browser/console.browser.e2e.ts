@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { consoleFleet } from '../harness/console.helpers';
@@ -111,6 +112,27 @@ describe('console pages in a browser', () => {
       /^\d{4}-\d\d-\d\dT/,
     );
     await screenshots('device');
+  });
+
+  it('exports the filtered devices as CSV, in the order the list shows them', async () => {
+    await signIn(fleet.admin);
+    await page.goto(`${base}/devices?status=DOWN&sort=silent`);
+    expect(await macs()).toEqual([fleet.loose.mac_id, fleet.down.mac_id]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('devices.csv');
+    const lines = readFileSync((await download.path()), 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'mac_id,name,network,status,last_seen,firmware_version,clients,uptime_seconds,config_in_sync',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
+      [fleet.loose.mac_id, 'spare', '', 'Down'],
+      [fleet.down.mac_id, 'lobby-down', fleet.lobby.network_name, 'Down'],
+    ]);
   });
 
   it('shows the networks and a network', async () => {

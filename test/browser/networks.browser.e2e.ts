@@ -87,4 +87,43 @@ describe('network forms in a browser', () => {
     await page.getByText('Delete', { exact: true }).last().click();
     await screenshots(page, 'network-with-ssid');
   });
+
+  it('edits and deletes an SSID, then edits and deletes the network, each behind its form', async () => {
+    const network = await app.fixtures.network(admin.orgId, { network_name: 'Dock' });
+    await page.goto(`${app.url}/networks/${network.id}/ssids/new`);
+    await page.getByLabel('SSID name').fill('Crew');
+    await page.getByLabel('WPA key').fill('welcome aboard');
+    await page.getByRole('button', { name: 'Add SSID' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+
+    await page.getByRole('link', { name: 'Edit SSID Crew' }).click();
+    await page.waitForURL(/\/ssids\/\d+\/edit$/);
+    await page.getByLabel('SSID name').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('#ssid_name-error').innerText()).toMatch(/^ssid_name /);
+    await page.getByLabel('SSID name').fill('Crew 2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await page.locator('tr[data-ssid-id] td').first().innerText()).toBe('Crew 2');
+
+    await page.getByLabel('Delete SSID Crew 2').click();
+    await page.getByRole('button', { name: 'Yes, delete SSID Crew 2' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await page.locator('tr[data-ssid-id]').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}/edit`);
+    await page.getByLabel('Name').fill('Dock east');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Dock east');
+
+    await page.getByRole('link', { name: 'Delete', exact: true }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}/delete`);
+    await screenshots(page, 'network-delete');
+    await page.getByRole('button', { name: 'Yes, delete Dock east' }).click();
+    await page.waitForURL(`${app.url}/networks`);
+    expect(await page.getByRole('link', { name: 'Dock east' }).count()).toBe(0);
+  });
 });
