@@ -173,7 +173,7 @@ export class UpgradesService {
           throw upgradeNotFound();
         }
         await change.lockRollouts([upgrade.rollout_id]);
-        if (!(await this.writes.deletePending(change.orgId, id))) {
+        if ((await this.writes.deletePending(change.orgId, [id])).length === 0) {
           throw upgradeNotPending('deleted');
         }
         change.upgradesChanged();
