@@ -66,12 +66,16 @@ export class UpgradeRequestsService {
    * pending ones; each leaves its rollout and records `upgrade.deleted`), in one change; returns
    * how many it deleted.
    */
-  async cancelPending(user: AuthUser, id: string, options: UpgradeOptions = {}): Promise<number> {
+  async cancelPending(
+    user: AuthUser,
+    id: string,
+    options: UpgradeOptions = {},
+  ): Promise<{ deleted: number; remaining: number }> {
     const visibility = await this.visibility(user);
     return this.changes.run(
       user.organisation_id,
       async (change) => {
-        await this.mustExist(change.orgId, visibility, id);
+        const total = await this.mustExist(change.orgId, visibility, id);
         const pending = await this.requests.inStatus(change.orgId, visibility, id, 'pending');
         await change.lockRollouts(pending.map((upgrade) => upgrade.rollout_id));
         const deleted = await this.writes.deletePending(
@@ -88,7 +92,7 @@ export class UpgradeRequestsService {
             upgradeEvent('upgrade.deleted', upgrade, subjects.get(upgrade.device_id), change),
           );
         }
-        return deleted.length;
+        return { deleted: deleted.length, remaining: total - deleted.length };
       },
       { actor: userActor(user, options.via) },
     );
@@ -133,10 +137,17 @@ export class UpgradeRequestsService {
     return requestSummaries(ids, await this.requests.counts(orgId, visibility, ids));
   }
 
-  private async mustExist(orgId: number, visibility: UpgradeVisibility, id: string) {
-    if ((await this.requests.counts(orgId, visibility, [id])).length === 0) {
+  /** How many visible upgrades the request has; 404 when none. */
+  private async mustExist(
+    orgId: number,
+    visibility: UpgradeVisibility,
+    id: string,
+  ): Promise<number> {
+    const counts = await this.requests.counts(orgId, visibility, [id]);
+    if (counts.length === 0) {
       throw upgradeRequestNotFound();
     }
+    return counts.reduce((sum, row) => sum + row.count, 0);
   }
 
   private async visibility(user: AuthUser): Promise<UpgradeVisibility> {

@@ -64,15 +64,16 @@ export class UpgradeRequestPagesService {
     };
   }
 
+  /**
+   * Cancels the request's pending upgrades; back to its summary, or to the list when nothing of
+   * the request remains (cancelled upgrades are deleted, as DELETE /upgrades/:id deletes).
+   */
   async cancelPending(user: AuthUser, id: string): Promise<PageOutcome> {
-    const deleted = await this.requests.cancelPending(user, id, { via: 'console' });
+    const { deleted, remaining } = await this.requests.cancelPending(user, id, { via: 'console' });
+    const location = remaining > 0 ? requestHref(id) : '/upgrades';
     return deleted > 0
-      ? {
-          kind: 'redirect',
-          location: requestHref(id),
-          message: `Cancelled ${plural(deleted, 'pending upgrade')}.`,
-        }
-      : refusedTo(requestHref(id), 'No pending upgrade left to cancel.');
+      ? { kind: 'redirect', location, message: `Cancelled ${plural(deleted, 'pending upgrade')}.` }
+      : refusedTo(location, 'No pending upgrade left to cancel.');
   }
 
   async retryFailed(user: AuthUser, id: string): Promise<PageOutcome> {
