@@ -385,7 +385,9 @@ onBothDatabases('upgrade pages', (t) => {
       .dataSource.getRepository(Upgrade)
       .findBy({ organisation_id: admin.orgId });
     expect(res.headers.location).toBe(`/upgrades/requests/${request_id}`);
-    expect(request_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(request_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const stored = await upgradesOf(t(), admin.orgId);
     expect(stored).toEqual([
       expect.objectContaining({
