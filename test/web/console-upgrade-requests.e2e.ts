@@ -280,6 +280,25 @@ onBothDatabases('console: upgrade requests (issue 29)', (t) => {
     expect(one[0]).toBeGreaterThan(0);
   });
 
+  it('lists the failed devices of a rollout with their error, and counts a stage of one device as "1 device"', async () => {
+    const { admin: owner, devices } = await r.fleet(2, [0, 1]);
+    const body = await r.createRollout(owner, devices, {
+      stages: [50, 100],
+      max_failure_percent: 100,
+    });
+    await r.report(devices[0], r.upgradeOf(body, devices[0]), 'failed', { error: 'no space' });
+    const admin = await browserUser(t(), { orgId: owner.orgId, role: 'admin' });
+    const html = htmlOf(
+      await (await signedIn(t(), admin)).get(`/rollouts/${body.data.rollout.id}`).expect(200),
+    );
+    expect(html).toContain('<strong>50 %</strong> · 1 device · ');
+    expect(html).not.toContain('1 devices');
+    expect(html).toContain(
+      `<tr data-upgrade-id="${r.upgradeOf(body, devices[0])}"><td class="mono"><a href="/devices/${devices[0].device.id}">${devices[0].device.mac_id}</a></td><td>no space</td></tr>`,
+    );
+    expect([...html.matchAll(/<tr data-upgrade-id=/g)]).toHaveLength(1);
+  });
+
   /** The AuthUser of a fixture admin. */
   function asUser(caller: Caller) {
     return {
