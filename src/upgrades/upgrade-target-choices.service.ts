@@ -52,6 +52,20 @@ export class UpgradeTargetChoicesService {
     private readonly devices: DevicesRepository,
   ) {}
 
+  /** The networks the user may read, by name (the upgrade list's network filter). */
+  async readableNetworks(user: AuthUser): Promise<{ id: number; name: string }[]> {
+    const readable = await this.access.readableNetworkIds(user);
+    const [networks] = await this.networks.page(
+      user.organisation_id,
+      readable,
+      0,
+      MAX_NETWORK_CHOICES,
+    );
+    return networks
+      .map((network) => ({ id: network.id, name: network.network_name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** The choices, with the devices `chosen` names (`aps` entries) always among them. */
   async choices(
     user: AuthUser,

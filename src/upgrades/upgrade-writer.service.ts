@@ -20,6 +20,7 @@ import { emptyCounts } from './rollout-progress';
 import { toUpgradeRecord, UpgradeWriteResult } from './upgrade.view';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
+import { newRequestId } from './upgrade-request';
 
 /**
  * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): reads and locks what
@@ -46,7 +47,8 @@ export class UpgradeWriterService {
    * A create (existing null) or the update of one pending upgrade, in the caller's change (the
    * organisation locked first): reads the facts, locks the rollouts that the pending upgrades it
    * takes leave, decides (`planUpgradeWrite`), writes per stage; the change settles the rollouts.
-   * Unreleased versions count only with `includeUnreleased`.
+   * Unreleased versions count only with `includeUnreleased`. Every upgrade it creates or
+   * rewrites joins one new request (issue 29), whose id the result carries for the pages.
    */
   async write(
     change: Change,
@@ -59,6 +61,7 @@ export class UpgradeWriterService {
       input,
     );
     const { orgId, at } = change;
+    const requestId = newRequestId(at);
     const rollout = input.rollout
       ? await this.newRollout(orgId, plan.attributes.version, input.rollout, at)
       : null;
@@ -87,6 +90,7 @@ export class UpgradeWriterService {
         ...plan.attributes,
         rollout_id: rollout?.id ?? null,
         rollout_stage: rollout ? k + 1 : null,
+        request_id: requestId,
       };
       await this.writes.updatePending(
         orgId,
@@ -113,6 +117,7 @@ export class UpgradeWriterService {
     return {
       message: plan.created ? 'Upgrade created successfully' : 'Upgrade updated successfully',
       upgrades: written.map(toUpgradeRecord),
+      request_id: requestId,
       ...(rollout ? { rollout: await this.rolloutRecord(orgId, rollout) } : {}),
     };
   }

@@ -19,6 +19,8 @@ export interface UpgradeAttributes {
   /** The rollout and stage the write puts the upgrade in (DEVICES 6); null: none. */
   rollout_id: number | null;
   rollout_stage: number | null;
+  /** The request that writes it (issue 29: `upgrade-request.ts`). */
+  request_id: string;
 }
 
 const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
@@ -30,9 +32,9 @@ const ATTRIBUTES: readonly (keyof UpgradeAttributes)[] = [
   'save_prev_config',
   'rollout_id',
   'rollout_stage',
+  'request_id',
 ];
 
-/** An upgrade a conditional update closed, as its event names it (OPERATIONS 2). */
 /** A revert upgrade just created (`revert_of` the done upgrade it reverts). */
 export interface RevertRow {
   id: number;
@@ -41,6 +43,7 @@ export interface RevertRow {
   revert_of: number;
 }
 
+/** An upgrade a conditional update closed (or a delete removed), as its event names it (OPERATIONS 2). */
 export interface ClosedUpgrade {
   id: number;
   device_id: number;
@@ -261,13 +264,27 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
       .setParameter('at', this.persisted('device_seen_at', at));
   }
 
-  /** Deletes the organisation's upgrade if it is still pending; false when it was not. */
-  async deletePending(orgId: number, id: number): Promise<boolean> {
-    const result = await this.repository.delete({ organisation_id: orgId, id, status: 'pending' });
-    return (result.affected ?? 0) > 0;
+  /**
+   * Deletes those of these upgrades of the organisation that are still pending, in one DELETE
+   * (SPEC 3.4: only a pending upgrade can be deleted); returns those it deleted.
+   */
+  async deletePending(orgId: number, ids: number[]): Promise<ClosedUpgrade[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
+      this.manager,
+      'airfleet_delete_pending',
+      `DELETE FROM "upgrades"
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
+         AND ${sql.inIds('"id"', ids)}
+       RETURNING ${CLOSED_COLUMNS}`,
+      sql.params,
+    );
+    return rows.map(closedUpgrade);
   }
 
-  /** A value in the form TypeORM stores for the column (dates and booleans differ by driver). */
   /** A parameter of `sql` holding a column's value, cast to the column's type (entity metadata). */
   private typedParam(sql: SqlBuilder) {
     return (column: keyof Upgrade, value: unknown): string => {

@@ -20,6 +20,8 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 // The overview counts an organisation's upgrades by status from this index alone.
 @Index('IDX_upgrades_org_status', ['organisation_id', 'status'])
 @Index('IDX_upgrades_device_status', ['device_id', 'status'])
+// A request's summary and the newest requests of the upgrade list read by this index.
+@Index('IDX_upgrades_org_request', ['organisation_id', 'request_id'])
 export class Upgrade {
   @PrimaryGeneratedColumn()
   id: number;
@@ -101,6 +103,14 @@ export class Upgrade {
   /** The upgrade this one undoes (an automatic revert, DEVICES 6). */
   @Column({ type: 'integer', nullable: true })
   revert_of: number | null;
+
+  /**
+   * The request that last wrote it (a create, update or retry: one UUIDv7 per request, its
+   * instant first, so that text order is time order); null for reverts and older upgrades.
+   * Internal to the pages (issue 29), never in the API's records.
+   */
+  @Column({ type: 'varchar', length: 36, nullable: true })
+  request_id: string | null;
 
   @CreateDateColumn()
   created_at: Date;

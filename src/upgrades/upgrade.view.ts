@@ -82,4 +82,6 @@ export interface UpgradeWriteResult {
   upgrades: UpgradeRecord[];
   /** With `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6). */
   rollout?: RolloutRecord;
+  /** The request the written upgrades form (issue 29); the pages', never in the API's answer. */
+  request_id: string;
 }

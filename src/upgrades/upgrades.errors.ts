@@ -35,3 +35,10 @@ export const invalidUpgrade = (messages: string[]) =>
 /** More targets than the bulk limit (CONTRACT 9): `{message, status: 422, error_code: 1030}`. */
 export const tooManyTargets = (field = 'aps') =>
   new StatusMessageError(422, listLimitMessage(field), ApiErrorCode.InvalidParameter);
+
+/** An upgrade request (issue 29) with no upgrade the caller may see: missing, as any other. */
+export const upgradeRequestNotFound = () =>
+  new StatusMessageError(404, 'Upgrade request not found');
+
+export const noFailedUpgrades = () =>
+  new StatusMessageError(422, 'The request has no failed upgrade to retry');

@@ -16,13 +16,15 @@ import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
 import { RolloutsService } from './rollouts.service';
 import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
+import { UpgradeRequestsRepository } from './upgrade-requests.repository';
+import { UpgradeRequestsService } from './upgrade-requests.service';
 
 /**
  * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
  * and rollouts tables, and the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser pages, the lifecycle for the device
  * gateway, the repository for the device records, the upgrade data for admin/demo, the
  * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
- * the target choices of the upgrade form. Rollouts order devices UP first by device-state's
+ * the target choices of the upgrade form, and the upgrade requests (issue 29) for their pages. Rollouts order devices UP first by device-state's
  * DeviceLivenessService.
  */
 @Module({
@@ -40,6 +42,8 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
     RolloutBookkeepingService,
     RolloutsService,
     UpgradeTargetChoicesService,
+    UpgradeRequestsRepository,
+    UpgradeRequestsService,
   ],
   exports: [
     ChangeRunner,
@@ -50,6 +54,7 @@ import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
     RolloutBookkeepingService,
     RolloutsService,
     UpgradeTargetChoicesService,
+    UpgradeRequestsService,
   ],
 })
 export class UpgradesModule {}

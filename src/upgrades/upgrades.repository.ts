@@ -6,21 +6,22 @@ import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES } from './upgrade-lifecycle';
+import { onlyVisible, UpgradeVisibility } from './upgrade-visibility';
+
+export type { UpgradeVisibility } from './upgrade-visibility';
 
 /**
- * Which upgrades a caller may see: `networkIds` limits them to upgrades of devices in those
- * networks (a member's readable networks; devices in no network excluded); absent, all of them.
+ * Which upgrades a listing shows (GET /upgrades: `id`, `status`, `rollout_id`, `device_id`; the
+ * pages also by `request_id`, `version` and the device's network, `network_id`).
  */
-export interface UpgradeVisibility {
-  networkIds?: number[];
-}
-
-/** Which upgrades a listing shows (GET /upgrades: `id`, `status`, `rollout_id`, `device_id`). */
 export interface UpgradeFilter {
   id?: number;
   status?: UpgradeStatus;
   rollout_id?: number;
   device_id?: number;
+  request_id?: string;
+  version?: string;
+  network_id?: number;
 }
 
 /** What a device record shows of its pending upgrade (CONTRACT 7). */
@@ -45,12 +46,7 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
 
   /** `withDevice` limited, in the same statement, to the upgrades the caller may see. */
   private visible(orgId: number, visibility: UpgradeVisibility): SelectQueryBuilder<Upgrade> {
-    const query = this.withDevice(orgId);
-    if (visibility.networkIds !== undefined) {
-      const ids = this.dialect.idsParameter('readableNetworkIds', visibility.networkIds);
-      query.andWhere(ids.condition('d.location_network_id'), { readableNetworkIds: ids.value });
-    }
-    return query;
+    return onlyVisible(this.withDevice(orgId), this.dialect, visibility);
   }
 
   /** The visible upgrades of the organisation matching the filter, with their device. */
@@ -63,17 +59,19 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
-   * One page of the visible upgrades matching the filter, newest (highest id) first, with their
-   * device, and how many match in all (two statements).
+   * One page of the visible upgrades matching the filter, newest (created last) first or oldest
+   * first, with their device, and how many match in all (two statements).
    */
   page(
     orgId: number,
     visibility: UpgradeVisibility,
     filter: UpgradeFilter,
-    page: { offset: number; limit: number },
+    page: { offset: number; limit: number; oldestFirst?: boolean },
   ): Promise<[Upgrade[], number]> {
+    const order = page.oldestFirst ? 'ASC' : 'DESC';
     return this.matching(orgId, visibility, filter)
-      .orderBy('u.id', 'DESC')
+      .orderBy('u.created_at', order)
+      .addOrderBy('u.id', order)
       .offset(page.offset)
       .limit(page.limit)
       .getManyAndCount();
@@ -96,6 +94,15 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
     }
     if (filter.device_id !== undefined) {
       query.andWhere('u.device_id = :deviceId', { deviceId: filter.device_id });
+    }
+    if (filter.request_id !== undefined) {
+      query.andWhere('u.request_id = :requestId', { requestId: filter.request_id });
+    }
+    if (filter.version !== undefined) {
+      query.andWhere('u.version = :version', { version: filter.version });
+    }
+    if (filter.network_id !== undefined) {
+      query.andWhere('d.location_network_id = :networkId', { networkId: filter.network_id });
     }
     return query;
   }

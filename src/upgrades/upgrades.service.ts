@@ -69,11 +69,12 @@ export class UpgradesService {
     return upgrades.map(toUpgradeRecord);
   }
 
-  /** One page of list(), newest first (the upgrade list page). */
+  /** One page of list(), newest first or oldest first (the upgrade list and request pages). */
   async page(
     user: AuthUser,
     filter: UpgradeFilter,
     query: PaginationQueryDto,
+    oldestFirst = false,
   ): Promise<{ upgrades: UpgradeRecord[]; meta: PaginationMeta }> {
     const visibility = await this.visibility(user);
     const page = pageRequest(query);
@@ -81,6 +82,7 @@ export class UpgradesService {
       this.upgrades.page(user.organisation_id, visibility, filter, {
         offset: page.offset,
         limit: page.perPage,
+        oldestFirst,
       }),
     );
     return { upgrades: upgrades.map(toUpgradeRecord), meta: paginationMeta(page, count) };
@@ -173,7 +175,7 @@ export class UpgradesService {
           throw upgradeNotFound();
         }
         await change.lockRollouts([upgrade.rollout_id]);
-        if (!(await this.writes.deletePending(change.orgId, id))) {
+        if ((await this.writes.deletePending(change.orgId, [id])).length === 0) {
           throw upgradeNotPending('deleted');
         }
         change.upgradesChanged();

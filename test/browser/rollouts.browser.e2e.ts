@@ -157,7 +157,9 @@ describe('rollout page in a browser', () => {
     await page.getByLabel('Maximum failures (percent)').fill('20');
     await screenshots(page, 'upgrade-form-staged');
     await page.getByRole('button', { name: 'Create upgrade' }).click();
-    await page.waitForURL(`${base}/upgrades`);
+    // The create lands on its request's summary, which links the rollout it formed.
+    await page.waitForURL(/\/upgrades\/requests\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole('link', { name: /^Rollout \d+$/ }).count()).toBe(1);
     await page.goto(`${base}/rollouts`);
     const row = page.locator('tr[data-rollout-id]');
     expect((await row.locator('td').allInnerTexts()).slice(1, 6)).toEqual([
@@ -173,7 +175,7 @@ describe('rollout page in a browser', () => {
     await page.waitForURL(/\/rollouts\/\d+$/);
     expect(await page.locator('h1').innerText()).toMatch(/^Rollout \d+ halted$/);
     expect(await page.locator('li.stage').nth(1).locator('.stage-head').innerText()).toBe(
-      '100 % · 1 devices · never opened: the rollout halted first',
+      '100 % · 1 device · never opened: the rollout halted first',
     );
   });
 });

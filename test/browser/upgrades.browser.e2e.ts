@@ -78,7 +78,10 @@ describe('upgrade pages in a browser', () => {
   const flash = () => page.locator('.flash').innerText();
   /** Waits for the list a save leads to, by its message (the form may already be at /upgrades). */
   const saved = (message: string) => page.locator('.flash', { hasText: message }).waitFor();
-  const rows = () => page.locator('tbody tr');
+  /** The upgrade rows of the list (not those of its requests). */
+  const rows = () => page.locator('#upgrade-groups tbody tr');
+  /** Where a create lands: its request's summary (issue 29). */
+  const REQUEST_PAGE = /\/upgrades\/requests\/[0-9a-f-]{36}$/;
   const offered = () =>
     page
       .locator('#version option')
@@ -129,8 +132,10 @@ describe('upgrade pages in a browser', () => {
     await page.getByLabel('Manual: the version chosen below').check();
     await page.getByLabel('Version', { exact: true }).selectOption('2.0.0');
     await page.getByRole('button', { name: 'Create upgrade' }).click();
-    await page.waitForURL(`${base}/upgrades`);
+    await page.waitForURL(REQUEST_PAGE);
     expect(await flash()).toBe('Upgrade created successfully.');
+    await page.getByRole('link', { name: 'All upgrades' }).click();
+    await page.waitForURL(`${base}/upgrades`);
     expect(await page.getByRole('heading', { name: 'Individual upgrades' }).count()).toBe(1);
     const listed = await rows().allInnerTexts();
     expect(listed).toHaveLength(3);
@@ -156,6 +161,39 @@ describe('upgrade pages in a browser', () => {
     expect(await upgrades()).toHaveLength(3);
   });
 
+  it("lands on the request's summary after creating a network upgrade, and cancels its pending upgrades in one step", async () => {
+    await signIn('/upgrades/new');
+    await page.getByLabel('Lobby', { exact: true }).check();
+    await versionsBecome(['2.1.0', '2.0.0']);
+    await page.getByLabel('Manual: the version chosen below').check();
+    await page.getByLabel('Version', { exact: true }).selectOption('2.1.0');
+    await page.getByRole('button', { name: 'Create upgrade' }).click();
+    await page.waitForURL(REQUEST_PAGE);
+    expect(await flash()).toBe('Upgrade created successfully.');
+    expect(await page.locator('#request-targets').innerText()).toBe('2 devices');
+    const count = (status: string) => page.locator(`[data-count="${status}"]`).innerText();
+    expect(await count('pending')).toBe('2');
+    const macs = await page.locator('tbody tr td.mono').allInnerTexts();
+    expect(macs.sort()).toEqual([desk.mac_id, hall.mac_id].sort());
+    // The confirmation is closed until asked for; it names the count.
+    await page.locator('summary', { hasText: 'Cancel the 2 pending upgrades' }).click();
+    await screenshots(page, 'upgrade-request');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize(WIDTHS.desktop);
+    expect(await upgrades()).toHaveLength(2);
+    await page.getByRole('button', { name: 'Yes, cancel the 2 pending upgrades' }).click();
+    // Nothing of the request remains (cancelled upgrades are deleted): back to the list.
+    await saved('Cancelled 2 pending upgrades.');
+    expect(page.url()).toBe(`${base}/upgrades`);
+    expect(await page.locator('main').innerText()).toContain('No upgrades yet.');
+    expect(await upgrades()).toEqual([]);
+  });
+
   it('edits and deletes an upgrade, a refused save keeping what was entered', async () => {
     await signIn('/upgrades/new');
     await page.getByLabel(desk.mac_id).check();
@@ -172,6 +210,7 @@ describe('upgrade pages in a browser', () => {
     await page.getByLabel('Schedule', { exact: true }).selectOption('now');
     await page.getByRole('button', { name: 'Create upgrade' }).click();
     await saved('Upgrade created successfully.');
+    await page.goto(`${base}/upgrades`);
     const [created] = await upgrades();
     expect(created).toEqual(
       expect.objectContaining({ device_id: desk.id, version: '2.1.0', save_prev_config: true }),

@@ -208,7 +208,7 @@ onBothDatabases('upgrade form: targets by name (issue 13)', (t) => {
       version: '2.0.0',
     })
       .expect(303)
-      .expect('location', '/upgrades');
+      .expect('location', /^\/upgrades\/requests\/[0-9a-f-]{36}$/);
     expect(
       (await upgradesOf(f.admin.orgId)).map((u) => ({ device: u.device_id, version: u.version })),
     ).toEqual(

@@ -371,7 +371,7 @@ onBothDatabases('upgrade pages', (t) => {
     expect(blank.text).toContain(`name="aps" value="network:${lobby.id}"> Lobby`);
   });
 
-  it('creates an upgrade through the form: 303 to the list with a flash message', async () => {
+  it("creates an upgrade through the form: 303 to its request's summary with a flash message", async () => {
     const { admin, part, device } = await organisation(t());
     await release(t(), '3.1.0', [part]);
     const agent = await signedIn(t(), admin);
@@ -381,7 +381,13 @@ onBothDatabases('upgrade pages', (t) => {
       .type('form')
       .send({ ...FORM, _csrf: csrfOf(form.text), aps: `AP:${device.id}`, save_prev_config: 'true' })
       .expect(303);
-    expect(res.headers.location).toBe('/upgrades');
+    const [{ request_id }] = await t()
+      .dataSource.getRepository(Upgrade)
+      .findBy({ organisation_id: admin.orgId });
+    expect(res.headers.location).toBe(`/upgrades/requests/${request_id}`);
+    expect(request_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const stored = await upgradesOf(t(), admin.orgId);
     expect(stored).toEqual([
       expect.objectContaining({

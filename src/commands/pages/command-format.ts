@@ -47,5 +47,5 @@ export function commandButtonType(form: unknown): 'reboot' | 'locate' | null {
   return type === 'reboot' || type === 'locate' ? type : null;
 }
 
-/** "1 device", "12 devices". */
-export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+/** "1 device", "12 devices" (one rule for every page: web/plural). */
+export { plural } from '../../web/plural';

@@ -6,11 +6,15 @@ import { RolloutRecord } from '../rollout.view';
 import { rolloutNotFound } from '../rollouts.errors';
 import { RolloutsService } from '../rollouts.service';
 import { PageOutcome } from './upgrade-pages.service';
+import { UpgradesService } from '../upgrades.service';
+import { plural } from '../../web/plural';
 
 const ROLLOUT = 'upgrades/pages/views/rollout';
 const LIST = 'upgrades/pages/views/rollouts';
 /** The rollouts list shows this many a page, newest first. */
 const ROLLOUTS_PER_PAGE = 25;
+/** The rollout page lists this many of its failed devices. */
+const FAILED_SHOWN = 100;
 const SEGMENTS = ['done', 'failed', 'in_progress', 'pending', 'cancelled'] as const;
 
 /** The `:id` of a rollout page (404 when it is not an id at all). */
@@ -25,7 +29,10 @@ export function pageRolloutId(value: string | undefined): number {
 /** The rollout page (DEVICES 6): stage bars, failure percentage, reverts and the Halt button. */
 @Injectable()
 export class RolloutPagesService {
-  constructor(private readonly rollouts: RolloutsService) {}
+  constructor(
+    private readonly rollouts: RolloutsService,
+    private readonly upgrades: UpgradesService,
+  ) {}
 
   /** The rollouts, newest first: state, version, progress and failures at a glance (issue 29). */
   async list(user: AuthUser, page: number): Promise<PageOutcome> {
@@ -46,9 +53,28 @@ export class RolloutPagesService {
     };
   }
 
+  /** The rollout with its failed devices (the first FAILED_SHOWN, oldest first) and their errors. */
   async show(user: AuthUser, id: number): Promise<PageOutcome> {
     const rollout = await this.rollouts.show(user, id);
-    return { kind: 'page', template: ROLLOUT, status: 200, context: pageContext(rollout) };
+    const failed = await this.upgrades.page(
+      user,
+      { rollout_id: id, status: 'failed' },
+      { page: 1, per_page: FAILED_SHOWN },
+      true,
+    );
+    return {
+      kind: 'page',
+      template: ROLLOUT,
+      status: 200,
+      context: {
+        ...pageContext(rollout),
+        failed: failed.upgrades,
+        failedMore:
+          failed.meta.count > failed.upgrades.length
+            ? `The first ${failed.upgrades.length} of ${failed.meta.count} failed devices are listed.`
+            : null,
+      },
+    };
   }
 
   async halt(user: AuthUser, id: number): Promise<PageOutcome> {
@@ -80,6 +106,7 @@ function pageContext(rollout: RolloutRecord) {
     stages: rollout.stages.map((stage, k) => ({
       ...stage,
       number: k + 1,
+      devicesText: plural(stage.devices, 'device'),
       segments: SEGMENTS.filter((status) => stage[status] > 0).map((status) => ({
         status,
         label: status.replace('_', ' '),

@@ -1,5 +1,5 @@
 import { UpgradeRecord } from '../upgrade.view';
-import { statusText } from './upgrade-pages.service';
+import { statusText } from './upgrade-rows';
 
 const record = (fields: Partial<UpgradeRecord>) =>
   ({

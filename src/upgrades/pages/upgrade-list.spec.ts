@@ -15,6 +15,31 @@ describe('upgrade list page', () => {
     expect(upgradeListQuery({ status: ['pending'] }).status).toBeUndefined();
   });
 
+  it('reads the version, network and order, leaving out what names none', () => {
+    expect(
+      upgradeListQuery({ version: ' 2.1.0 ', network_id: '7', sort: 'oldest', page: '2' }),
+    ).toEqual({ page: 2, status: undefined, version: '2.1.0', network_id: 7, oldest: true });
+    expect(
+      upgradeListQuery({ version: 'x'.repeat(65), network_id: 'lobby', sort: 'newest' }),
+    ).toEqual({ page: 1, status: undefined });
+    expect(upgradeListQuery({ version: ['2.1.0'], network_id: '0', sort: ['oldest'] })).toEqual({
+      page: 1,
+      status: undefined,
+    });
+  });
+
+  it('links a page keeping every filter and the order', () => {
+    expect(
+      upgradeListHref({
+        page: 3,
+        status: 'failed',
+        version: '2.1.0 rc',
+        network_id: 7,
+        oldest: true,
+      }),
+    ).toBe('/upgrades?status=failed&version=2.1.0+rc&network_id=7&sort=oldest&page=3');
+  });
+
   it('links a page keeping the status filter', () => {
     expect(upgradeListHref({ page: 1 })).toBe('/upgrades');
     expect(upgradeListHref({ page: 2, status: 'pending' })).toBe('/upgrades?status=pending&page=2');

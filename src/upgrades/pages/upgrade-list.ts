@@ -9,22 +9,48 @@ export const UPGRADES_PER_PAGE = 25;
 export interface UpgradeListQuery {
   page: number;
   status?: UpgradeStatus;
+  /** Only upgrades to this version (as typed, trimmed). */
+  version?: string;
+  /** Only upgrades of devices in this network. */
+  network_id?: number;
+  /** Oldest first instead of newest first (`sort=oldest`). */
+  oldest?: boolean;
 }
 
-/** The list's filter and page from the query string (an unknown status shows every upgrade). */
+/** The longest version text a filter takes (the column's length). */
+const MAX_VERSION = 64;
+
+/**
+ * The list's filters and page from the query string: an unknown status or network, or a version
+ * too long for the column, is no filter; `sort=oldest` orders oldest first, anything else newest.
+ */
 export function upgradeListQuery(query: Record<string, unknown>): UpgradeListQuery {
   const page = readId(query.page);
+  const network = readId(query.network_id);
+  const version = typeof query.version === 'string' ? query.version.trim() : '';
   return {
     page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
     status: UPGRADE_STATUSES.find((status) => status === query.status),
+    ...(version !== '' && version.length <= MAX_VERSION ? { version } : {}),
+    ...(network !== undefined && network !== UNMATCHED_ID ? { network_id: network } : {}),
+    ...(query.sort === 'oldest' ? { oldest: true } : {}),
   };
 }
 
-/** A link to the upgrade list with this filter and page (the first page and no filter left out). */
+/** A link to the upgrade list with these filters and page (the first page and no filter left out). */
 export function upgradeListHref(query: UpgradeListQuery): string {
   const params = new URLSearchParams();
   if (query.status !== undefined) {
     params.set('status', query.status);
+  }
+  if (query.version !== undefined) {
+    params.set('version', query.version);
+  }
+  if (query.network_id !== undefined) {
+    params.set('network_id', String(query.network_id));
+  }
+  if (query.oldest) {
+    params.set('sort', 'oldest');
   }
   if (query.page !== 1) {
     params.set('page', String(query.page));

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { StatusMessageError } from '../../common/errors';
-import { isTimeZone, TIME_ZONES } from '../../common/time-zones/time-zones';
+import { TIME_ZONES } from '../../common/time-zones/time-zones';
 import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
-import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { PageOutcome } from '../../web/page-renderer';
 import { UPGRADE_STATUSES } from '../upgrade.entity';
 import { deviceSearch } from '../../devices/device-search';
@@ -16,6 +15,9 @@ import {
   upgradeListHref,
   UpgradeListQuery,
 } from './upgrade-list';
+import { requestHref } from './upgrade-request-paths';
+import { UpgradeRequestsService } from '../upgrade-requests.service';
+import { requestRow, toRow } from './upgrade-rows';
 import { DEVICE_CHOICES, UpgradeTargetChoicesService } from '../upgrade-target-choices.service';
 import {
   BLANK_FORM,
@@ -29,6 +31,8 @@ import {
 export type { PageOutcome } from '../../web/page-renderer';
 
 const LIST = 'upgrades/pages/views/list';
+/** The list shows this many of the newest requests above the upgrades. */
+const RECENT_REQUESTS = 10;
 const FORM = 'upgrades/pages/views/form';
 
 /** The form offers the one list of time zones, UTC first. */
@@ -45,20 +49,32 @@ export class UpgradePagesService {
     private readonly upgrades: UpgradesService,
     private readonly choices: UpgradeTargetChoicesService,
     private readonly rollouts: RolloutsService,
+    private readonly requests: UpgradeRequestsService,
   ) {}
 
   /**
-   * The list page (issue 13): a page of the upgrades the user may see, newest first, in one
-   * status or all, under their rollouts; or only the upgrade with `id` (GET /upgrades/:id).
+   * The list page (issue 13): a page of the upgrades the user may see, newest or oldest first,
+   * filtered by status, version and network, under their rollouts, below the newest requests
+   * with an upgrade that matches (issue 29); or only the upgrade with `id` (GET /upgrades/:id).
    */
   async list(user: AuthUser, query: UpgradeListQuery, id?: number): Promise<PageOutcome> {
+    const filter = {
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.version === undefined ? {} : { version: query.version }),
+      ...(query.network_id === undefined ? {} : { network_id: query.network_id }),
+    };
     const { upgrades: records, meta } =
       id === undefined
-        ? await this.upgrades.page(user, query.status ? { status: query.status } : {}, {
-            page: query.page,
-            per_page: UPGRADES_PER_PAGE,
-          })
+        ? await this.upgrades.page(
+            user,
+            filter,
+            { page: query.page, per_page: UPGRADES_PER_PAGE },
+            query.oldest,
+          )
         : { upgrades: [await this.upgrades.show(user, id)], meta: null };
+    const requests =
+      id === undefined ? await this.requests.newest(user, filter, RECENT_REQUESTS) : [];
+    const networks = id === undefined ? await this.choices.readableNetworks(user) : [];
     const groups = groupByRollout(records.map(toRow));
     const rollouts = new Map(
       (
@@ -87,7 +103,15 @@ export class UpgradePagesService {
           label: value.replace('_', ' '),
           selected: value === query.status,
         })),
-        filtered: query.status !== undefined,
+        filtered: Object.keys(filter).length > 0,
+        version: query.version ?? '',
+        networks: networks.map((network) => ({
+          ...network,
+          selected: network.id === query.network_id,
+        })),
+        oldest: query.oldest === true,
+        showFilters: id === undefined,
+        requests: requests.map(requestRow),
         exportHref: upgradeListHref({ ...query, page: 1 }).replace('/upgrades', '/upgrades.csv'),
         count: meta?.count ?? records.length,
         range:
@@ -114,9 +138,10 @@ export class UpgradePagesService {
     if (isRefresh(body)) {
       return this.form(user, null, values);
     }
+    // A create lands on its request's summary (issue 29), not on one row of 200 in the list.
     return this.submit(user, null, values, async () => {
       const result = await this.upgrades.create(user, toUpgradeInput(values), { via: 'console' });
-      return result.message;
+      return { message: result.message, location: requestHref(result.request_id) };
     });
   }
 
@@ -130,7 +155,7 @@ export class UpgradePagesService {
       const result = await this.upgrades.update(user, id, toUpgradeInput(values), {
         via: 'console',
       });
-      return result.message;
+      return { message: result.message, location: '/upgrades' };
     });
   }
 
@@ -144,10 +169,11 @@ export class UpgradePagesService {
     user: AuthUser,
     upgrade: UpgradeRecord | null,
     values: UpgradeFormValues,
-    write: () => Promise<string>,
+    write: () => Promise<{ message: string; location: string }>,
   ): Promise<PageOutcome> {
     try {
-      return { kind: 'redirect', location: '/upgrades', message: `${await write()}.` };
+      const { message, location } = await write();
+      return { kind: 'redirect', location, message: `${message}.` };
     } catch (error) {
       if (error instanceof StatusMessageError && error.httpStatus === 422) {
         return this.form(user, upgrade, values, error.message);
@@ -221,37 +247,4 @@ export function deviceCountText(matching: number, q: string): string {
   return matching > DEVICE_CHOICES
     ? `${found}; the first ${DEVICE_CHOICES} are listed, search to narrow them.`
     : `${found}.`;
-}
-
-/**
- * The lifecycle of DEVICES 5 in a few words: the status with the last progress while in
- * progress, the error of a failure, the version it replaced.
- */
-export function statusText(upgrade: UpgradeRecord): string {
-  const parts: string[] = [upgrade.status.replace('_', ' ')];
-  if (upgrade.status === 'in_progress' && upgrade.progress !== null) {
-    parts[0] += ` (${upgrade.progress} %)`;
-  }
-  if (upgrade.status === 'failed' && upgrade.error) {
-    parts.push(`error: ${upgrade.error}`);
-  }
-  if (upgrade.previous_version) {
-    parts.push(`was ${upgrade.previous_version}`);
-  }
-  return parts.join(' · ');
-}
-
-/** A row of the list page. */
-function toRow(upgrade: UpgradeRecord) {
-  const zone = upgrade.time_zone && isTimeZone(upgrade.time_zone) ? upgrade.time_zone : 'UTC';
-  return {
-    ...upgrade,
-    targets: upgrade.aps.join(', '),
-    pending: upgrade.status === 'pending',
-    statusText: statusText(upgrade),
-    schedule:
-      upgrade.schedule_type === 'later' && upgrade.schedule_at
-        ? `${instantToZoned(upgrade.schedule_at, zone).replace('T', ' ')} (${zone})`
-        : 'Now',
-  };
 }

@@ -1,3 +1,4 @@
+import { UpgradeRequests1795842645992 } from './1795842645992-UpgradeRequests';
 import { AlertEmails1795821616063 } from './1795821616063-AlertEmails';
 import { Commands1795823900198 } from './1795823900198-Commands';
 import { Alerts1795820820312 } from './1795820820312-Alerts';
@@ -30,4 +31,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   AlertEmails1795821616063,
   DeliveryClaimIndexes1795823652918,
   Commands1795823900198,
+  UpgradeRequests1795842645992,
 ];
