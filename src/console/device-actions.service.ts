@@ -7,7 +7,7 @@ import { normaliseMac } from '../common/mac/mac';
 import { TagsService } from '../tags/tags.service';
 import { UplinkConfigurationService } from '../access-points/uplink-configuration.service';
 import { PageOutcome, refusedTo } from '../web/page-renderer';
-import { plural } from '../commands/pages/command-format';
+import { plural } from '../web/plural';
 import { DeviceActionForm, deviceActionOf } from './device-action-form';
 
 /**

@@ -6,6 +6,7 @@ import { DevicesRepository } from '../../devices/devices.repository';
 import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { NetworkTemplatesRepository } from '../../networks/network-templates.repository';
 import { PageOutcome, refusedTo } from '../../web/page-renderer';
+import { plural } from '../../web/plural';
 import { NetworkView } from '../location-network.view';
 import { LocationNetworksService } from '../location-networks.service';
 import { NetworkCreationService } from '../network-creation.service';
@@ -23,8 +24,6 @@ import {
 const FORM = 'network-routes/pages/views/network-form';
 const DELETE = 'network-routes/pages/views/network-delete';
 
-/** "1 device", "3 devices". */
-export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * The console's network forms (issue 29) for admins, as the JSON routes allow them: create

@@ -8,7 +8,8 @@ import { NetworkTemplatesRepository } from '../../networks/network-templates.rep
 import { PageOutcome, refusedTo } from '../../web/page-renderer';
 import { rollbackTemplateNotFound } from '../location-networks.errors';
 import { LocationNetworksService } from '../location-networks.service';
-import { page, plural } from './network-form-pages.service';
+import { page } from './network-form-pages.service';
+import { plural } from '../../web/plural';
 
 const FORM = 'network-routes/pages/views/network-rollback';
 

@@ -7,7 +7,7 @@ import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { PageOutcome } from '../../web/page-renderer';
 import { NetworkTemplatesService } from '../network-templates.service';
 import { fieldErrors, refusalMessages } from './field-errors';
-import { plural } from './network-form-pages.service';
+import { plural } from '../../web/plural';
 import {
   NetworkTemplateFormValues,
   readNetworkTemplateForm,
