@@ -123,7 +123,7 @@ describe('console pages in a browser', () => {
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('devices.csv');
-    const lines = readFileSync((await download.path()), 'utf8')
+    const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(

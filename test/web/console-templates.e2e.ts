@@ -188,13 +188,11 @@ onBothDatabases('console: templates (issue 29)', (t) => {
     expect(device.uplinks).toEqual([
       { proto: 'dhcp', id: expect.any(Number), uplink_type: '1', is_deleted: false },
     ]);
-    const events = await t()
-      .dataSource.getRepository(EventRecord)
-      .findBy({
-        organisation_id: admin.orgId,
-        device_mac: configured.mac_id,
-        type: 'uplinks.applied',
-      });
+    const events = await t().dataSource.getRepository(EventRecord).findBy({
+      organisation_id: admin.orgId,
+      device_mac: configured.mac_id,
+      type: 'uplinks.applied',
+    });
     expect(events.map((e) => e.actor)).toEqual([
       { type: 'user', id: admin.userId, email: admin.email, via: 'console' },
     ]);

@@ -24,7 +24,6 @@ import {
 const FORM = 'network-routes/pages/views/network-form';
 const DELETE = 'network-routes/pages/views/network-delete';
 
-
 /**
  * The console's network forms (issue 29) for admins, as the JSON routes allow them: create
  * (name, time zone, template) on NetworkCreationService, edit and delete on
