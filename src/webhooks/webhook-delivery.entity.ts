@@ -20,7 +20,6 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
  */
 @Entity('webhook_deliveries')
 @Index('IDX_deliveries_webhook', ['webhook_id', 'id'])
-@Index('IDX_deliveries_due', ['state', 'next_attempt_at'])
 @Index('IDX_deliveries_event', ['event_id'])
 @Index('IDX_deliveries_created', ['created_at'])
 // A claim reads a webhook's first due deliveries and counts its leases alive from these, never

@@ -1,3 +1,4 @@
+import { DropUnusedDeliveryDueIndex1795846317747 } from './1795846317747-DropUnusedDeliveryDueIndex';
 import { UpgradeRequests1795842645992 } from './1795842645992-UpgradeRequests';
 import { AlertEmails1795821616063 } from './1795821616063-AlertEmails';
 import { Commands1795823900198 } from './1795823900198-Commands';
@@ -32,4 +33,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   DeliveryClaimIndexes1795823652918,
   Commands1795823900198,
   UpgradeRequests1795842645992,
+  DropUnusedDeliveryDueIndex1795846317747,
 ];
