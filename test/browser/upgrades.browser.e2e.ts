@@ -194,6 +194,34 @@ describe('upgrade pages in a browser', () => {
     expect(await upgrades()).toEqual([]);
   });
 
+  it("retries a request's failed upgrades in one step, as a new request of the failed devices only", async () => {
+    await signIn('/upgrades/new');
+    await page.getByLabel('Lobby', { exact: true }).check();
+    await versionsBecome(['2.1.0', '2.0.0']);
+    await page.getByLabel('Manual: the version chosen below').check();
+    await page.getByLabel('Version', { exact: true }).selectOption('2.1.0');
+    await page.getByRole('button', { name: 'Create upgrade' }).click();
+    await page.waitForURL(REQUEST_PAGE);
+    const first = page.url();
+    // The desk's upgrade fails (as its device would report), the hall's is done.
+    const [deskUpgrade, hallUpgrade] = await upgrades();
+    await t.dataSource.getRepository(Upgrade).update(deskUpgrade.id, { status: 'failed' });
+    await t.dataSource.getRepository(Upgrade).update(hallUpgrade.id, { status: 'done' });
+    await page.reload();
+    await page.locator('summary', { hasText: 'Retry the 1 failed upgrade' }).click();
+    await page.getByRole('button', { name: 'Yes, retry the 1 failed upgrade' }).click();
+    await page.waitForURL((url) => REQUEST_PAGE.test(url.pathname) && url.href !== first);
+    expect(await flash()).toMatch(/^Retrying 1 device: /);
+    expect(await page.locator('tbody tr td.mono').allInnerTexts()).toEqual([desk.mac_id]);
+    const after = (await upgrades()).sort((a, b) => a.device_id - b.device_id || a.id - b.id);
+    expect(after.map((u) => [u.device_id, u.status, u.version])).toEqual([
+      [desk.id, 'failed', '2.1.0'],
+      [desk.id, 'pending', '2.1.0'],
+      [hall.id, 'done', '2.1.0'],
+    ]);
+    await screenshots(page, 'upgrade-request-retried');
+  });
+
   it('edits and deletes an upgrade, a refused save keeping what was entered', async () => {
     await signIn('/upgrades/new');
     await page.getByLabel(desk.mac_id).check();
