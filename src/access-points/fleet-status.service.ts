@@ -256,8 +256,7 @@ export class FleetStatusService {
       const network = await this.access.readable(user, networkId, networkNotFound);
       return { networkId: network.id };
     }
-    const readable = await this.access.readableNetworkIds(user);
-    return readable === 'all' ? {} : { networkIds: readable };
+    return this.access.readableScope(user);
   }
 
   /** The oldest heartbeat that counts as UP now (device-liveness.ts). */

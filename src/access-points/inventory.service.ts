@@ -48,8 +48,7 @@ export class InventoryService {
 
   /** The device filter that limits a caller to what it may read. */
   private async visibility(user: AuthUser): Promise<DeviceFilter> {
-    const readable = await this.access.readableNetworkIds(user);
-    return readable === 'all' ? {} : { networkIds: readable };
+    return this.access.readableScope(user);
   }
 
   /**

@@ -92,6 +92,15 @@ export class NetworkAccessPolicy {
     return levels === 'all' ? 'all' : [...levels.keys()];
   }
 
+  /**
+   * The reads' filter of what the caller may see: `networkIds`, the networks it may read, or
+   * nothing to narrow by for an admin (every record, also of devices in no network).
+   */
+  async readableScope(user: AuthUser): Promise<{ networkIds?: number[] }> {
+    const readable = await this.readableNetworkIds(user);
+    return readable === 'all' ? {} : { networkIds: readable };
+  }
+
   /** The caller's level on each network it may read, or 'all' (full everywhere) for an admin. */
   async levelsByNetwork(user: AuthUser): Promise<Map<number, AccessLevel> | 'all'> {
     if (user.role === 'admin') {

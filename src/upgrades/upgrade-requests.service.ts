@@ -151,7 +151,6 @@ export class UpgradeRequestsService {
   }
 
   private async visibility(user: AuthUser): Promise<UpgradeVisibility> {
-    const readable = await this.access.readableNetworkIds(user);
-    return readable === 'all' ? {} : { networkIds: readable };
+    return this.access.readableScope(user);
   }
 }

@@ -206,8 +206,7 @@ export class UpgradesService {
 
   /** The upgrades a caller may see: those of devices in networks it may read. */
   private async visibility(user: AuthUser): Promise<UpgradeVisibility> {
-    const readable = await this.access.readableNetworkIds(user);
-    return readable === 'all' ? {} : { networkIds: readable };
+    return this.access.readableScope(user);
   }
 
   private includeUnreleased(user: AuthUser, options: UpgradeOptions): boolean {
