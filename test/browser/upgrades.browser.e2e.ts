@@ -108,6 +108,17 @@ describe('upgrade pages in a browser', () => {
     await page.waitForURL(`${base}${path}`);
   };
 
+  /** Signs in and upgrades the Lobby network to 2.1.0 through the form: its request's summary. */
+  const upgradeLobby = async () => {
+    await signIn('/upgrades/new');
+    await page.getByLabel('Lobby', { exact: true }).check();
+    await versionsBecome(['2.1.0', '2.0.0']);
+    await page.getByLabel('Manual: the version chosen below').check();
+    await page.getByLabel('Version', { exact: true }).selectOption('2.1.0');
+    await page.getByRole('button', { name: 'Create upgrade' }).click();
+    await page.waitForURL(REQUEST_PAGE);
+  };
+
   it('creates an upgrade through the picker: a network by name and a version offered for it', async () => {
     await signIn('/upgrades');
     expect(await page.locator('main').innerText()).toContain('No upgrades yet.');
@@ -162,13 +173,7 @@ describe('upgrade pages in a browser', () => {
   });
 
   it("lands on the request's summary after creating a network upgrade, and cancels its pending upgrades in one step", async () => {
-    await signIn('/upgrades/new');
-    await page.getByLabel('Lobby', { exact: true }).check();
-    await versionsBecome(['2.1.0', '2.0.0']);
-    await page.getByLabel('Manual: the version chosen below').check();
-    await page.getByLabel('Version', { exact: true }).selectOption('2.1.0');
-    await page.getByRole('button', { name: 'Create upgrade' }).click();
-    await page.waitForURL(REQUEST_PAGE);
+    await upgradeLobby();
     expect(await flash()).toBe('Upgrade created successfully.');
     expect(await page.locator('#request-targets').innerText()).toBe('2 devices');
     const count = (status: string) => page.locator(`[data-count="${status}"]`).innerText();
@@ -195,13 +200,7 @@ describe('upgrade pages in a browser', () => {
   });
 
   it("retries a request's failed upgrades in one step, as a new request of the failed devices only", async () => {
-    await signIn('/upgrades/new');
-    await page.getByLabel('Lobby', { exact: true }).check();
-    await versionsBecome(['2.1.0', '2.0.0']);
-    await page.getByLabel('Manual: the version chosen below').check();
-    await page.getByLabel('Version', { exact: true }).selectOption('2.1.0');
-    await page.getByRole('button', { name: 'Create upgrade' }).click();
-    await page.waitForURL(REQUEST_PAGE);
+    await upgradeLobby();
     const first = page.url();
     // The desk's upgrade fails (as its device would report), the hall's is done.
     const [deskUpgrade, hallUpgrade] = await upgrades();

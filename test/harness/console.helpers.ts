@@ -4,6 +4,7 @@ import { Upgrade } from '../../src/upgrades/upgrade.entity';
 import { deviceFixtures } from './access-points.helpers';
 import { browserUser } from './web-session';
 import { TestApp } from './app';
+import { Caller } from './fixtures';
 
 /** The upgrade form's fields as a browser posts them left blank (tests add what they set). */
 export const UPGRADE_FORM = {
@@ -17,6 +18,19 @@ export const UPGRADE_FORM = {
 /** A page's HTML with Handlebars' escape of `=` (in link queries) undone and the cells' phone labels (data-label) left out, for reading. */
 export const htmlOf = (res: { text: string }) =>
   res.text.replace(/&#x3D;/g, '=').replace(/ data-label="[^"]*"/g, '');
+
+/** What a form posted without its session's CSRF token answers (a 403 page). */
+export const CSRF_PAGE = 'This form has expired or was not sent from this site.';
+
+/** A page's text with the entities Handlebars writes decoded (`&amp;` last), for reading. */
+export const decodedHtml = (html: string) =>
+  html
+    .replace(/&#x3D;/g, '=')
+    .replace(/&#x2F;/g, '/')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#x60;/g, '`')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** The text of the element `data-count="<label>"` of a page: one number of the overview. */
 export const countOf = (html: string, label: string): number => {
@@ -68,4 +82,17 @@ export async function consoleFleet(t: TestApp) {
   await upgrade(down.id, 'pending');
   await upgrade(up.id, 'failed');
   return { admin, lobby, roof, up, down, never, roofUp, loose };
+}
+
+/** Adds an SSID named `name` (WPA2, key "correct horse") to the network through the API. */
+export function addSsid(t: TestApp, admin: Caller, networkId: number, name: string) {
+  return t
+    .http()
+    .post('/v1/network_ssids')
+    .set(admin.auth)
+    .send({
+      network_id: networkId,
+      network_ssid: { ssid_name: name, wpa_key: 'correct horse', security_mode: 'wpa2' },
+    })
+    .expect(200);
 }

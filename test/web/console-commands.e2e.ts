@@ -1,16 +1,8 @@
+import { decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { Command } from '../../src/commands/command.entity';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
-
-const CSRF_PAGE = 'This form has expired or was not sent from this site.';
-
-/** The page's text with the entities a flash message uses decoded. */
-const decoded = (html: string) =>
-  html
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** The ids of the command rows of a device page, newest first. */
 const commandRows = (html: string) =>
@@ -60,7 +52,7 @@ onBothDatabases('console: remote commands (issue 28)', (t) => {
     expect([locate.type, locate.params]).toEqual(['locate', { duration_seconds: 60 }]);
 
     const after = await browser.get(`/devices/${ap.device.id}`).expect(200);
-    expect(decoded(after.text)).toContain(
+    expect(decodedHtml(after.text)).toContain(
       `Locate queued (command ${locate.id}): the device blinks for 60 s after its next check-in.`,
     );
     expect(commandRows(after.text)).toEqual([locate.id, reboot.id]);
@@ -82,7 +74,7 @@ onBothDatabases('console: remote commands (issue 28)', (t) => {
       .send({ _csrf: csrf })
       .expect(303);
     const refused = await browser.get(`/devices/${ap.device.id}`).expect(200);
-    expect(decoded(refused.text)).toContain(
+    expect(decodedHtml(refused.text)).toContain(
       '<div class="flash flash-error" role="alert">the command is sent, not queued</div>',
     );
     expect(refused.text).toContain('<td class="command-succeeded">Succeeded</td>');

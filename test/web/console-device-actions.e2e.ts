@@ -1,17 +1,8 @@
 import { Device } from '../../src/devices/device.entity';
 import { EventRecord } from '../../src/event-log/event.entity';
 import { onBothDatabases } from '../harness/app';
-import { consoleFleet } from '../harness/console.helpers';
+import { consoleFleet, decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
-
-const CSRF_PAGE = 'This form has expired or was not sent from this site.';
-
-/** The page's text with the entities a flash message uses decoded. */
-const decoded = (html: string) =>
-  html
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** The console's device actions (issue 29, item 1): claim, move, release, remove, tags. */
 onBothDatabases('console: device actions (issue 29)', (t) => {
@@ -39,7 +30,7 @@ onBothDatabases('console: device actions (issue 29)', (t) => {
       .expect(303);
     expect(res.headers.location).toBe('/devices?status=UP');
     const page = await browser.get('/devices?status=UP').expect(200);
-    expect(decoded(page.text)).toContain(
+    expect(decodedHtml(page.text)).toContain(
       `2 devices claimed: Devices provisioned into network ${lobby.network_name}.`,
     );
     const claimed = (await devicesOf(admin.orgId)).filter((d) =>
@@ -90,7 +81,7 @@ onBothDatabases('console: device actions (issue 29)', (t) => {
         )
         .expect(303);
     const flash = async () =>
-      decoded((await browser.get('/devices').expect(200)).text).match(
+      decodedHtml((await browser.get('/devices').expect(200)).text).match(
         /<div class="flash flash-\w+" role="\w+">([^<]*)<\/div>/,
       )?.[1];
 

@@ -1,18 +1,9 @@
+import { decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { NetworkSsid } from '../../src/network-ssids/network-ssid.entity';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { Browser, browserUser, csrfOf, signedIn } from '../harness/web-session';
-
-const CSRF_PAGE = 'This form has expired or was not sent from this site.';
-
-/** The page's text with the entities Handlebars writes decoded. */
-const decoded = (html: string) =>
-  html
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x2F;/g, '/')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** The console's network and SSID forms (issue 29, item 2) on the services of the JSON routes. */
 onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
@@ -77,7 +68,7 @@ onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
     ]);
     expect(created.headers.location).toBe(`/networks/${cafe.id}`);
     const shown = await browser.get(`/networks/${cafe.id}`).expect(200);
-    expect(decoded(shown.text)).toContain('Network Café created.');
+    expect(decodedHtml(shown.text)).toContain('Network Café created.');
     expect(shown.text).toContain(`<a class="button secondary" href="/networks/${cafe.id}/edit">`);
 
     const edit = await browser.get(`/networks/${cafe.id}/edit`).expect(200);
@@ -88,7 +79,7 @@ onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
       timezone: 'Mars/Olympus',
       network_template: '',
     }).expect(422);
-    expect(decoded(blank.text)).toContain(
+    expect(decodedHtml(blank.text)).toContain(
       '<p class="error" id="network_name-error">network_name should not be empty</p>',
     );
     expect(blank.text).toContain(
@@ -110,17 +101,17 @@ onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
       timezone: 'UTC',
       network_template: null,
     });
-    expect(decoded((await browser.get(`/networks/${cafe.id}`).expect(200)).text)).toContain(
+    expect(decodedHtml((await browser.get(`/networks/${cafe.id}`).expect(200)).text)).toContain(
       'Network Café du Port saved.',
     );
 
     const confirm = await browser.get(`/networks/${cafe.id}/delete`).expect(200);
-    expect(decoded(confirm.text)).toContain(
+    expect(decodedHtml(confirm.text)).toContain(
       'Delete Café du Port? It has 0 devices; its 0 SSIDs and its access grants are deleted with it.',
     );
     const deleted = await post(browser, `/networks/${cafe.id}/delete`, { _csrf: csrf }).expect(303);
     expect(deleted.headers.location).toBe('/networks');
-    expect(decoded((await browser.get('/networks').expect(200)).text)).toContain(
+    expect(decodedHtml((await browser.get('/networks').expect(200)).text)).toContain(
       'Network Café du Port deleted.',
     );
     expect((await networksOf(admin.orgId)).map((n) => n.network_name)).toEqual(['Lobby']);
@@ -247,7 +238,7 @@ onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
       _csrf: csrf,
       ssid_name: 'Staff 5G',
     }).expect(422);
-    expect(decoded(taken.text)).toContain(
+    expect(decodedHtml(taken.text)).toContain(
       '<p class="error" id="ssid_name-error">ssid_name has already been taken in this network</p>',
     );
 

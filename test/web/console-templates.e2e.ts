@@ -1,37 +1,15 @@
 import { EventRecord } from '../../src/event-log/event.entity';
-import { onBothDatabases, TestApp } from '../harness/app';
+import { onBothDatabases } from '../harness/app';
 import { deviceFixtures } from '../harness/access-points.helpers';
-import { consoleFleet } from '../harness/console.helpers';
-import { Caller } from '../harness/fixtures';
+import { addSsid, consoleFleet, decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
-
-const CSRF_PAGE = 'This form has expired or was not sent from this site.';
-
-/** The page's text with the entities Handlebars writes decoded. */
-const decoded = (html: string) =>
-  html
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-
-const ssid = (t: TestApp, admin: Caller, networkId: number, name: string) =>
-  t
-    .http()
-    .post('/v1/network_ssids')
-    .set(admin.auth)
-    .send({
-      network_id: networkId,
-      network_ssid: { ssid_name: name, wpa_key: 'correct horse', security_mode: 'wpa2' },
-    })
-    .expect(200);
 
 /** The console's templates page and Apply uplinks (issue 29, item 2). */
 onBothDatabases('console: templates (issue 29)', (t) => {
   it('makes a network template of a network SSIDs, which a rollback of another network applies', async () => {
     const { admin, lobby, roof } = await consoleFleet(t());
-    await ssid(t(), admin, lobby.id, 'Guests');
-    await ssid(t(), admin, lobby.id, 'Staff');
+    await addSsid(t(), admin, lobby.id, 'Guests');
+    await addSsid(t(), admin, lobby.id, 'Staff');
     const browser = await signedIn(t(), admin);
     const page = await browser.get('/templates').expect(200);
     expect(page.text).toContain('<p class="empty">No network template yet.</p>');
@@ -41,7 +19,7 @@ onBothDatabases('console: templates (issue 29)', (t) => {
       .send({ _csrf: csrfOf(page.text), name: 'Standard', network_id: lobby.id })
       .expect(303);
     expect(res.headers.location).toBe('/templates');
-    const after = decoded((await browser.get('/templates').expect(200)).text);
+    const after = decodedHtml((await browser.get('/templates').expect(200)).text);
     expect(after).toContain(
       `Network template Standard created with 2 SSIDs of ${lobby.network_name}.`,
     );
@@ -92,7 +70,7 @@ onBothDatabases('console: templates (issue 29)', (t) => {
       .type('form')
       .send({ _csrf: csrf, name: 'Taken', network_id: lobby.id })
       .expect(422);
-    expect(decoded(taken.text)).toContain(
+    expect(decodedHtml(taken.text)).toContain(
       '<p class="error" id="network-template-name-error">name has already been taken</p>',
     );
     expect(taken.text).toContain('value="Taken" required aria-invalid="true"');
@@ -136,7 +114,7 @@ onBothDatabases('console: templates (issue 29)', (t) => {
     expect(empty.text).toContain('details must contain at least 1 elements');
 
     await post('[{"uplink_type": "1", "proto": "dhcp"}, {"uplink_type": 4}]', 303);
-    const page = decoded((await browser.get('/templates').expect(200)).text);
+    const page = decodedHtml((await browser.get('/templates').expect(200)).text);
     expect(page).toContain('Uplink template WAN created with 2 uplinks.');
     expect(page).toMatch(/<td data-label="Name">WAN<\/td><td data-label="Uplink types">1, 4<\/td>/);
     const api = await t().http().get('/v1/init_templates').set(admin.auth).expect(200);
@@ -175,7 +153,7 @@ onBothDatabases('console: templates (issue 29)', (t) => {
         })
         .expect(303);
     await apply([configured.mac_id]);
-    expect(decoded((await browser.get('/devices').expect(200)).text)).toContain(
+    expect(decodedHtml((await browser.get('/devices').expect(200)).text)).toContain(
       'Uplink template applied to 1 device.',
     );
     const record = await t()
@@ -198,7 +176,7 @@ onBothDatabases('console: templates (issue 29)', (t) => {
     ]);
     // A device without hardware part cannot be configured: the page names it.
     await apply([up.mac_id]);
-    expect(decoded((await browser.get('/devices').expect(200)).text)).toContain(up.mac_id);
+    expect(decodedHtml((await browser.get('/devices').expect(200)).text)).toContain(up.mac_id);
   });
 
   it('is for admins: members get 403, a post without its CSRF token 403, changing nothing', async () => {

@@ -1,12 +1,7 @@
+import { decodedHtml } from '../harness/console.helpers';
 import { onBothDatabases } from '../harness/app';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 import { webhookFixtures } from '../harness/webhooks.helpers';
-
-const decoded = (html: string) =>
-  html
-    .replace(/&#x3D;/g, '=')
-    .replace(/&#x2F;/g, '/')
-    .replace(/&amp;/g, '&');
 
 /** The console's webhook pages (issue 27): add, edit, test, rotate, delete, the delivery log. */
 onBothDatabases(
@@ -28,7 +23,7 @@ onBothDatabases(
         .type('form')
         .send({ _csrf: csrfOf(form.text), url: 'ftp://x', event_types: 'device.melted' });
       expect(refused.status).toBe(422);
-      expect(decoded(refused.text)).toContain(
+      expect(decodedHtml(refused.text)).toContain(
         'webhook.url must be an http or https URL, webhook.event_types has unknown event types: device.melted',
       );
 
@@ -43,11 +38,13 @@ onBothDatabases(
           enabled: 'true',
         })
         .expect(200);
-      const secret = /<code class="mono">(whsec_[^<]+)<\/code>/.exec(decoded(created.text))?.[1];
+      const secret = /<code class="mono">(whsec_[^<]+)<\/code>/.exec(
+        decodedHtml(created.text),
+      )?.[1];
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       const id = Number(/<h1>Webhook (\d+)/.exec(created.text)?.[1]);
       const shown = await browser.get(`/webhooks/${id}`).expect(200);
-      expect(decoded(shown.text)).not.toContain(secret!);
+      expect(decodedHtml(shown.text)).not.toContain(secret!);
       expect(shown.text).toContain('No deliveries yet.');
 
       const tested = await browser
@@ -104,7 +101,9 @@ onBothDatabases(
         .type('form')
         .send({ _csrf: csrfOf(page.text) })
         .expect(200);
-      const secret = /<code class="mono">(whsec_[^<]+)<\/code>/.exec(decoded(rotated.text))?.[1];
+      const secret = /<code class="mono">(whsec_[^<]+)<\/code>/.exec(
+        decodedHtml(rotated.text),
+      )?.[1];
       expect(secret).toMatch(/^whsec_/);
       expect(secret).not.toBe(hook.secret);
       const deleted = await browser

@@ -1,9 +1,8 @@
 process.env.TZ = 'UTC';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { browserUser, signedIn } from '../harness/web-session';
-import { consoleFleet, countOf, htmlOf } from '../harness/console.helpers';
+import { addSsid, consoleFleet, countOf, htmlOf } from '../harness/console.helpers';
 import { onBothDatabases } from '../harness/app';
-import { Caller } from '../harness/fixtures';
 
 onBothDatabases('console pages (issue 13)', (t) => {
   describe('GET /overview', () => {
@@ -215,17 +214,6 @@ onBothDatabases('console pages (issue 13)', (t) => {
   });
 
   describe('GET /networks and /networks/:id', () => {
-    const ssid = (admin: Caller, networkId: number, name: string) =>
-      t()
-        .http()
-        .post('/v1/network_ssids')
-        .set(admin.auth)
-        .send({
-          network_id: networkId,
-          network_ssid: { ssid_name: name, wpa_key: 'correct horse', security_mode: 'wpa2' },
-        })
-        .expect(200);
-
     it('searches the networks by name, and pages the device list 25, 50 or 100 at a time', async () => {
       const { admin, lobby, roof } = await consoleFleet(t());
       const agent = await signedIn(t(), admin);
@@ -253,8 +241,8 @@ onBothDatabases('console pages (issue 13)', (t) => {
 
     it('lists the networks with devices up and down and their SSID count', async () => {
       const { admin, lobby, roof } = await consoleFleet(t());
-      await ssid(admin, lobby.id, 'Guests');
-      await ssid(admin, lobby.id, 'Staff');
+      await addSsid(t(), admin, lobby.id, 'Guests');
+      await addSsid(t(), admin, lobby.id, 'Staff');
       const page = htmlOf(await (await signedIn(t(), admin)).get('/networks').expect(200));
       const row = (id: number) =>
         new RegExp(`<tr data-network-id="${id}">([\\s\\S]*?)</tr>`).exec(page)![1];
@@ -279,7 +267,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
 
     it('shows a network: settings, devices, configuration sync and SSIDs with keys for writers', async () => {
       const { admin, lobby, up, down } = await consoleFleet(t());
-      await ssid(admin, lobby.id, 'Guests');
+      await addSsid(t(), admin, lobby.id, 'Guests');
       const page = htmlOf(
         await (await signedIn(t(), admin)).get(`/networks/${lobby.id}`).expect(200),
       );
@@ -301,7 +289,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
 
     it('hides WPA keys and write buttons from a read-only member, and other networks', async () => {
       const { admin, lobby, roof } = await consoleFleet(t());
-      await ssid(admin, lobby.id, 'Guests');
+      await addSsid(t(), admin, lobby.id, 'Guests');
       const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
       await t().fixtures.grant(admin.orgId, member.userId, lobby.id, 'read_only');
       const agent = await signedIn(t(), member);

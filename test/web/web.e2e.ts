@@ -14,11 +14,9 @@ import {
   csrfOfSession,
   signedIn,
 } from '../harness/web-session';
-import { UPGRADE_FORM as FORM } from '../harness/console.helpers';
+import { UPGRADE_FORM as FORM, CSRF_PAGE } from '../harness/console.helpers';
 
 const FORBIDDEN_PAGE = 'Only an organisation admin may do this';
-const CSRF_PAGE = 'This form has expired or was not sent from this site.';
-
 /** An organisation with an admin, a device and a released firmware for its hardware. */
 async function organisation(t: TestApp) {
   const admin = await browserUser(t, { role: 'admin' });
