@@ -33,18 +33,6 @@ export type SyncFactsRow = Pick<
   'id' | 'mac_id' | 'name' | 'location_network_id' | 'applied_revision' | 'uplinks' | 'network'
 >;
 
-/** SyncFactsRow's columns as a raw statement returns them. */
-interface RawSyncFacts {
-  id: number | string;
-  mac_id: string;
-  name: string | null;
-  location_network_id: number | string | null;
-  applied_revision: string | null;
-  network_name: string | null;
-  network_timezone: string | null;
-  uplinks: unknown;
-}
-
 /** What current_status shows of a device's last heartbeat (all null when never heard from). */
 export interface LastHeartbeat {
   name: string | null;
@@ -77,8 +65,8 @@ export class DeviceStatusesRepository {
   }
 
   /**
-   * One page of the matching devices in `order` (by id unless given), each with its heartbeat,
-   * live uplinks and network (one statement; what each shown row computes is computed for the page only).
+   * One page of the matching devices in `order` (by id unless given), each with its heartbeat, live uplinks and
+   * network (one statement; what each shown row computes is computed for the page only).
    */
   async page(
     orgId: number,
@@ -91,15 +79,18 @@ export class DeviceStatusesRepository {
     const where = deviceFilterCondition(sql, orgId, filter, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
-    const rows: (RawSyncFacts & {
+    const rows: (Omit<DeviceStatusRow, 'received_at' | 'uplinks' | 'network'> & {
       received_at: unknown;
-      firmware_version: string | null;
-      clients: number | string | null;
-      uptime_seconds: number | string | null;
+      uplinks: unknown;
+      network_name: string | null;
+      network_timezone: string | null;
     })[] = await this.manager.query(
-      `SELECT ${this.syncColumns()}, h."received_at" AS received_at,
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+              d."location_network_id" AS location_network_id, h."received_at" AS received_at,
               h."firmware_version" AS firmware_version, h."clients" AS clients,
-              h."uptime_seconds" AS uptime_seconds
+              h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,
+              n."network_name" AS network_name, n."timezone" AS network_timezone,
+              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
              WHERE ${where} ORDER BY ${orderBy}
@@ -111,13 +102,25 @@ export class DeviceStatusesRepository {
        ORDER BY ${orderBy}`,
       sql.params,
     );
-    return rows.map((row) => ({
-      ...this.syncFactsOf(row),
-      received_at: this.receivedAt(row.received_at),
-      firmware_version: row.firmware_version,
-      clients: orNull(row.clients),
-      uptime_seconds: orNull(row.uptime_seconds),
-    }));
+    return rows.map((row) => {
+      const networkId = orNull(row.location_network_id);
+      return {
+        id: Number(row.id),
+        mac_id: row.mac_id,
+        name: row.name,
+        location_network_id: networkId,
+        received_at: this.receivedAt(row.received_at),
+        firmware_version: row.firmware_version,
+        clients: orNull(row.clients),
+        uptime_seconds: orNull(row.uptime_seconds),
+        applied_revision: row.applied_revision,
+        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
+        network:
+          networkId === null || row.network_name === null
+            ? null
+            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+      };
+    });
   }
 
   /**
@@ -130,43 +133,37 @@ export class DeviceStatusesRepository {
     const where = deviceFilterCondition(sql, orgId, { ...filter, seen: true }, () =>
       heartbeatInstant(this.manager, sql, upSince),
     );
-    const rows: RawSyncFacts[] = await this.manager.query(
-      `SELECT ${this.syncColumns()}
+    const rows: (Omit<SyncFactsRow, 'uplinks' | 'network'> & {
+      uplinks: unknown;
+      network_name: string | null;
+      network_timezone: string | null;
+    })[] = await this.manager.query(
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+              d."location_network_id" AS location_network_id,
+              h."applied_revision" AS applied_revision,
+              n."network_name" AS network_name, n."timezone" AS network_timezone,
+              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
        FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        WHERE ${where}`,
       sql.params,
     );
-    return rows.map((row) => this.syncFactsOf(row));
-  }
-
-  /**
-   * The columns of a SyncFactsRow over `devices` d, `heartbeats` h and `location_networks` n:
-   * what every read of a device's status selects, so that all give its revision's facts alike.
-   */
-  private syncColumns(): string {
-    return `d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
-            d."location_network_id" AS location_network_id,
-            h."applied_revision" AS applied_revision,
-            n."network_name" AS network_name, n."timezone" AS network_timezone,
-            ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks`;
-  }
-
-  private syncFactsOf(row: RawSyncFacts): SyncFactsRow {
-    const networkId = orNull(row.location_network_id);
-    return {
-      id: Number(row.id),
-      mac_id: row.mac_id,
-      name: row.name,
-      location_network_id: networkId,
-      applied_revision: row.applied_revision,
-      uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-      network:
-        networkId === null || row.network_name === null
-          ? null
-          : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
-    };
+    return rows.map((row) => {
+      const networkId = orNull(row.location_network_id);
+      return {
+        id: Number(row.id),
+        mac_id: row.mac_id,
+        name: row.name,
+        location_network_id: networkId,
+        applied_revision: row.applied_revision,
+        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
+        network:
+          networkId === null || row.network_name === null
+            ? null
+            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+      };
+    });
   }
 
   /** A heartbeat's received_at as a raw statement returned it, as its entity holds it. */
