@@ -20,14 +20,16 @@ async function listStatement(
     logMigration: () => undefined,
     log: () => undefined,
   };
-  Object.defineProperty(t.dataSource, 'logger', { value: capturing, configurable: true });
-  try {
-    await t.app
-      .get(BackgroundWork)
-      .whilePaused(() => t.app.get(EventsRepository).list(orgId, { ...query, limit: 100 }));
-  } finally {
-    Object.defineProperty(t.dataSource, 'logger', { value: counting, configurable: true });
-  }
+  // Captured once the periodic work is paused and its passes in flight have ended: a pass that
+  // was running (the alert rules' scan, a webhook claim) is no statement of the list's.
+  await t.app.get(BackgroundWork).whilePaused(async () => {
+    Object.defineProperty(t.dataSource, 'logger', { value: capturing, configurable: true });
+    try {
+      await t.app.get(EventsRepository).list(orgId, { ...query, limit: 100 });
+    } finally {
+      Object.defineProperty(t.dataSource, 'logger', { value: counting, configurable: true });
+    }
+  });
   const selects = sent.filter((s) => /^SELECT/i.test(s.sql));
   expect(selects).toHaveLength(1);
   return selects[0];
