@@ -96,14 +96,15 @@ export class DeliveriesRepository {
     });
   }
 
-  /** Makes the delivery due now with its schedule restarted, any lease on it void. */
+  /**
+   * Makes the delivery due now with its schedule restarted: an attempt of it under way records
+   * no outcome (its schedule_base changed), unless it is its first, which then stands for it.
+   */
   async redeliver(delivery: WebhookDelivery, at: Date): Promise<WebhookDelivery> {
     Object.assign(delivery, {
       state: 'pending',
       schedule_base: delivery.attempts,
       next_attempt_at: at,
-      lease_until: null,
-      lease_token: null,
     });
     return this.repository.save(delivery);
   }

@@ -3,81 +3,42 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Dialect } from '../database/dialect';
 import { SqlBuilder } from '../database/dialect/sql-builder';
-import { hydratedValue, persistedColumn } from '../database/persisted-value';
-import { EventRecord } from '../event-log/event.entity';
+import { persistedColumn } from '../database/persisted-value';
+import {
+  ClaimedBatch,
+  Claimant,
+  claimedDelivery,
+  claimedWebhook,
+  ClaimedWebhook,
+  ClaimRow,
+  DELIVERY_COLUMNS,
+  EVENT_COLUMNS,
+  LeasedOutcome,
+} from './claimed-delivery';
 import { Webhook } from './webhook.entity';
-import { DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookLease } from './webhook-lease.entity';
 
-/** How an attempt ended, as the delivery row records it. */
-export interface AttemptOutcome {
-  state: DeliveryState;
-  status: number | null;
-  error: string | null;
-  at: Date;
-  next: Date | null;
-}
+export type {
+  AttemptOutcome,
+  ClaimedBatch,
+  ClaimedDelivery,
+  ClaimedWebhook,
+  Claimant,
+  LeasedOutcome,
+} from './claimed-delivery';
 
-/** An attempt's outcome to record if its lease is still `token`'s. */
-export interface LeasedOutcome {
-  id: number;
-  token: string;
-  outcome: AttemptOutcome;
-}
-
-/** A webhook as a claim locks it: what an attempt signs and sends with. */
-export type ClaimedWebhook = Pick<
-  Webhook,
-  'id' | 'url' | 'secret' | 'previous_secret' | 'previous_secret_until'
->;
-
-/** A delivery claimed for one attempt, with its webhook and its event (null for a test). */
-export type ClaimedDelivery = Pick<
-  WebhookDelivery,
-  | 'id'
-  | 'organisation_id'
-  | 'webhook_id'
-  | 'event_id'
-  | 'event_type'
-  | 'message_id'
-  | 'attempts'
-  | 'schedule_base'
-  | 'test_payload'
-> & { webhook: ClaimedWebhook; event: EventRecord | null };
-
-/** Webhooks whose due deliveries one claim considers (the oldest due first). */
-const WEBHOOKS_PER_CLAIM = 50;
-/** The event's columns an attempt's body needs, returned by the claim itself. */
-const EVENT_COLUMNS = [
-  'type',
-  'occurred_at',
-  'network_id',
-  'network_name',
-  'device_id',
-  'device_mac',
-  'device_name',
-  'actor',
-  'data',
-] as const;
-const DELIVERY_COLUMNS = [
-  'id',
-  'organisation_id',
-  'webhook_id',
-  'event_id',
-  'event_type',
-  'message_id',
-  'attempts',
-  'schedule_base',
-  'test_payload',
-] as const;
-
-type ClaimRow = Record<string, unknown>;
+/** A voided lease's token (WebhooksRepository.voidLease): its holder stops at its next outcome. */
+const VOIDED = '';
+/** A released lease's `until`: in the past on every instance's clock. */
+const RELEASED = new Date(0);
 
 /**
- * The dispatcher's statements on the delivery queue (OPERATIONS 5, issue 27's speed): a claim
- * in two statements of one transaction, which lease the deliveries and return everything their
- * attempts need, and the outcomes of many attempts recorded by one statement. A constant number
- * of statements whatever the number of deliveries (a claim read back the rows it leased and an
- * outcome was an UPDATE each: 4.7 statements a delivery to one webhook).
+ * The dispatcher's statements on the delivery queue (OPERATIONS 5, issue 27's speed). A claim
+ * leases whole webhooks, not deliveries: one instance holds a webhook at a time and attempts the
+ * deliveries it read under that lease, so a delivery row is written twice (queued, outcome) and
+ * never for its claim. A claim is one transaction of a constant number of statements whatever
+ * the number of deliveries; the outcomes of many attempts are one statement.
  */
 @Injectable()
 export class DeliveryClaims {
@@ -87,84 +48,75 @@ export class DeliveryClaims {
   ) {}
 
   /**
-   * Claims at most `limit` due deliveries for one attempt each, leased to `token` until `until`.
-   * Run in a transaction: the webhooks with due deliveries are locked first (the longest waiting
-   * first), skipping those another instance is claiming for, and each gets at most `cap` leases
-   * alive at once, counted in a statement that starts after the lock is held (so it sees every
-   * lease another instance committed under it). Each webhook's first due deliveries and its
-   * leases alive are read from its partial indexes (IDX_deliveries_webhook_pending, _leased),
-   * so a claim costs the same whatever the backlog.
+   * Run in a transaction. Releases the leases `release` of `claimant.owner` (batches that
+   * ended), then leases at most `webhooks` enabled webhooks with due deliveries that no live lease
+   * holds (the longest waiting first; FOR NO KEY UPDATE SKIP LOCKED skips those another instance
+   * is claiming), and reads each one's first `perWebhook` due deliveries with their events. The
+   * lease is taken by a conditional upsert in a statement that starts after the lock is held, so
+   * it sees a lease another instance committed meanwhile and then takes nothing.
    */
   async claim(
     now: Date,
-    until: Date,
-    token: string,
-    limit: number,
-    cap: number,
-  ): Promise<ClaimedDelivery[]> {
-    const webhooks = await this.lockDueWebhooks(now);
-    if (webhooks.size === 0) {
+    claimant: Claimant,
+    webhooks: number,
+    perWebhook: number,
+    release: readonly number[] = [],
+  ): Promise<ClaimedBatch[]> {
+    if (release.length > 0) {
+      await this.release(claimant.owner, release);
+    }
+    const due = await this.lockDueWebhooks(now, webhooks);
+    if (due.size === 0) {
       return [];
     }
-    const sql = new SqlBuilder(this.dialect);
-    const at = (value: Date | null) => this.typed(sql, 'lease_until', value);
-    // The k-th due delivery of each webhook, k = 1…cap, each read from the webhook's pending
-    // index in due order (never the whole backlog); kept while k plus the webhook's leases
-    // alive stays within the cap. Only a pending delivery holds a lease (an outcome recorded
-    // clears it), so the count reads the leased index alone.
-    const nth = (k: number) =>
-      `SELECT t.value AS "webhook_id", ${k} AS rn,
-         (SELECT d."id" FROM "webhook_deliveries" d
-          WHERE d."webhook_id" = t.value AND d."state" = 'pending'
-            AND d."next_attempt_at" <= ${at(now)}
-            AND (d."lease_until" IS NULL OR d."lease_until" <= ${at(now)})
-          ORDER BY d."next_attempt_at", d."id" LIMIT 1 OFFSET ${k - 1}) AS "id"
-       FROM ${sql.idTable([...webhooks.keys()])}`;
-    // Parameters are bound in the order they appear (SQLite's marks are positional).
-    const lease = `"lease_until" = ${at(until)}, "lease_token" = ${sql.param(token)}`;
-    const candidates = Array.from({ length: cap }, (_, k) => nth(k + 1)).join(' UNION ALL ');
-    const count = `(SELECT COUNT(*) FROM "webhook_deliveries" f
-                    WHERE f."webhook_id" = c."webhook_id" AND f."lease_until" > ${at(now)})`;
-    const capMark = sql.param(cap); // before the limit, as they appear below
-    const limitMark = sql.param(limit);
-    // The event of each delivery, by its primary key, in the same statement: no read after.
-    const event = EVENT_COLUMNS.map(
-      (column) =>
-        `(SELECT e."${column}" FROM "events" e
-          WHERE e."id" = "webhook_deliveries"."event_id") AS "e_${column}"`,
+    const leased = await this.lease([...due.keys()], claimant, now);
+    if (leased.length === 0) {
+      return [];
+    }
+    const rows = await this.dueDeliveries(leased, now, perWebhook);
+    const batches = new Map<number, ClaimedBatch>(
+      leased.map((id) => [id, { webhook: due.get(id)!, token: claimant.token, deliveries: [] }]),
     );
-    const rows = await this.dialect.preparedQuery<ClaimRow>(
+    for (const row of rows) {
+      const delivery = claimedDelivery(this.txHost.tx, row, due);
+      batches.get(delivery.webhook_id)!.deliveries.push(delivery);
+    }
+    return [...batches.values()];
+  }
+
+  /** Ends the owner's leases of these webhooks at once (their batches ended). */
+  async release(owner: string, webhookIds: readonly number[]): Promise<void> {
+    const sql = new SqlBuilder(this.dialect);
+    const until = this.leaseParam(sql, 'until', RELEASED);
+    const mark = this.leaseParam(sql, 'owner', owner);
+    await this.dialect.preparedQuery(
       this.txHost.tx,
-      'airfleet_claim_deliveries_returning',
-      `UPDATE "webhook_deliveries" SET ${lease}
-       WHERE "id" IN (
-         SELECT c."id" FROM (${candidates}) c
-         WHERE c."id" IS NOT NULL AND c.rn + ${count} <= ${capMark}
-         ORDER BY c.rn, c."id"
-         LIMIT ${limitMark})
-       RETURNING ${DELIVERY_COLUMNS.map((column) => `"${column}"`).join(', ')}, ${event.join(', ')}`,
+      'airfleet_release_webhook_leases',
+      `UPDATE "webhook_leases" SET "until" = ${until}
+       WHERE "owner" = ${mark} AND "webhook_id" IN (SELECT t.value FROM ${sql.idTable([...webhookIds])})`,
       sql.params,
     );
-    return rows.map((row) => this.claimed(row, webhooks));
   }
 
   /**
-   * Records the outcomes whose lease is still their token's, in one statement; answers the ids
-   * recorded (an attempt whose lease was taken over records nothing). Bound as one row of
-   * values per outcome (7 parameters: 64 outcomes stay far under every limit); prepared once per
-   * number of outcomes.
+   * Records the outcomes whose webhook lease still carries their claim's token, and whose
+   * schedule no redelivery restarted meanwhile, in one statement; answers the ids recorded (an
+   * attempt whose lease was taken over or voided records nothing). Bound as one row of values
+   * per outcome (8 parameters: 64 outcomes stay far under every limit); prepared once per number
+   * of outcomes.
    */
-  async finish(outcomes: readonly LeasedOutcome[]): Promise<Set<number>> {
+  async finish(outcomes: readonly LeasedOutcome[]): Promise<Map<number, boolean>> {
     if (outcomes.length === 0) {
-      return new Set();
+      return new Map();
     }
     const sql = new SqlBuilder(this.dialect);
     const value = (column: keyof WebhookDelivery, v: unknown) => this.typed(sql, column, v);
     const values = outcomes.map(
-      ({ id, token, outcome }) =>
+      ({ id, token, base, outcome }) =>
         `(${[
           value('id', id),
-          value('lease_token', token),
+          this.leaseParam(sql, 'token', token),
+          value('schedule_base', base),
           value('state', outcome.state),
           value('last_status_code', outcome.status),
           value('last_error', outcome.error),
@@ -178,15 +130,71 @@ export class DeliveryClaims {
       `airfleet_finish_deliveries_${outcomes.length}`,
       `UPDATE "webhook_deliveries" SET "state" = o.state, "attempts" = "webhook_deliveries"."attempts" + 1,
          "last_status_code" = o.status, "last_error" = o.error, "last_attempt_at" = o.at,
-         "next_attempt_at" = o.next, "lease_until" = NULL, "lease_token" = NULL
-       FROM (SELECT column1 AS id, column2 AS token, column3 AS state, column4 AS status,
-               column5 AS error, column6 AS at, column7 AS next
+         "next_attempt_at" = o.next
+       FROM (SELECT column1 AS id, column2 AS token, column3 AS base, column4 AS state,
+               column5 AS status, column6 AS error, column7 AS at, column8 AS next
              FROM (VALUES ${values.join(', ')}) AS v) AS o
-       WHERE "webhook_deliveries"."id" = o.id AND "webhook_deliveries"."lease_token" = o.token
-       RETURNING "webhook_deliveries"."id"`,
+       WHERE "webhook_deliveries"."id" = o.id AND "webhook_deliveries"."state" = 'pending'
+         AND "webhook_deliveries"."schedule_base" = o.base
+         AND EXISTS (SELECT 1 FROM "webhook_leases" l
+                     WHERE l."webhook_id" = "webhook_deliveries"."webhook_id"
+                       AND l."token" IN (o.token, '${VOIDED}'))
+       RETURNING "webhook_deliveries"."id",
+         (SELECT l."token" FROM "webhook_leases" l
+          WHERE l."webhook_id" = "webhook_deliveries"."webhook_id") AS "lease_token"`,
       sql.params,
     );
-    return new Set(rows.map((row) => Number(row.id)));
+    return new Map(rows.map((row) => [Number(row.id), row.lease_token !== VOIDED]));
+  }
+
+  /**
+   * Leases the webhooks to the claimant where no live lease holds them (read anew: this statement
+   * starts after the lock is held); answers those leased.
+   */
+  private async lease(ids: number[], claimant: Claimant, now: Date): Promise<number[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const owner = this.leaseParam(sql, 'owner', claimant.owner);
+    const token = this.leaseParam(sql, 'token', claimant.token);
+    const until = this.leaseParam(sql, 'until', claimant.until);
+    const from = sql.idTable(ids);
+    const rows = await this.dialect.preparedQuery<ClaimRow>(
+      this.txHost.tx,
+      'airfleet_lease_webhooks',
+      `INSERT INTO "webhook_leases" ("webhook_id", "owner", "token", "until")
+       SELECT t.value, ${owner}, ${token}, ${until} FROM ${from} WHERE 1 = 1
+       ON CONFLICT ("webhook_id") DO UPDATE
+         SET "owner" = excluded."owner", "token" = excluded."token", "until" = excluded."until"
+         WHERE "webhook_leases"."until" <= ${this.leaseParam(sql, 'until', now)}
+       RETURNING "webhook_id"`,
+      sql.params,
+    );
+    return rows.map((row) => Number(row.webhook_id)).sort((a, b) => a - b);
+  }
+
+  /**
+   * Each webhook's first `limit` due deliveries in due order, read from its pending index (never
+   * the whole backlog), with their events: one statement, prepared per number of webhooks.
+   */
+  private dueDeliveries(webhookIds: number[], now: Date, limit: number): Promise<ClaimRow[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const firstDue = webhookIds.map(
+      (id) =>
+        `SELECT x."id" FROM (SELECT d."id" FROM "webhook_deliveries" d
+           WHERE d."webhook_id" = ${sql.param(id)} AND d."state" = 'pending'
+             AND d."next_attempt_at" <= ${this.typed(sql, 'next_attempt_at', now)}
+           ORDER BY d."next_attempt_at", d."id" LIMIT ${sql.param(limit)}) x`,
+    );
+    const delivery = DELIVERY_COLUMNS.map((column) => `d."${column}"`);
+    const event = EVENT_COLUMNS.map((column) => `e."${column}" AS "e_${column}"`);
+    return this.dialect.preparedQuery<ClaimRow>(
+      this.txHost.tx,
+      `airfleet_due_deliveries_${webhookIds.length}`,
+      `SELECT ${[...delivery, ...event].join(', ')}
+       FROM "webhook_deliveries" d LEFT JOIN "events" e ON e."id" = d."event_id"
+       WHERE d."id" IN (${firstDue.join(' UNION ALL ')})
+       ORDER BY d."webhook_id", d."next_attempt_at", d."id"`,
+      sql.params,
+    );
   }
 
   /**
@@ -194,10 +202,10 @@ export class DeliveryClaims {
    * KEY UPDATE SKIP LOCKED: those another instance is claiming for are skipped), with what their
    * attempts sign and send with: one statement.
    */
-  private async lockDueWebhooks(now: Date): Promise<Map<number, ClaimedWebhook>> {
+  private async lockDueWebhooks(now: Date, limit: number): Promise<Map<number, ClaimedWebhook>> {
     const oldest = `(SELECT MIN(d.next_attempt_at) FROM webhook_deliveries d
-       WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_attempt_at <= :now
-         AND (d.lease_until IS NULL OR d.lease_until <= :now))`;
+       WHERE d.webhook_id = w.id AND d.state = 'pending' AND d.next_attempt_at <= :now)`;
+    const held = `EXISTS (SELECT 1 FROM webhook_leases l WHERE l.webhook_id = w.id AND l.until > :now)`;
     const rows = await this.dialect
       .lockSkippingLocked(
         this.txHost.tx
@@ -211,63 +219,22 @@ export class DeliveryClaims {
           .addSelect(oldest, 'oldest')
           .where('w.enabled = :enabled', { enabled: true })
           .andWhere(`${oldest} IS NOT NULL`, { now })
+          .andWhere(`NOT ${held}`)
           .orderBy('oldest', 'ASC')
-          .limit(WEBHOOKS_PER_CLAIM),
+          .limit(limit),
       )
       .getRawMany<ClaimRow>();
     const manager = this.txHost.tx;
-    return new Map(
-      rows.map((row) => {
-        const webhook: ClaimedWebhook = {
-          id: Number(row.id),
-          url: row.url as string,
-          secret: row.secret as string,
-          previous_secret: (row.previous_secret as string | null) ?? null,
-          previous_secret_until: hydratedValue(
-            manager,
-            Webhook,
-            'previous_secret_until',
-            row.previous_secret_until,
-          ) as Date | null,
-        };
-        return [webhook.id, webhook];
-      }),
-    );
-  }
-
-  private claimed(row: ClaimRow, webhooks: Map<number, ClaimedWebhook>): ClaimedDelivery {
-    const manager = this.txHost.tx;
-    const delivery = Object.fromEntries(
-      DELIVERY_COLUMNS.map((column) => [
-        column,
-        hydratedValue(manager, WebhookDelivery, column, row[column]),
-      ]),
-    ) as Omit<ClaimedDelivery, 'webhook' | 'event'>;
-    for (const column of ['id', 'organisation_id', 'webhook_id', 'attempts', 'schedule_base']) {
-      (delivery as Record<string, unknown>)[column] = Number(row[column]);
-    }
-    const eventId = delivery.event_id === null ? null : Number(delivery.event_id);
-    // An event deleted meanwhile (retention) reads as none, as a left join would.
-    const event =
-      eventId === null || row.e_type === null || row.e_type === undefined
-        ? null
-        : (Object.fromEntries([
-            ['id', eventId],
-            ...EVENT_COLUMNS.map((column) => [
-              column,
-              hydratedValue(manager, EventRecord, column, row[`e_${column}`]),
-            ]),
-          ]) as EventRecord);
-    return {
-      ...delivery,
-      event_id: eventId,
-      webhook: webhooks.get(delivery.webhook_id)!,
-      event,
-    };
+    return new Map(rows.map((row) => [Number(row.id), claimedWebhook(manager, row)]));
   }
 
   private typed(sql: SqlBuilder, column: keyof WebhookDelivery, value: unknown): string {
     const bound = persistedColumn(this.txHost.tx, WebhookDelivery, column, value);
+    return sql.param(bound.value, bound.type);
+  }
+
+  private leaseParam(sql: SqlBuilder, column: keyof WebhookLease, value: unknown): string {
+    const bound = persistedColumn(this.txHost.tx, WebhookLease, column, value);
     return sql.param(bound.value, bound.type);
   }
 }

@@ -1,65 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { AsyncResource } from 'node:async_hooks';
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
 import { BackgroundWork } from '../database/background-work';
-import { GroupCommit } from '../database/group-commit';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
 import { DeliveriesRepository } from './deliveries.repository';
-import { AttemptOutcome, ClaimedDelivery, DeliveryClaims } from './delivery-claims.repository';
-import { WebhookEvents } from './webhook-events';
-import { afterFailure, MAX_IN_FLIGHT, signingSecrets } from './webhook-rules';
-import { attemptDelivery, AttemptResult, WebhookConnections } from './webhook-sender';
-import { WebhooksRepository } from './webhooks.repository';
+import {
+  ClaimedBatch,
+  ClaimedDelivery,
+  ClaimedWebhook,
+  DeliveryClaims,
+} from './delivery-claims.repository';
+import { DeliveryOutcomes } from './delivery-outcomes.service';
+import { MAX_IN_FLIGHT, signingSecrets } from './webhook-rules';
+import { attemptDelivery, WebhookConnections } from './webhook-sender';
 
-/**
- * Attempts one instance makes at once, over every webhook: 16 webhooks' 4 each (with 32, ten
- * busy webhooks of the bench got 32 of their 40 slots).
- */
+/** Attempts one instance makes at once, over every webhook it holds. */
 const LOCAL_CONCURRENCY = 64;
+/** Webhooks one instance holds at once: each gets its MAX_IN_FLIGHT of the local attempts. */
+const HELD_WEBHOOKS = LOCAL_CONCURRENCY / MAX_IN_FLIGHT;
+/** Due deliveries one claim reads per webhook it leases (attempted under that one lease). */
+const PER_WEBHOOK = 100;
 /** How often an instance looks for due deliveries. */
 const POLL_MS = 200;
-/** Attempts' outcomes one transaction records at most. */
-const FINISHES_PER_COMMIT = 64;
-/** A lease outlives the attempt's timeout by this much before another instance may take over. */
+/** A lease outlives the last attempt it lets start by the attempt's timeout and this much. */
 const LEASE_MARGIN_MS = 10_000;
-export const GONE_REASON = '410 Gone';
 
-/** An attempt's outcome to record under its lease. */
-interface Finished {
-  delivery: ClaimedDelivery;
+/**
+ * A webhook this instance holds under one claim's lease: the deliveries still to attempt, and
+ * how many are being sent and recorded.
+ */
+interface Held {
+  webhook: ClaimedWebhook;
   token: string;
-  outcome: AttemptOutcome;
-  gone: boolean;
+  /** The lease's end (ms): no attempt starts that could outlast it. */
+  until: number;
+  queue: ClaimedDelivery[];
+  sending: number;
+  recording: number;
+  /** One body per event, whichever of its webhooks the claim leased (shared by the claim). */
+  bodies: Map<number, string>;
 }
 
 /**
- * Drains the delivery queue (OPERATIONS 5) on every instance: every POLL_MS, and again as soon
- * as an attempt ends, it claims due deliveries (DeliveryClaims.claim: each attempt leased
- * by one instance, at most MAX_IN_FLIGHT per webhook over all instances), makes the attempts
- * outside any transaction, and records each outcome under its lease. One claim runs at a time
- * per process; one asked for while it runs runs once more after it, so a fast receiver gets its
- * deliveries back to back rather than MAX_IN_FLIGHT per poll. A slow receiver holds at most
- * MAX_IN_FLIGHT of LOCAL_CONCURRENCY slots; an instance that dies leaves leases that expire,
- * and the deliveries are attempted again (at least once).
+ * Drains the delivery queue (OPERATIONS 5) on every instance. Every POLL_MS, and as soon as a
+ * webhook's batch ends, it claims (DeliveryClaims.claim) webhooks that no instance holds, each
+ * with its first PER_WEBHOOK due deliveries, under one lease per webhook: only this instance
+ * attempts them, MAX_IN_FLIGHT at a time, back to back (the next starts when one is answered,
+ * while that one's outcome is recorded by group commit), with no statement per delivery but its
+ * outcome. A batch ends when its deliveries are attempted and recorded, or early when the lease
+ * could not outlast another attempt or an outcome was not recorded (the lease was voided by a
+ * change of the webhook, or taken over); the next claim releases it. A slow receiver holds one
+ * of HELD_WEBHOOKS; an instance that dies leaves leases that expire, and the deliveries not
+ * recorded are attempted again by another (at least once).
  */
 @Injectable()
 export class DeliveryDispatcher implements BeforeApplicationShutdown {
   private readonly logger = new Logger(DeliveryDispatcher.name);
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stop = new AbortController();
+  /** This instance, as the owner of the leases it takes. */
+  private readonly owner = randomUUID();
+  /** The webhooks held now, and those whose batch ended (released by the next claim). */
+  private readonly held = new Map<number, Held>();
+  private ended: number[] = [];
   /** The claims running now (one at a time), and whether another was asked for meanwhile. */
   private pumping?: Promise<void>;
   private pumpAgain = false;
-  /**
-   * The outcomes of attempts that ended, recorded by group commit: those that end while a
-   * transaction records others share the next one (a commit per attempt capped a fast receiver).
-   */
-  private readonly finishes: GroupCommit<Finished>;
   /** Keep-alive connections, one pool per checked address (webhook-sender.ts). */
   private readonly connections = new WebhookConnections(LOCAL_CONCURRENCY);
 
@@ -67,18 +77,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     background: BackgroundWork,
     private readonly unitOfWork: UnitOfWork,
     private readonly claims: DeliveryClaims,
+    private readonly outcomes: DeliveryOutcomes,
     private readonly deliveries: DeliveriesRepository,
-    private readonly webhooks: WebhooksRepository,
-    private readonly events: WebhookEvents,
     private readonly config: ConfigService,
   ) {
-    // Batches start in this object's context, never in a transaction's.
-    const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
-    this.finishes = new GroupCommit(
-      (finished) => this.finishAll(finished),
-      FINISHES_PER_COMMIT,
-      detached,
-    );
     setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 64)
     background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
     background.every('webhook test deliveries retention', 60_000, () => this.retain());
@@ -88,10 +90,19 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
   }
 
+  /** Stops attempting, and releases the leases held so that another instance goes on at once. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stop.abort();
     await Promise.allSettled([this.pumping, ...this.inFlight]);
     this.connections.close();
+    const release = [...this.held.keys(), ...this.ended];
+    if (release.length > 0) {
+      await this.unitOfWork
+        .run(() => this.claims.release(this.owner, release))
+        .catch((error: unknown) => {
+          this.logger.warn(`releasing webhook leases failed: ${(error as Error).message}`);
+        });
+    }
   }
 
   /**
@@ -116,40 +127,82 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     } while (this.pumpAgain && !this.stop.signal.aborted);
   }
 
-  /** An attempt ended: its slot, and maybe its webhook's, is free for the next due delivery. */
-  private attemptEnded(attempt: Promise<void>): void {
-    this.inFlight.delete(attempt);
-    if (!this.stop.signal.aborted) {
-      this.pumpSoon().catch((error: unknown) => {
-        this.logger.warn(`webhook deliveries failed: ${(error as Error).message}`);
-      });
-    }
-  }
-
   /**
-   * One claim: what this instance has room for, and starts the attempts (not awaited). Called
-   * through pumpSoon, so that two never overlap in a process.
+   * One claim for the webhooks this instance has room for, releasing those whose batch ended;
+   * starts their attempts (not awaited). Called through pumpSoon, so that two never overlap in a
+   * process. Answers the number of deliveries claimed.
    */
   async pump(now = new Date()): Promise<number> {
-    const room = LOCAL_CONCURRENCY - this.inFlight.size;
+    const room = HELD_WEBHOOKS - this.held.size;
     if (room <= 0 || this.stop.signal.aborted) {
       return 0;
     }
-    const token = randomUUID();
+    const release = this.ended;
+    this.ended = [];
     const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
     const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
-    const claimed = await this.unitOfWork.run(() =>
-      this.claims.claim(now, until, token, room, MAX_IN_FLIGHT),
-    );
-    // One body per event, whichever of its webhooks the claim holds deliveries to.
-    const bodies = new Map<number, string>();
-    for (const delivery of claimed) {
-      const attempt = this.attempt(delivery, token, bodies).finally(() =>
-        this.attemptEnded(attempt),
+    const claimant = { owner: this.owner, token: randomUUID(), until };
+    let batches: ClaimedBatch[];
+    try {
+      batches = await this.unitOfWork.run(() =>
+        this.claims.claim(now, claimant, room, PER_WEBHOOK, release),
       );
+    } catch (error) {
+      this.ended.push(...release); // released by the next claim
+      throw error;
+    }
+    const bodies = new Map<number, string>();
+    let claimed = 0;
+    for (const { webhook, token, deliveries } of batches) {
+      const held: Held = {
+        webhook,
+        token,
+        until: until.getTime(),
+        queue: deliveries,
+        sending: 0,
+        recording: 0,
+        bodies,
+      };
+      this.held.set(webhook.id, held);
+      claimed += deliveries.length;
+      this.feed(held);
+    }
+    return claimed;
+  }
+
+  /**
+   * Starts the held webhook's next attempts while it has fewer than MAX_IN_FLIGHT in flight and
+   * its lease outlasts another attempt; ends its batch when nothing is left under way.
+   */
+  private feed(held: Held): void {
+    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
+    while (held.sending < MAX_IN_FLIGHT && held.queue.length > 0 && !this.stop.signal.aborted) {
+      if (Date.now() + timeoutMs >= held.until) {
+        held.queue = []; // left due, for the next claim
+        break;
+      }
+      const delivery = held.queue.shift()!;
+      held.sending += 1;
+      const attempt = this.attempt(held, delivery).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
     }
-    return claimed.length;
+    this.settle(held);
+  }
+
+  /** The batch ended: the webhook is released by the next claim, which starts now. */
+  private settle(held: Held): void {
+    const id = held.webhook.id;
+    if (held.queue.length > 0 || held.sending > 0 || held.recording > 0) {
+      return;
+    }
+    if (this.held.get(id) !== held || this.stop.signal.aborted) {
+      return;
+    }
+    this.held.delete(id);
+    this.ended.push(id);
+    this.pumpSoon().catch((error: unknown) => {
+      this.logger.warn(`webhook deliveries failed: ${(error as Error).message}`);
+    });
   }
 
   /** The body of the delivery's message (a test's own, or its event's), made once per event. */
@@ -170,14 +223,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     return body;
   }
 
-  private async attempt(
-    delivery: ClaimedDelivery,
-    token: string,
-    bodies: Map<number, string>,
-  ): Promise<void> {
-    const webhook = delivery.webhook;
+  private async attempt(held: Held, delivery: ClaimedDelivery): Promise<void> {
+    const { webhook } = held;
     const at = new Date();
-    const body = this.bodyOf(delivery, bodies);
+    const body = this.bodyOf(delivery, held.bodies);
     const settings = this.settings.webhooks;
     const result = await attemptDelivery(
       {
@@ -192,80 +241,24 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       at,
       this.connections,
     );
+    held.sending -= 1;
     if (this.stop.signal.aborted) {
-      return; // shutting down: the lease expires and another instance attempts it again
+      return; // shutting down: the lease is released and another instance attempts it again
     }
+    held.recording += 1;
+    this.feed(held); // the slot is free: the next attempt starts while this one is recorded
     try {
-      await this.record(delivery, token, result, new Date());
-    } catch (error) {
-      this.logger.warn(`recording delivery ${delivery.id} failed: ${(error as Error).message}`);
-    }
-  }
-
-  /**
-   * The attempt's outcome under its lease, once committed; a 410 disables the webhook and drops
-   * its queue.
-   */
-  private record(
-    delivery: ClaimedDelivery,
-    token: string,
-    result: AttemptResult,
-    at: Date,
-  ): Promise<void> {
-    const schedule = this.settings.webhooks.retryScheduleSeconds;
-    let outcome: AttemptOutcome;
-    if (result.ok) {
-      outcome = { state: 'succeeded', status: result.status, error: null, at, next: null };
-    } else {
-      const after = result.gone
-        ? ({ state: 'failed' } as const)
-        : afterFailure(delivery.attempts + 1, delivery.schedule_base, schedule, at);
-      outcome = {
-        state: after.state,
-        status: result.status,
-        error: result.error,
-        at,
-        next: after.state === 'pending' ? after.next : null,
-      };
-    }
-    return this.finishes.submit({ delivery, token, outcome, gone: !result.ok && result.gone });
-  }
-
-  /**
-   * Outcomes recorded together by one statement (one commit for many attempts); with a 410 among
-   * them, in one transaction with the disabling of its webhook.
-   */
-  private finishAll(finished: readonly Finished[]): Promise<void> {
-    const write = async () => {
-      const mine = await this.claims.finish(
-        finished.map(({ delivery, token, outcome }) => ({ id: delivery.id, token, outcome })),
-      );
-      for (const { delivery, gone } of finished) {
-        if (gone && mine.has(delivery.id)) {
-          await this.disableGone(delivery);
-        }
+      const current = await this.outcomes.record(delivery, held.token, result, new Date());
+      if (current !== true || (!result.ok && result.gone)) {
+        held.queue = []; // the lease is voided or no longer this claim's, or the webhook is gone
       }
-    };
-    return finished.some((f) => f.gone)
-      ? this.unitOfWork.run(write)
-      : this.unitOfWork.runStatement(write);
-  }
-
-  private async disableGone(delivery: ClaimedDelivery): Promise<void> {
-    const orgId = delivery.organisation_id;
-    const webhook = await this.webhooks.lock(orgId, delivery.webhook_id);
-    if (!webhook?.enabled) {
-      return;
+    } catch (error) {
+      held.queue = [];
+      this.logger.warn(`recording delivery ${delivery.id} failed: ${(error as Error).message}`);
+    } finally {
+      held.recording -= 1;
+      this.settle(held);
     }
-    const before = { ...webhook };
-    await this.webhooks.disable(orgId, webhook.id, GONE_REASON);
-    await this.deliveries.dropPending(orgId, webhook.id, delivery.id);
-    await this.events.updated(
-      orgId,
-      before,
-      { ...webhook, enabled: false, disabled_reason: GONE_REASON },
-      null,
-    );
   }
 
   /** Deletes the test deliveries older than the retention (the others go with their events). */

@@ -14,21 +14,17 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 
 /**
  * One event to deliver to one webhook, and what its attempts gave (OPERATIONS 5). A row is the
- * durable queue entry: written in the transaction of its event, claimed for an attempt by one
- * instance at a time through a lease (`lease_until`, `lease_token`), which another instance may
- * take over once it expired (the instance that held it died).
+ * durable queue entry: written in the transaction of its event, attempted by the instance that
+ * holds its webhook's lease (WebhookLease), which another instance may take over once it expired
+ * (the instance that held it died). The row is written twice: queued, and its outcome.
  */
 @Entity('webhook_deliveries')
 @Index('IDX_deliveries_webhook', ['webhook_id', 'id'])
 @Index('IDX_deliveries_event', ['event_id'])
 @Index('IDX_deliveries_created', ['created_at'])
-// A claim reads a webhook's first due deliveries and counts its leases alive from these, never
-// the whole backlog (issue 27).
+// A claim reads a webhook's first due deliveries from this, never the whole backlog (issue 27).
 @Index('IDX_deliveries_webhook_pending', ['webhook_id', 'next_attempt_at', 'id'], {
   where: `"state" = 'pending'`,
-})
-@Index('IDX_deliveries_webhook_leased', ['webhook_id', 'lease_until'], {
-  where: `"lease_until" IS NOT NULL`,
 })
 export class WebhookDelivery {
   @PrimaryGeneratedColumn()
@@ -85,12 +81,6 @@ export class WebhookDelivery {
   /** When the next attempt is due; null once succeeded or failed. */
   @Column({ type: Date, nullable: true })
   next_attempt_at: Date | null;
-
-  @Column({ type: Date, nullable: true })
-  lease_until: Date | null;
-
-  @Column({ type: 'varchar', length: 36, nullable: true })
-  lease_token: string | null;
 
   @CreateDateColumn()
   created_at: Date;

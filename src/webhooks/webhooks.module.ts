@@ -3,6 +3,7 @@ import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { DeliveryClaims } from './delivery-claims.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
+import { DeliveryOutcomes } from './delivery-outcomes.service';
 import { WebhookEvents } from './webhook-events';
 import { WebhookStoreModule } from './webhook-store.module';
 import { WebhooksController } from './webhooks.controller';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookEvents, DeliveryClaims, DeliveryDispatcher],
+  providers: [WebhooksService, WebhookEvents, DeliveryClaims, DeliveryOutcomes, DeliveryDispatcher],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

@@ -206,6 +206,7 @@ export class WebhooksService {
       const before = { ...webhook };
       const withSecret = edit(webhook);
       const saved = await this.webhooks.save(webhook);
+      await this.webhooks.voidLease(user.organisation_id, id);
       await this.events.updated(user.organisation_id, before, saved, userActor(user, via));
       return webhookView(saved, withSecret);
     });

@@ -37,6 +37,33 @@ onBothDatabases(
       expect(() => w.verify(hook.secret, later)).toThrow();
     });
 
+    it('reads a webhook anew when it changes while its deliveries are under way: the rest signed with both secrets, none sent twice', async () => {
+      const admin = await t().fixtures.admin();
+      const receiver = await w.receiver();
+      receiver.answer = () => ({ status: 200, delayMs: 100 });
+      const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
+      const events = 20;
+      for (let i = 0; i < events; i++) {
+        await w.networkCreated(admin);
+      }
+      // One claim leased the webhook with every delivery; rotate while its first are answered.
+      await w.eventually(() => Promise.resolve(receiver.received.length > 0 ? true : undefined));
+      await t().http().post(`/v1/webhooks/${hook.id}/rotate_secret`).set(admin.auth).expect(200);
+      await w.settled(
+        admin,
+        hook.id,
+        (l) => l.length === events && l.every((d) => d.state === 'succeeded' && d.attempts === 1),
+      );
+      const signatures = receiver.received.map((r) => r.headers['webhook-signature'].split(' '));
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(events);
+      expect(receiver.received).toHaveLength(events);
+      // Those in flight at the rotation, and those started before their outcome showed the
+      // lease voided (at most 4 each), went with the old secret alone; every later one with both.
+      const single = signatures.filter((s) => s.length === 1).length;
+      expect(single).toBeLessThanOrEqual(8);
+      expect(signatures.slice(single).every((s) => s.length === 2)).toBe(true);
+    });
+
     it("never delivers another organisation's events", async () => {
       const admin = await t().fixtures.admin();
       const other = await t().fixtures.admin();

@@ -1,6 +1,6 @@
 import { BackgroundWork } from '../../src/database/background-work';
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { ClaimedDelivery, DeliveryClaims } from '../../src/webhooks/delivery-claims.repository';
+import { ClaimedBatch, DeliveryClaims } from '../../src/webhooks/delivery-claims.repository';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 
@@ -8,16 +8,17 @@ const WEBHOOKS = 5;
 const EVENTS = 6;
 
 /**
- * Issue 27's speed: a claim leases many deliveries and returns everything their attempts need in
- * a constant number of statements (no read after it), the outcomes of many attempts are one
- * statement, and attempts to one receiver share kept connections instead of one each.
+ * Issue 27's speed: a claim leases many webhooks and returns their deliveries with everything
+ * their attempts need in a constant number of statements (no read after it, no write per
+ * delivery), the outcomes of many attempts are one statement, and attempts to one receiver share
+ * kept connections instead of one each.
  */
 onBothDatabases(
   'webhook delivery statements and connections (issue 27)',
   (t) => {
     const w = webhookFixtures(t);
 
-    it('claims deliveries of many webhooks with their events in 4 statements, records their outcomes in one', async () => {
+    it('leases many webhooks and reads their deliveries with their events in 5 statements, records their outcomes in one', async () => {
       const admin = await t().fixtures.admin();
       const receiver = await w.receiver();
       const claims = t().app.get(DeliveryClaims);
@@ -35,13 +36,17 @@ onBothDatabases(
             await w.networkCreated(admin);
           }
           const until = new Date(Date.now() + 60_000);
-          let claimed: ClaimedDelivery[] = [];
+          const claimant = { owner: 'instance-a', token: 'tk', until };
+          let batches: ClaimedBatch[] = [];
           const claimSql = await t().statementsOf(async () => {
-            claimed = await unitOfWork.run(() => claims.claim(new Date(), until, 'tk', 32, 4));
+            batches = await unitOfWork.run(() => claims.claim(new Date(), claimant, 16, 4));
           });
-          // BEGIN, the due webhooks locked, the UPDATE … RETURNING, COMMIT: whatever the number.
-          expect(claimSql).toHaveLength(4);
-          expect(claimed).toHaveLength(WEBHOOKS * 4); // 6 due to each, at most 4 in flight
+          // BEGIN, the due webhooks locked, their leases taken, the deliveries read, COMMIT:
+          // whatever the number of webhooks and deliveries.
+          expect(claimSql).toHaveLength(5);
+          expect(batches.map((b) => b.webhook.id).sort()).toEqual(hooks.map((h) => h.id).sort());
+          const claimed = batches.flatMap((b) => b.deliveries);
+          expect(claimed).toHaveLength(WEBHOOKS * 4); // 6 due to each, the first 4 read
           for (const delivery of claimed) {
             const hook = hooks.find((h) => h.id === delivery.webhook_id)!;
             expect(delivery.webhook).toMatchObject({ id: hook.id, url: hook.url });
@@ -53,22 +58,41 @@ onBothDatabases(
             });
             expect(delivery.message_id).toBe(`evt_${delivery.event_id}`);
           }
+          // Another instance finds every webhook held: it claims nothing while the leases live.
+          const other = { owner: 'instance-b', token: 'tk-b', until };
+          expect(await unitOfWork.run(() => claims.claim(new Date(), other, 16, 4))).toEqual([]);
           const outcome = { state: 'succeeded' as const, status: 204, error: null, next: null };
           const at = new Date();
           const unclaimed = (await w.deliveries(admin, hooks[0].id, { state: 'pending' })).find(
             (d) => !claimed.some((c) => c.id === d.id),
           )!;
-          let recorded = new Set<number>();
+          let recorded = new Map<number, boolean>();
           const finishSql = await t().statementsOf(async () => {
             recorded = await unitOfWork.runStatement(() =>
               claims.finish([
-                ...claimed.map((d) => ({ id: d.id, token: 'tk', outcome: { ...outcome, at } })),
-                { id: unclaimed.id, token: 'tk', outcome: { ...outcome, at } }, // not its lease
+                ...claimed.map((d) => ({
+                  id: d.id,
+                  token: 'tk',
+                  base: 0,
+                  outcome: { ...outcome, at },
+                })),
+                // Not under its webhook's lease: another claim's token records nothing.
+                { id: unclaimed.id, token: 'tk-b', base: 0, outcome: { ...outcome, at } },
               ]),
             );
           });
           expect(finishSql.filter((sql) => sql.includes('webhook_deliveries'))).toHaveLength(1);
-          expect([...recorded].sort()).toEqual(claimed.map((d) => d.id).sort());
+          expect([...recorded.keys()].sort()).toEqual(claimed.map((d) => d.id).sort());
+          expect([...recorded.values()].every((current) => current)).toBe(true);
+          // Released, the webhooks are claimed again, with their 2 deliveries left.
+          await unitOfWork.run(() =>
+            claims.release(
+              'instance-a',
+              hooks.map((h) => h.id),
+            ),
+          );
+          const again = await unitOfWork.run(() => claims.claim(new Date(), other, 16, 4));
+          expect(again.flatMap((b) => b.deliveries)).toHaveLength(WEBHOOKS * 2);
           const list = await w.deliveries(admin, hooks[0].id);
           expect(list.filter((d) => d.state === 'succeeded')).toHaveLength(4);
           expect(list.filter((d) => d.state === 'pending' && d.attempts === 0)).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
 import { DropUnusedDeliveryDueIndex1795846317747 } from './1795846317747-DropUnusedDeliveryDueIndex';
 import { UpgradeRequests1795842645992 } from './1795842645992-UpgradeRequests';
 import { AlertEmails1795821616063 } from './1795821616063-AlertEmails';
@@ -34,4 +35,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Commands1795823900198,
   UpgradeRequests1795842645992,
   DropUnusedDeliveryDueIndex1795846317747,
+  WebhookLeases1795852782916,
 ];
