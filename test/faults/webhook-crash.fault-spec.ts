@@ -6,7 +6,8 @@ import { ServerProcess } from './support/server-process';
 
 /**
  * OPERATIONS 5: an instance killed with SIGKILL while its deliveries are in flight and queued;
- * another instance started afterwards delivers every event, at least once.
+ * another instance started afterwards delivers every event, at least once. An instance stopped
+ * with SIGTERM releases the webhooks it holds, so that another goes on at once.
  */
 describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
   let cluster: PostgresCluster | undefined;
@@ -106,6 +107,64 @@ describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
           .map((request) => request.headers['webhook-id']),
       );
       expect([...delivered].sort()).toEqual(events.sort());
+    } finally {
+      await client.end();
+    }
+  }, 120_000);
+
+  it('lets a running instance go on at once when the one holding the webhook stops (SIGTERM), long before its lease ends', async () => {
+    const databaseUrl = await cluster!.createDatabase('airfleet_webhooks_sigterm');
+    // A lease lasts the timeout plus 10 s: 70 s here, far beyond the wait below.
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DEMO: 'true',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_TIMEOUT_SECONDS: '60',
+    };
+    receiver.received.length = 0;
+    const first = await ServerProcess.launch(env);
+    servers.push(first);
+    const { token } = first.demo()!;
+    let answering = false;
+    receiver.answer = () => (answering ? { status: 200 } : { status: 200, delayMs: 60_000 });
+    const created = await send(first.base, 'POST', '/v1/webhooks', token, {
+      webhook: { url: receiver.url(), event_types: ['network.*'] },
+    });
+    const { id } = created.body.data.webhook as { id: number };
+    for (let i = 0; i < 8; i++) {
+      await send(first.base, 'POST', '/v1/location_networks', token, {
+        location_network: { network_name: `Stop ${i}`, timezone: 'UTC' },
+      });
+    }
+    const end = Date.now() + 10_000;
+    while (receiver.inFlight < 4 && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(receiver.inFlight).toBe(4);
+    // The second instance runs beside it, and finds the webhook held.
+    const second = await ServerProcess.launch({ ...env, DEMO: 'false' });
+    servers.push(second);
+    answering = true; // for the second instance: the first one's 4 stay held until it stops
+    first.signal('SIGTERM');
+    await first.exited;
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const deadline = Date.now() + 20_000;
+      let states: string[] = [];
+      while (Date.now() < deadline) {
+        states = (
+          await client.query<{ state: string }>(
+            'SELECT state FROM webhook_deliveries WHERE webhook_id = $1',
+            [id],
+          )
+        ).rows.map((row) => row.state);
+        if (states.length === 8 && states.every((state) => state === 'succeeded')) {
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(states).toEqual(Array(8).fill('succeeded'));
     } finally {
       await client.end();
     }
