@@ -37,6 +37,25 @@ describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
     };
   };
 
+  /** The webhook's delivery states once all `count` succeeded, or as they are after `ms`. */
+  const statesWhenSucceeded = async (client: Client, id: number, count: number, ms: number) => {
+    const deadline = Date.now() + ms;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      states = (
+        await client.query<{ state: string }>(
+          'SELECT state FROM webhook_deliveries WHERE webhook_id = $1',
+          [id],
+        )
+      ).rows.map((row) => row.state);
+      if (states.length === count && states.every((state) => state === 'succeeded')) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return states;
+  };
+
   it('delivers every event after the instance that held them died', async () => {
     const databaseUrl = await cluster!.createDatabase('airfleet_webhooks');
     const env = {
@@ -76,21 +95,7 @@ describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const deadline = Date.now() + 60_000;
-      let states: string[] = [];
-      while (Date.now() < deadline) {
-        states = (
-          await client.query<{ state: string }>(
-            'SELECT state FROM webhook_deliveries WHERE webhook_id = $1',
-            [id],
-          )
-        ).rows.map((row) => row.state);
-        if (states.length === 8 && states.every((state) => state === 'succeeded')) {
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(states).toEqual(Array(8).fill('succeeded'));
+      expect(await statesWhenSucceeded(client, id, 8, 60_000)).toEqual(Array(8).fill('succeeded'));
       const events = (
         await client.query<{ id: number }>("SELECT id FROM events WHERE type = 'network.created'")
       ).rows.map((row) => `evt_${row.id}`);
@@ -150,21 +155,7 @@ describe('webhook deliveries survive a kill -9 (PostgreSQL)', () => {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const deadline = Date.now() + 20_000;
-      let states: string[] = [];
-      while (Date.now() < deadline) {
-        states = (
-          await client.query<{ state: string }>(
-            'SELECT state FROM webhook_deliveries WHERE webhook_id = $1',
-            [id],
-          )
-        ).rows.map((row) => row.state);
-        if (states.length === 8 && states.every((state) => state === 'succeeded')) {
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      expect(states).toEqual(Array(8).fill('succeeded'));
+      expect(await statesWhenSucceeded(client, id, 8, 20_000)).toEqual(Array(8).fill('succeeded'));
     } finally {
       await client.end();
     }
