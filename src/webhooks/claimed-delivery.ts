@@ -51,6 +51,14 @@ export interface ClaimedBatch {
   deliveries: ClaimedDelivery[];
 }
 
+/** A webhook to read due deliveries for under the lease of the claim `token`, but `exclude`. */
+export interface Refill {
+  webhook: ClaimedWebhook;
+  token: string;
+  /** Its deliveries still under way (attempted or being recorded). */
+  exclude: readonly number[];
+}
+
 /** Who claims: the instance (`owner`), this claim (`token`), and for how long. */
 export interface Claimant {
   owner: string;

@@ -14,10 +14,11 @@ import {
   DELIVERY_COLUMNS,
   EVENT_COLUMNS,
   LeasedOutcome,
+  Refill,
 } from './claimed-delivery';
 import { Webhook } from './webhook.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
-import { WebhookLease } from './webhook-lease.entity';
+import { VOIDED_TOKEN, WebhookLeasesRepository } from './webhook-leases.repository';
 
 export type {
   AttemptOutcome,
@@ -26,12 +27,8 @@ export type {
   ClaimedWebhook,
   Claimant,
   LeasedOutcome,
+  Refill,
 } from './claimed-delivery';
-
-/** A voided lease's token (WebhooksRepository.voidLease): its holder stops at its next outcome. */
-const VOIDED = '';
-/** A released lease's `until`: in the past on every instance's clock. */
-const RELEASED = new Date(0);
 
 /**
  * The dispatcher's statements on the delivery queue (OPERATIONS 5, issue 27's speed). A claim
@@ -45,6 +42,7 @@ export class DeliveryClaims {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
+    private readonly leases: WebhookLeasesRepository,
   ) {}
 
   /**
@@ -63,47 +61,70 @@ export class DeliveryClaims {
     release: readonly number[] = [],
   ): Promise<ClaimedBatch[]> {
     if (release.length > 0) {
-      await this.release(claimant.owner, release);
+      await this.leases.release(claimant.owner, release);
     }
     const due = await this.lockDueWebhooks(now, webhooks);
     if (due.size === 0) {
       return [];
     }
-    const leased = await this.lease([...due.keys()], claimant, now);
+    const leased = await this.leases.take([...due.keys()], claimant, now);
     if (leased.length === 0) {
       return [];
     }
-    const rows = await this.dueDeliveries(leased, now, perWebhook);
+    return this.batches(
+      leased.map((id) => ({ webhook: due.get(id)!, token: claimant.token, exclude: [] })),
+      now,
+      perWebhook,
+    );
+  }
+
+  /**
+   * Run in a transaction. Renews the leases of webhooks this instance holds, where they still
+   * carry their claim's token (not voided by a change, not taken over) until `until`, and reads
+   * each renewed one's first `perWebhook` due deliveries but those still under way (`exclude`):
+   * more work for a held webhook with a free slot, under the same lease. Answers the renewed
+   * ones, with what was read (maybe nothing).
+   */
+  async refill(
+    now: Date,
+    until: Date,
+    refills: readonly Refill[],
+    perWebhook: number,
+  ): Promise<ClaimedBatch[]> {
+    const renewed = await this.leases.renew(refills, until);
+    return renewed.size === 0
+      ? []
+      : this.batches(
+          refills.filter((r) => renewed.has(r.webhook.id)),
+          now,
+          perWebhook,
+        );
+  }
+
+  /** Each webhook's batch: its first due deliveries, read in one statement. */
+  private async batches(
+    targets: readonly Refill[],
+    now: Date,
+    perWebhook: number,
+  ): Promise<ClaimedBatch[]> {
+    const rows = await this.dueDeliveries(targets, now, perWebhook);
+    const webhooks = new Map(targets.map((t) => [t.webhook.id, t.webhook]));
     const batches = new Map<number, ClaimedBatch>(
-      leased.map((id) => [id, { webhook: due.get(id)!, token: claimant.token, deliveries: [] }]),
+      targets.map(({ webhook, token }) => [webhook.id, { webhook, token, deliveries: [] }]),
     );
     for (const row of rows) {
-      const delivery = claimedDelivery(this.txHost.tx, row, due);
+      const delivery = claimedDelivery(this.txHost.tx, row, webhooks);
       batches.get(delivery.webhook_id)!.deliveries.push(delivery);
     }
     return [...batches.values()];
   }
 
-  /** Ends the owner's leases of these webhooks at once (their batches ended). */
-  async release(owner: string, webhookIds: readonly number[]): Promise<void> {
-    const sql = new SqlBuilder(this.dialect);
-    const until = this.leaseParam(sql, 'until', RELEASED);
-    const mark = this.leaseParam(sql, 'owner', owner);
-    await this.dialect.preparedQuery(
-      this.txHost.tx,
-      'airfleet_release_webhook_leases',
-      `UPDATE "webhook_leases" SET "until" = ${until}
-       WHERE "owner" = ${mark} AND "webhook_id" IN (SELECT t.value FROM ${sql.idTable([...webhookIds])})`,
-      sql.params,
-    );
-  }
-
   /**
-   * Records the outcomes whose webhook lease still carries their claim's token, and whose
-   * schedule no redelivery restarted meanwhile, in one statement; answers the ids recorded (an
-   * attempt whose lease was taken over or voided records nothing). Bound as one row of values
-   * per outcome (8 parameters: 64 outcomes stay far under every limit); prepared once per number
-   * of outcomes.
+   * Records the outcomes whose webhook lease still carries their claim's token (or was voided
+   * while its holder attempted them), and whose schedule no redelivery restarted meanwhile, in
+   * one statement; answers the ids recorded (an attempt whose lease was taken over records
+   * nothing). Bound as one row of values per outcome (8 parameters: 64 outcomes stay far under
+   * every limit); prepared once per number of outcomes.
    */
   async finish(outcomes: readonly LeasedOutcome[]): Promise<Map<number, boolean>> {
     if (outcomes.length === 0) {
@@ -115,7 +136,7 @@ export class DeliveryClaims {
       ({ id, token, base, outcome }) =>
         `(${[
           value('id', id),
-          this.leaseParam(sql, 'token', token),
+          this.leases.param(sql, 'token', token),
           value('schedule_base', base),
           value('state', outcome.state),
           value('last_status_code', outcome.status),
@@ -138,57 +159,35 @@ export class DeliveryClaims {
          AND "webhook_deliveries"."schedule_base" = o.base
          AND EXISTS (SELECT 1 FROM "webhook_leases" l
                      WHERE l."webhook_id" = "webhook_deliveries"."webhook_id"
-                       AND l."token" IN (o.token, '${VOIDED}'))
+                       AND l."token" IN (o.token, '${VOIDED_TOKEN}'))
        RETURNING "webhook_deliveries"."id",
          (SELECT l."token" FROM "webhook_leases" l
           WHERE l."webhook_id" = "webhook_deliveries"."webhook_id") AS "lease_token"`,
       sql.params,
     );
-    return new Map(rows.map((row) => [Number(row.id), row.lease_token !== VOIDED]));
+    return new Map(rows.map((row) => [Number(row.id), row.lease_token !== VOIDED_TOKEN]));
   }
 
   /**
-   * Leases the webhooks to the claimant where no live lease holds them (read anew: this statement
-   * starts after the lock is held); answers those leased.
+   * Each webhook's first `limit` due deliveries in due order but those excluded (under way),
+   * read from its pending index (never the whole backlog), with their events: one statement,
+   * prepared per number of webhooks.
    */
-  private async lease(ids: number[], claimant: Claimant, now: Date): Promise<number[]> {
+  private dueDeliveries(targets: readonly Refill[], now: Date, limit: number): Promise<ClaimRow[]> {
     const sql = new SqlBuilder(this.dialect);
-    const owner = this.leaseParam(sql, 'owner', claimant.owner);
-    const token = this.leaseParam(sql, 'token', claimant.token);
-    const until = this.leaseParam(sql, 'until', claimant.until);
-    const from = sql.idTable(ids);
-    const rows = await this.dialect.preparedQuery<ClaimRow>(
-      this.txHost.tx,
-      'airfleet_lease_webhooks',
-      `INSERT INTO "webhook_leases" ("webhook_id", "owner", "token", "until")
-       SELECT t.value, ${owner}, ${token}, ${until} FROM ${from} WHERE 1 = 1
-       ON CONFLICT ("webhook_id") DO UPDATE
-         SET "owner" = excluded."owner", "token" = excluded."token", "until" = excluded."until"
-         WHERE "webhook_leases"."until" <= ${this.leaseParam(sql, 'until', now)}
-       RETURNING "webhook_id"`,
-      sql.params,
-    );
-    return rows.map((row) => Number(row.webhook_id)).sort((a, b) => a - b);
-  }
-
-  /**
-   * Each webhook's first `limit` due deliveries in due order, read from its pending index (never
-   * the whole backlog), with their events: one statement, prepared per number of webhooks.
-   */
-  private dueDeliveries(webhookIds: number[], now: Date, limit: number): Promise<ClaimRow[]> {
-    const sql = new SqlBuilder(this.dialect);
-    const firstDue = webhookIds.map(
-      (id) =>
+    const firstDue = targets.map(
+      ({ webhook, exclude }) =>
         `SELECT x."id" FROM (SELECT d."id" FROM "webhook_deliveries" d
-           WHERE d."webhook_id" = ${sql.param(id)} AND d."state" = 'pending'
+           WHERE d."webhook_id" = ${sql.param(webhook.id)} AND d."state" = 'pending'
              AND d."next_attempt_at" <= ${this.typed(sql, 'next_attempt_at', now)}
+             AND d."id" NOT IN (SELECT t.value FROM ${sql.idTable([...exclude])})
            ORDER BY d."next_attempt_at", d."id" LIMIT ${sql.param(limit)}) x`,
     );
     const delivery = DELIVERY_COLUMNS.map((column) => `d."${column}"`);
     const event = EVENT_COLUMNS.map((column) => `e."${column}" AS "e_${column}"`);
     return this.dialect.preparedQuery<ClaimRow>(
       this.txHost.tx,
-      `airfleet_due_deliveries_${webhookIds.length}`,
+      `airfleet_due_deliveries_${targets.length}`,
       `SELECT ${[...delivery, ...event].join(', ')}
        FROM "webhook_deliveries" d LEFT JOIN "events" e ON e."id" = d."event_id"
        WHERE d."id" IN (${firstDue.join(' UNION ALL ')})
@@ -230,11 +229,6 @@ export class DeliveryClaims {
 
   private typed(sql: SqlBuilder, column: keyof WebhookDelivery, value: unknown): string {
     const bound = persistedColumn(this.txHost.tx, WebhookDelivery, column, value);
-    return sql.param(bound.value, bound.type);
-  }
-
-  private leaseParam(sql: SqlBuilder, column: keyof WebhookLease, value: unknown): string {
-    const bound = persistedColumn(this.txHost.tx, WebhookLease, column, value);
     return sql.param(bound.value, bound.type);
   }
 }

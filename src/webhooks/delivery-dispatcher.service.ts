@@ -8,13 +8,10 @@ import { BackgroundWork } from '../database/background-work';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
 import { DeliveriesRepository } from './deliveries.repository';
-import {
-  ClaimedBatch,
-  ClaimedDelivery,
-  ClaimedWebhook,
-  DeliveryClaims,
-} from './delivery-claims.repository';
+import { ClaimedBatch, ClaimedDelivery, DeliveryClaims } from './delivery-claims.repository';
 import { DeliveryOutcomes } from './delivery-outcomes.service';
+import { WebhookLeasesRepository } from './webhook-leases.repository';
+import { HeldWebhook } from './held-webhook';
 import { MAX_IN_FLIGHT, signingSecrets } from './webhook-rules';
 import { attemptDelivery, WebhookConnections } from './webhook-sender';
 
@@ -28,22 +25,6 @@ const PER_WEBHOOK = 100;
 const POLL_MS = 200;
 /** A lease outlives the last attempt it lets start by the attempt's timeout and this much. */
 const LEASE_MARGIN_MS = 10_000;
-
-/**
- * A webhook this instance holds under one claim's lease: the deliveries still to attempt, and
- * how many are being sent and recorded.
- */
-interface Held {
-  webhook: ClaimedWebhook;
-  token: string;
-  /** The lease's end (ms): no attempt starts that could outlast it. */
-  until: number;
-  queue: ClaimedDelivery[];
-  sending: number;
-  recording: number;
-  /** One body per event, whichever of its webhooks the claim leased (shared by the claim). */
-  bodies: Map<number, string>;
-}
 
 /**
  * Drains the delivery queue (OPERATIONS 5) on every instance. Every POLL_MS, and as soon as a
@@ -65,7 +46,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
   /** This instance, as the owner of the leases it takes. */
   private readonly owner = randomUUID();
   /** The webhooks held now, and those whose batch ended (released by the next claim). */
-  private readonly held = new Map<number, Held>();
+  private readonly held = new Map<number, HeldWebhook>();
   private ended: number[] = [];
   /** The claims running now (one at a time), and whether another was asked for meanwhile. */
   private pumping?: Promise<void>;
@@ -77,6 +58,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     background: BackgroundWork,
     private readonly unitOfWork: UnitOfWork,
     private readonly claims: DeliveryClaims,
+    private readonly leases: WebhookLeasesRepository,
     private readonly outcomes: DeliveryOutcomes,
     private readonly deliveries: DeliveriesRepository,
     private readonly config: ConfigService,
@@ -98,7 +80,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     const release = [...this.held.keys(), ...this.ended];
     if (release.length > 0) {
       await this.unitOfWork
-        .run(() => this.claims.release(this.owner, release))
+        .run(() => this.leases.release(this.owner, release))
         .catch((error: unknown) => {
           this.logger.warn(`releasing webhook leases failed: ${(error as Error).message}`);
         });
@@ -133,14 +115,25 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
    * process. Answers the number of deliveries claimed.
    */
   async pump(now = new Date()): Promise<number> {
-    const room = HELD_WEBHOOKS - this.held.size;
-    if (room <= 0 || this.stop.signal.aborted) {
+    if (this.stop.signal.aborted) {
       return 0;
+    }
+    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
+    const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+    const bodies = new Map<number, string>();
+    let claimed = 0;
+    const refills = [...this.held.values()].filter((held) =>
+      held.wantsMore(now.getTime(), timeoutMs),
+    );
+    if (refills.length > 0) {
+      claimed += await this.refill(refills, now, until);
+    }
+    const room = HELD_WEBHOOKS - this.held.size;
+    if (room <= 0) {
+      return claimed;
     }
     const release = this.ended;
     this.ended = [];
-    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
-    const until = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
     const claimant = { owner: this.owner, token: randomUUID(), until };
     let batches: ClaimedBatch[];
     try {
@@ -151,51 +144,77 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       this.ended.push(...release); // released by the next claim
       throw error;
     }
-    const bodies = new Map<number, string>();
-    let claimed = 0;
-    for (const { webhook, token, deliveries } of batches) {
-      const held: Held = {
-        webhook,
-        token,
-        until: until.getTime(),
-        queue: deliveries,
-        sending: 0,
-        recording: 0,
-        bodies,
-      };
-      this.held.set(webhook.id, held);
-      claimed += deliveries.length;
+    for (const batch of batches) {
+      const held = new HeldWebhook(batch, until.getTime(), bodies);
+      this.held.set(batch.webhook.id, held);
+      claimed += batch.deliveries.length;
       this.feed(held);
     }
     return claimed;
   }
 
   /**
-   * Starts the held webhook's next attempts while it has fewer than MAX_IN_FLIGHT in flight and
-   * its lease outlasts another attempt; ends its batch when nothing is left under way.
+   * Reads more due deliveries for held webhooks under their leases, renewed until `until`; a
+   * webhook whose lease was voided or lost stops. No batch ends while its refill is read (it would
+   * be released and claimed again while its refill is attempted). Answers the deliveries read.
    */
-  private feed(held: Held): void {
-    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
-    while (held.sending < MAX_IN_FLIGHT && held.queue.length > 0 && !this.stop.signal.aborted) {
-      if (Date.now() + timeoutMs >= held.until) {
-        held.queue = []; // left due, for the next claim
-        break;
+  private async refill(refills: HeldWebhook[], now: Date, until: Date): Promise<number> {
+    refills.forEach((held) => (held.refilling = true));
+    let refilled: ClaimedBatch[];
+    try {
+      refilled = await this.unitOfWork.run(() =>
+        this.claims.refill(
+          now,
+          until,
+          refills.map(({ webhook, token, underWay }) => ({
+            webhook,
+            token,
+            exclude: [...underWay],
+          })),
+          PER_WEBHOOK,
+        ),
+      );
+    } catch (error) {
+      for (const held of refills) {
+        held.refillFailed(now.getTime(), POLL_MS);
+        this.settle(held); // it goes on, or ends, as it is
       }
-      const delivery = held.queue.shift()!;
-      held.sending += 1;
+      throw error;
+    }
+    let claimed = 0;
+    for (const held of refills) {
+      const batch = refilled.find((b) => b.webhook.id === held.webhook.id);
+      held.refilled(batch, until.getTime(), now.getTime(), POLL_MS);
+      claimed += batch?.deliveries.length ?? 0;
+      this.feed(held);
+    }
+    return claimed;
+  }
+
+  /**
+   * Starts the held webhook's next attempts (HeldWebhook.next: at most MAX_IN_FLIGHT, none that
+   * could outlast the lease); asks for a refill when it wants more while some are under way; ends
+   * its batch when nothing is left.
+   */
+  private feed(held: HeldWebhook): void {
+    const timeoutMs = this.settings.webhooks.timeoutSeconds * 1000;
+    let delivery: ClaimedDelivery | undefined;
+    while (!this.stop.signal.aborted && (delivery = held.next(Date.now(), timeoutMs))) {
       const attempt = this.attempt(held, delivery).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
+    }
+    if (held.underWay.size > 0 && held.wantsMore(Date.now(), timeoutMs)) {
+      this.pumpSoon().catch((error: unknown) => {
+        this.logger.warn(`webhook deliveries failed: ${(error as Error).message}`);
+      });
     }
     this.settle(held);
   }
 
   /** The batch ended: the webhook is released by the next claim, which starts now. */
-  private settle(held: Held): void {
+  private settle(held: HeldWebhook): void {
     const id = held.webhook.id;
-    if (held.queue.length > 0 || held.sending > 0 || held.recording > 0) {
-      return;
-    }
-    if (this.held.get(id) !== held || this.stop.signal.aborted) {
+    if (!held.ended || this.held.get(id) !== held || this.stop.signal.aborted) {
       return;
     }
     this.held.delete(id);
@@ -223,7 +242,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     return body;
   }
 
-  private async attempt(held: Held, delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(held: HeldWebhook, delivery: ClaimedDelivery): Promise<void> {
     const { webhook } = held;
     const at = new Date();
     const body = this.bodyOf(delivery, held.bodies);
@@ -241,22 +260,21 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       at,
       this.connections,
     );
-    held.sending -= 1;
+    held.answered();
     if (this.stop.signal.aborted) {
       return; // shutting down: the lease is released and another instance attempts it again
     }
-    held.recording += 1;
     this.feed(held); // the slot is free: the next attempt starts while this one is recorded
     try {
       const current = await this.outcomes.record(delivery, held.token, result, new Date());
       if (current !== true || (!result.ok && result.gone)) {
-        held.queue = []; // the lease is voided or no longer this claim's, or the webhook is gone
+        held.stop(); // the lease is voided or no longer this claim's, or the webhook is gone
       }
     } catch (error) {
-      held.queue = [];
+      held.stop();
       this.logger.warn(`recording delivery ${delivery.id} failed: ${(error as Error).message}`);
     } finally {
-      held.recording -= 1;
+      held.recorded(delivery.id);
       this.settle(held);
     }
   }

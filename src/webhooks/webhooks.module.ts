@@ -5,6 +5,7 @@ import { DeliveryClaims } from './delivery-claims.repository';
 import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DeliveryOutcomes } from './delivery-outcomes.service';
 import { WebhookEvents } from './webhook-events';
+import { WebhookLeasesRepository } from './webhook-leases.repository';
 import { WebhookStoreModule } from './webhook-store.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -13,7 +14,14 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookEvents, DeliveryClaims, DeliveryOutcomes, DeliveryDispatcher],
+  providers: [
+    WebhooksService,
+    WebhookEvents,
+    WebhookLeasesRepository,
+    DeliveryClaims,
+    DeliveryOutcomes,
+    DeliveryDispatcher,
+  ],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

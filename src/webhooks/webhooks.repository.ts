@@ -4,7 +4,6 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Webhook } from './webhook.entity';
-import { WebhookLease } from './webhook-lease.entity';
 
 /** The fields a person writes (OPERATIONS 5). */
 export type WebhookFields = Pick<Webhook, 'url' | 'event_types' | 'description' | 'enabled'>;
@@ -84,24 +83,5 @@ export class WebhooksRepository {
       { enabled: false, disabled_reason: reason },
     );
     return (result.affected ?? 0) > 0;
-  }
-
-  /**
-   * Voids the lease of the instance attempting the webhook's deliveries, if any: that instance
-   * stops at its next outcome and the next claim reads the webhook anew (its URL, secrets,
-   * whether it is enabled). Its outcomes under way are still recorded; no other instance may take
-   * the webhook before it lets go. Run in the transaction that changes the webhook.
-   */
-  async voidLease(orgId: number, id: number): Promise<void> {
-    await this.txHost.tx
-      .getRepository(WebhookLease)
-      .createQueryBuilder()
-      .update()
-      .set({ token: '' })
-      .where('webhook_id = :id', { id })
-      .andWhere('webhook_id IN (SELECT w.id FROM webhooks w WHERE w.organisation_id = :orgId)', {
-        orgId,
-      })
-      .execute();
   }
 }

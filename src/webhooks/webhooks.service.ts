@@ -27,6 +27,7 @@ import {
   webhookLimitReached,
   webhookNotFound,
 } from './webhooks.errors';
+import { WebhookLeasesRepository } from './webhook-leases.repository';
 import { WebhooksRepository } from './webhooks.repository';
 
 /**
@@ -37,6 +38,7 @@ import { WebhooksRepository } from './webhooks.repository';
 export class WebhooksService {
   constructor(
     private readonly webhooks: WebhooksRepository,
+    private readonly leases: WebhookLeasesRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly events: WebhookEvents,
@@ -206,7 +208,7 @@ export class WebhooksService {
       const before = { ...webhook };
       const withSecret = edit(webhook);
       const saved = await this.webhooks.save(webhook);
-      await this.webhooks.voidLease(user.organisation_id, id);
+      await this.leases.void(user.organisation_id, id);
       await this.events.updated(user.organisation_id, before, saved, userActor(user, via));
       return webhookView(saved, withSecret);
     });

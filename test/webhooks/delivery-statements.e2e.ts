@@ -1,6 +1,7 @@
 import { BackgroundWork } from '../../src/database/background-work';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { ClaimedBatch, DeliveryClaims } from '../../src/webhooks/delivery-claims.repository';
+import { WebhookLeasesRepository } from '../../src/webhooks/webhook-leases.repository';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 
@@ -22,6 +23,7 @@ onBothDatabases(
       const admin = await t().fixtures.admin();
       const receiver = await w.receiver();
       const claims = t().app.get(DeliveryClaims);
+      const leases = t().app.get(WebhookLeasesRepository);
       const unitOfWork = t().app.get(UnitOfWork);
       await t()
         .app.get(BackgroundWork)
@@ -86,7 +88,7 @@ onBothDatabases(
           expect([...recorded.values()].every((current) => current)).toBe(true);
           // Released, the webhooks are claimed again, with their 2 deliveries left.
           await unitOfWork.run(() =>
-            claims.release(
+            leases.release(
               'instance-a',
               hooks.map((h) => h.id),
             ),
