@@ -7,7 +7,6 @@ import { deviceNotFound } from '../access-points/access-points.errors';
 import { deviceView } from '../access-points/device.view';
 import { InitTemplatesRepository } from '../access-points/init-templates.repository';
 import { AuthUser } from '../common/auth/auth-user';
-import { LocationNetwork } from '../networks/location-network.entity';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
@@ -26,9 +25,6 @@ import { liveStatus, NO_FIRMWARE, statusText, yesNo } from './console-format';
 const DEVICES_PER_PAGE = 25;
 /** A network page lists this many of its devices (and links to the device list for more). */
 const NETWORK_PAGE_DEVICES = 100;
-/** The network filter offers at most this many networks (the largest page of the API). */
-const MAX_NETWORK_CHOICES = 1000;
-
 /**
  * The console's pages (issue 13): what each page shows, read through the services the JSON API
  * uses and the networks module's repositories (no SQL of its own), so that a page and the API
@@ -53,7 +49,7 @@ export class ConsolePagesService {
   async networkList(user: AuthUser, search = '') {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const networks = (await this.visibleNetworks(orgId, readable)).filter((network) =>
+    const networks = (await this.access.networkChoices(user, readable)).filter((network) =>
       network.network_name.toLowerCase().includes(search.toLowerCase()),
     );
     const counts = await this.fleet.countsByNetwork(orgId, readable);
@@ -141,7 +137,7 @@ export class ConsolePagesService {
     const ids = result.devices.map((device) => device.id);
     const detailed = ids.length > 0 ? await this.records.findDetailed(orgId, { ids }) : [];
     const pending = new Map(detailed.map((d) => [d.id, d.pending_upgrade]));
-    const networks = await this.visibleNetworks(orgId, readable);
+    const networks = await this.access.networkChoices(user, readable);
     const names = new Map(networks.map((n) => [n.id, n.network_name]));
     const firmware = await this.fleet.firmwareCounts(orgId, readable);
     const now = new Date();
@@ -245,7 +241,7 @@ export class ConsolePagesService {
       uplinkTemplates: await this.uplinkChoices(user),
       networkChoices:
         user.role === 'admin'
-          ? (await this.visibleNetworks(orgId, 'all')).map((n) => ({
+          ? (await this.access.networkChoices(user, 'all')).map((n) => ({
               id: n.id,
               name: n.network_name,
             }))
@@ -262,14 +258,5 @@ export class ConsolePagesService {
     return templates
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  /** The networks the user may read, by name (the filters' choices), within the page limit. */
-  private async visibleNetworks(
-    orgId: number,
-    readable: number[] | 'all',
-  ): Promise<LocationNetwork[]> {
-    const [networks] = await this.networks.page(orgId, readable, 0, MAX_NETWORK_CHOICES);
-    return networks.sort((a, b) => a.network_name.localeCompare(b.network_name));
   }
 }

@@ -6,6 +6,9 @@ import { LocationNetworksRepository } from './location-networks.repository';
 import { AccessLevel } from './network-access-grant.entity';
 import { NetworkAccessRepository } from './network-access.repository';
 
+/** The most networks a form or a filter offers as its choices (the largest page of the API). */
+const MAX_NETWORK_CHOICES = 1000;
+
 /**
  * Who may read and write which network (CONTRACT 3). Admins reach every network of their
  * organisation; members reach only granted networks, reading with either level and writing with
@@ -90,6 +93,16 @@ export class NetworkAccessPolicy {
   async readableNetworkIds(user: AuthUser): Promise<number[] | 'all'> {
     const levels = await this.levelsByNetwork(user);
     return levels === 'all' ? 'all' : [...levels.keys()];
+  }
+
+  /**
+   * The networks a form or a filter offers the caller: those it may read (`readable` when the
+   * caller already has them), by name, at most MAX_NETWORK_CHOICES.
+   */
+  async networkChoices(user: AuthUser, readable?: number[] | 'all'): Promise<LocationNetwork[]> {
+    const ids = readable ?? (await this.readableNetworkIds(user));
+    const [networks] = await this.networks.page(user.organisation_id, ids, 0, MAX_NETWORK_CHOICES);
+    return networks.sort((a, b) => a.network_name.localeCompare(b.network_name));
   }
 
   /**

@@ -3,7 +3,6 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DeviceSearch } from '../devices/device-search';
 import { DevicesRepository } from '../devices/devices.repository';
 import { TagsRepository } from '../devices/tags.repository';
-import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { parseTargets } from './upgrade-targets';
 
@@ -35,8 +34,6 @@ export interface TargetChoices {
 
 /** The form lists this many devices besides the chosen ones; a search narrows them. */
 export const DEVICE_CHOICES = 20;
-/** It offers at most this many networks (the largest page of the API). */
-const MAX_NETWORK_CHOICES = 1000;
 
 /**
  * What the upgrade form offers as targets (issue 13), by name instead of `AP:<inventory id>`:
@@ -47,23 +44,14 @@ const MAX_NETWORK_CHOICES = 1000;
 export class UpgradeTargetChoicesService {
   constructor(
     private readonly access: NetworkAccessPolicy,
-    private readonly networks: LocationNetworksRepository,
     private readonly tags: TagsRepository,
     private readonly devices: DevicesRepository,
   ) {}
 
   /** The networks the user may read, by name (the upgrade list's network filter). */
   async readableNetworks(user: AuthUser): Promise<{ id: number; name: string }[]> {
-    const readable = await this.access.readableNetworkIds(user);
-    const [networks] = await this.networks.page(
-      user.organisation_id,
-      readable,
-      0,
-      MAX_NETWORK_CHOICES,
-    );
-    return networks
-      .map((network) => ({ id: network.id, name: network.network_name }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    const networks = await this.access.networkChoices(user);
+    return networks.map((network) => ({ id: network.id, name: network.network_name }));
   }
 
   /** The choices, with the devices `chosen` names (`aps` entries) always among them. */
@@ -74,7 +62,7 @@ export class UpgradeTargetChoicesService {
   ): Promise<TargetChoices> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const [networks] = await this.networks.page(orgId, readable, 0, MAX_NETWORK_CHOICES);
+    const networks = await this.access.networkChoices(user, readable);
     const names = new Map(networks.map((network) => [network.id, network.network_name]));
     const visible = readable === 'all' ? {} : { networkIds: readable };
     const chosenIds = parseTargets(chosen).deviceIds;
@@ -91,13 +79,11 @@ export class UpgradeTargetChoicesService {
     const pickedIds = new Set(picked.map((device) => device.id));
     const devices = [...picked, ...matches.filter((device) => !pickedIds.has(device.id))];
     return {
-      networks: networks
-        .map((network) => ({
-          id: network.id,
-          name: network.network_name,
-          target: `network:${network.id}`,
-        }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+      networks: networks.map((network) => ({
+        id: network.id,
+        name: network.network_name,
+        target: `network:${network.id}`,
+      })),
       tags: (await this.tags.listAll(orgId)).map((tag) => ({
         id: tag.id,
         name: tag.name,

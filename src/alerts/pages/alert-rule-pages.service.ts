@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { LocationNetworksRepository } from '../../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
 import { formRefusal } from '../../web/form-refusal';
 import { PageOutcome } from '../../web/page-renderer';
@@ -18,9 +17,6 @@ import {
 
 const LIST = 'alerts/pages/views/rules';
 const FORM = 'alerts/pages/views/rule-form';
-/** The form offers at most this many networks (the largest page of the API). */
-const MAX_NETWORK_CHOICES = 1000;
-
 /** A rule as a row of the list shows it; networks the user may not read are named by id. */
 function ruleRow(rule: AlertRuleView, names: Map<number, string>) {
   return {
@@ -44,13 +40,12 @@ function ruleRow(rule: AlertRuleView, names: Map<number, string>) {
 export class AlertRulePagesService {
   constructor(
     private readonly rules: AlertRulesService,
-    private readonly networks: LocationNetworksRepository,
     private readonly access: NetworkAccessPolicy,
   ) {}
 
   async list(user: AuthUser): Promise<PageOutcome> {
     const rules = await this.rules.list(user);
-    const names = new Map((await this.readableNetworks(user)).map((n) => [n.id, n.name]));
+    const names = new Map((await this.networkChoices(user)).map((n) => [n.id, n.name]));
     return page(LIST, {
       title: 'Alert rules',
       section: 'alerts',
@@ -118,7 +113,7 @@ export class AlertRulePagesService {
     error: string | null,
   ): Promise<PageOutcome> {
     const checked = new Set(values.network_ids);
-    const networks = (await this.readableNetworks(user)).map((network) => ({
+    const networks = (await this.networkChoices(user)).map((network) => ({
       ...network,
       inputId: `network-${network.id}`,
       checked: checked.has(network.id),
@@ -139,18 +134,10 @@ export class AlertRulePagesService {
     );
   }
 
-  /** The networks the user may read, by name, within the page limit. */
-  private async readableNetworks(user: AuthUser): Promise<{ id: number; name: string }[]> {
-    const readable = await this.access.readableNetworkIds(user);
-    const [networks] = await this.networks.page(
-      user.organisation_id,
-      readable,
-      0,
-      MAX_NETWORK_CHOICES,
-    );
-    return networks
-      .map((network) => ({ id: network.id, name: network.network_name }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+  /** The networks the user may read, by name: the form's choices and the list's names. */
+  private async networkChoices(user: AuthUser): Promise<{ id: number; name: string }[]> {
+    const networks = await this.access.networkChoices(user);
+    return networks.map((network) => ({ id: network.id, name: network.network_name }));
   }
 }
 
