@@ -32,9 +32,11 @@ const LEASE_MARGIN_MS = 10_000;
  * with its first PER_WEBHOOK due deliveries, under one lease per webhook: only this instance
  * attempts them, MAX_IN_FLIGHT at a time, back to back (the next starts when one is answered,
  * while that one's outcome is recorded by group commit), with no statement per delivery but its
- * outcome. A batch ends when its deliveries are attempted and recorded, or early when the lease
- * could not outlast another attempt or an outcome was not recorded (the lease was voided by a
- * change of the webhook, or taken over); the next claim releases it. A slow receiver holds one
+ * outcome. A held webhook with nothing left to start and a free slot refills: its next due
+ * deliveries under the same lease, renewed (DeliveryClaims.refill). A batch ends when nothing is
+ * left to attempt or under way, or early when the lease could not outlast another attempt or an
+ * outcome was not recorded (the lease was voided by a change of the webhook, or taken over); the
+ * next claim releases it. A slow receiver holds one
  * of HELD_WEBHOOKS; an instance that dies leaves leases that expire, and the deliveries not
  * recorded are attempted again by another (at least once).
  */
@@ -110,9 +112,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
   }
 
   /**
-   * One claim for the webhooks this instance has room for, releasing those whose batch ended;
-   * starts their attempts (not awaited). Called through pumpSoon, so that two never overlap in a
-   * process. Answers the number of deliveries claimed.
+   * Refills the held webhooks that want more, then one claim for the webhooks this instance has
+   * room for, releasing those whose batch ended; starts their attempts (not awaited). Called
+   * through pumpSoon, so that two never overlap in a process. Answers the number of deliveries
+   * read.
    */
   async pump(now = new Date()): Promise<number> {
     if (this.stop.signal.aborted) {
@@ -182,9 +185,10 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
       throw error;
     }
     let claimed = 0;
+    const bodies = new Map<number, string>();
     for (const held of refills) {
       const batch = refilled.find((b) => b.webhook.id === held.webhook.id);
-      held.refilled(batch, until.getTime(), now.getTime(), POLL_MS);
+      held.refilled(batch, until.getTime(), now.getTime(), POLL_MS, bodies);
       claimed += batch?.deliveries.length ?? 0;
       this.feed(held);
     }

@@ -63,18 +63,20 @@ describe('HeldWebhook (the batch a lease holds)', () => {
     held.answered();
     held.recorded(1);
     expect(held.ended).toBe(false); // the refill being read keeps it
-    held.refilled(batch([2, 3]), 30_000, 0, POLL);
+    const bodies = new Map<number, string>();
+    held.refilled(batch([2, 3]), 30_000, 0, POLL, bodies);
     expect(held.until).toBe(30_000);
+    expect(held.bodies).toBe(bodies); // the bodies sent before are not kept
     expect(startAll(held, 0)).toEqual([2, 3]);
   });
 
   it('waits for the next poll after a refill that found nothing, and stops when the lease is lost', () => {
     const held = new HeldWebhook(batch([1]), 20_000, new Map());
     startAll(held, 0);
-    held.refilled(batch([]), 20_000, 1_000, POLL);
+    held.refilled(batch([]), 20_000, 1_000, POLL, new Map());
     expect(held.wantsMore(1_000 + POLL - 1, TIMEOUT)).toBe(false);
     expect(held.wantsMore(1_000 + POLL, TIMEOUT)).toBe(true);
-    held.refilled(undefined, 20_000, 2_000, POLL); // voided or taken over
+    held.refilled(undefined, 20_000, 2_000, POLL, new Map()); // voided or taken over
     expect(held.wantsMore(5_000, TIMEOUT)).toBe(false);
     held.answered();
     held.recorded(1);

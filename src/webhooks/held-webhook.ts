@@ -27,8 +27,11 @@ export class HeldWebhook {
   constructor(
     batch: ClaimedBatch,
     until: number,
-    /** One body per event, whichever of its webhooks the claim leased (shared by the claim). */
-    readonly bodies: Map<number, string>,
+    /**
+     * One body per event of the deliveries read last (shared by the webhooks of one claim or
+     * refill), replaced at each refill: a webhook held for long keeps no body it sent.
+     */
+    public bodies: Map<number, string>,
   ) {
     this.webhook = batch.webhook;
     this.token = batch.token;
@@ -92,13 +95,20 @@ export class HeldWebhook {
    * A refill's answer: its deliveries under the lease renewed `until`, or none when the lease was
    * voided or lost (the batch stops). One that found nothing waits `pollMs` for the next.
    */
-  refilled(batch: ClaimedBatch | undefined, until: number, now: number, pollMs: number): void {
+  refilled(
+    batch: ClaimedBatch | undefined,
+    until: number,
+    now: number,
+    pollMs: number,
+    bodies: Map<number, string>,
+  ): void {
     this.refilling = false;
     if (!batch) {
       this.stop();
       return;
     }
     this.until = until;
+    this.bodies = bodies;
     this.queue.push(...batch.deliveries);
     this.refillAfter = batch.deliveries.length > 0 ? 0 : now + pollMs;
   }
