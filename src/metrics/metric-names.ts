@@ -1,7 +1,10 @@
-/** What the registry says of one metric. */
+/**
+ * What the registry says of one metric. prom-client's typings declare `type` a numeric enum, but
+ * its metrics hold the text format's word (`'gauge'`, `'counter'`).
+ */
 export interface MetricKind {
   name: string;
-  type: string;
+  type: unknown;
 }
 
 /**
