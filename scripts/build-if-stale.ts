@@ -53,10 +53,15 @@ function stampTime(root: string): number | undefined {
   return existsSync(stamp) ? statSync(stamp).mtimeMs : undefined;
 }
 
+/** Whether dist/ in `root` is a successful build of what `root` holds now. */
+export function buildIsCurrent(root: string): boolean {
+  const inputs = BUILD_INPUTS.map((input) => join(root, input));
+  return !needsBuild(newestChange(inputs), stampTime(root));
+}
+
 /** Builds in `root` when needed; resolves to the exit code (that of `nest build` when it ran). */
 export function buildIfStale(root: string): number {
-  const inputs = BUILD_INPUTS.map((input) => join(root, input));
-  if (!needsBuild(newestChange(inputs), stampTime(root))) {
+  if (buildIsCurrent(root)) {
     process.stdout.write('The build is up to date (dist/ is newer than src/): not rebuilding.\n');
     return 0;
   }

@@ -33,10 +33,10 @@ export function startBanner(base: string, seed: DemoSeed | null): string {
       `  export AIRFLEET_TOKEN=${seed.token}`,
       '  curl -H "Authorization: Bearer $AIRFLEET_TOKEN" \\',
       `    ${base}/v1/location_networks/list_networks`,
-      'A demo access point checks in (DEVICES 2):',
+      'A demo access point checks in (docs/devices.md):',
       `  curl -u ${user}:${seed.device.secret} -X POST \\`,
       `    ${base}/device/v1/checkin`,
-      'Watch a fleet move (README, Fleet simulator):',
+      'Watch a fleet move (docs/simulator.md):',
       `  npm run simulate -- --url ${base} --token <a super-admin token>`,
     );
   } else {

@@ -8,16 +8,17 @@ import {
   PrometheusController,
   PrometheusModule,
 } from '@willsoto/nestjs-prometheus';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Histogram, register } from 'prom-client';
 import { Public } from '../common/auth/decorators';
+import { misnamedGauges } from './metric-names';
 
 const REQUESTS = 'http_requests_total';
 const DURATION = 'http_request_duration_seconds';
 const labelNames = ['method', 'route', 'status_code'] as const;
 
-/** `GET /metrics` (CONTRACT 1), public, in Prometheus text format. */
+/** `GET /metrics`, public, in Prometheus text format (docs/operations.md, "Metrics"). */
 @ApiTags('operations')
-@SkipThrottle() // CONTRACT 9: never rate-limited
+@SkipThrottle() // scrapers are never rate-limited
 @Controller()
 export class MetricsController extends PrometheusController {
   @Public()
@@ -51,8 +52,14 @@ export class HttpMetrics {
   }
 }
 
+/** Registers prom-client's default process and Node.js metrics in its global registry. */
+const prometheus = PrometheusModule.register({ path: '/metrics', controller: MetricsController });
+for (const name of misnamedGauges(register.getMetricsAsArray())) {
+  register.removeSingleMetric(name);
+}
+
 @Module({
-  imports: [PrometheusModule.register({ path: '/metrics', controller: MetricsController })],
+  imports: [prometheus],
   providers: [
     makeCounterProvider({ name: REQUESTS, help: 'HTTP requests served', labelNames }),
     makeHistogramProvider({

@@ -43,6 +43,20 @@ onBothDatabases('operability (CONTRACT 1)', (t) => {
       'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/health",status_code="200"}',
     );
   });
+
+  it('names counters with _total and no other metric so, as promtool requires', async () => {
+    const res = await t().http().get('/metrics').expect(200);
+    const kinds = [...res.text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({
+      name,
+      type,
+    }));
+    expect(kinds.length).toBeGreaterThan(20);
+    expect(kinds.filter((k) => k.type !== 'counter' && k.name.endsWith('_total'))).toEqual([]);
+    expect(kinds.filter((k) => k.type === 'counter' && !k.name.endsWith('_total'))).toEqual([]);
+    // the per-type gauges whose sum the totals were stay
+    expect(kinds).toContainEqual({ name: 'nodejs_active_handles', type: 'gauge' });
+    expect(kinds).toContainEqual({ name: 'http_requests_total', type: 'counter' });
+  });
 });
 
 onBothDatabases(

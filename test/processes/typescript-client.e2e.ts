@@ -9,7 +9,7 @@ const ROOT = join(__dirname, '..', '..');
 const CLIENT = join(ROOT, 'clients', 'typescript');
 
 /**
- * The typed client of the README (clients/typescript) lists the devices of a running service.
+ * The typed client (clients/typescript, docs/api.md) lists the devices of a running service.
  * `npm run lint` (client:lint) checks the rest: its types are those openapi-typescript generates
  * from the committed openapi.json (`npm run client:types`), and the example compiles against them.
  * So neither can rot unseen.

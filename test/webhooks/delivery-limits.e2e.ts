@@ -95,7 +95,7 @@ onBothDatabases(
         hook.id,
         (l) => l.length === 2 && l.every((d) => d.state !== 'pending'),
       );
-      // Up to 4 attempts are in flight at once: receivers order by the event id, as README says.
+      // Up to 4 attempts are in flight at once: receivers order by the event id, as docs/events-and-webhooks.md says.
       const bodies = receiver.bodies().sort((a, b) => Number(a.data.id) - Number(b.data.id));
       const networks = bodies.map((b) => b.data.network);
       expect(bodies.map((b) => b.type)).toEqual(['webhook.created', 'network.created']);
