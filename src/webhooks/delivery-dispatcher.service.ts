@@ -4,7 +4,7 @@ import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
-import { BackgroundWork } from '../database/background-work';
+import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { toEventView } from '../event-log/event.view';
 import { DeliveriesRepository } from './deliveries.repository';
@@ -21,7 +21,7 @@ const LOCAL_CONCURRENCY = 64;
 const HELD_WEBHOOKS = LOCAL_CONCURRENCY / MAX_IN_FLIGHT;
 /** Due deliveries one claim reads per webhook it leases (attempted under that one lease). */
 const PER_WEBHOOK = 100;
-/** How often an instance looks for due deliveries. */
+/** How often an instance looks for due deliveries (SCHEDULE's 'webhook deliveries'). */
 const POLL_MS = 200;
 /** A lease outlives the last attempt it lets start by the attempt's timeout and this much. */
 const LEASE_MARGIN_MS = 10_000;
@@ -57,7 +57,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
   private readonly connections = new WebhookConnections(LOCAL_CONCURRENCY);
 
   constructor(
-    background: BackgroundWork,
+    scheduler: Scheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly claims: DeliveryClaims,
     private readonly leases: WebhookLeasesRepository,
@@ -66,8 +66,8 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
     private readonly config: ConfigService,
   ) {
     setMaxListeners(0, this.stop.signal); // one listener per attempt in flight (up to 64)
-    background.every('webhook deliveries', POLL_MS, () => this.pumpSoon());
-    background.every('webhook test deliveries retention', 60_000, () => this.retain());
+    scheduler.every('webhook deliveries', () => this.pumpSoon());
+    scheduler.every('webhook test deliveries retention', () => this.retain());
   }
 
   private get settings(): AppConfig {

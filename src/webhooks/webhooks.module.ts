@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { DeliveryClaims } from './delivery-claims.repository';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks.service';
 
 /** Webhooks (OPERATIONS 5): the routes, and the dispatcher every instance runs. */
 @Module({
-  imports: [EventLogModule, OrganisationsModule, WebhookStoreModule],
+  imports: [BackgroundModule, EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
   providers: [
     WebhooksService,

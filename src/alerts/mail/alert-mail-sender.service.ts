@@ -10,14 +10,12 @@ import { ConfigService } from '@nestjs/config';
 import { createTransport, Transporter } from 'nodemailer';
 import { DAY_MS } from '../../common/time-window/time-window';
 import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
-import { BackgroundWork } from '../../database/background-work';
+import { Scheduler } from '../../background/scheduler';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AlertEmail } from './alert-email.entity';
 import { AlertEmailsRepository } from './alert-emails.repository';
 import { failureText, sendOutcome, smtpPassword } from './alert-mail-rules';
 
-/** How often an instance looks for due messages. */
-const POLL_MS = 1000;
 /** Messages one pass claims and sends at once. */
 const BATCH = 8;
 /** SMTP timeouts: connecting, the greeting, and silence on an open connection. */
@@ -25,7 +23,6 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 /** A lease outlives a slow send by this much before another instance may take the message. */
 const LEASE_MS = 120_000;
-const RETENTION_INTERVAL_MS = 3600 * 1000;
 
 /**
  * Sends the alert e-mail outbox (OPERATIONS 6) on every instance: every second it claims due
@@ -42,7 +39,7 @@ export class AlertMailSender implements BeforeApplicationShutdown, OnApplication
   private readonly transport: Transporter | null;
 
   constructor(
-    background: BackgroundWork,
+    scheduler: Scheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly emails: AlertEmailsRepository,
     private readonly config: ConfigService,
@@ -60,9 +57,9 @@ export class AlertMailSender implements BeforeApplicationShutdown, OnApplication
         })
       : null;
     if (this.transport) {
-      background.every('alert e-mails', POLL_MS, () => this.pump());
+      scheduler.every('alert e-mails', () => this.pump());
     }
-    background.every('alert e-mails retention', RETENTION_INTERVAL_MS, () => this.retain());
+    scheduler.every('alert e-mails retention', () => this.retain());
   }
 
   private get settings(): AppConfig {
