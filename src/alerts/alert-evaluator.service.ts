@@ -74,7 +74,7 @@ export class AlertEvaluator {
   /** Evaluates one organisation, unless another instance is doing so. */
   evaluate(orgId: number, now = new Date()): Promise<void> {
     return this.unitOfWork.run(async () => {
-      const cursor = await this.alerts.lockCursor(orgId, true);
+      const cursor = await this.alerts.tryLockCursor(orgId);
       if (!cursor) {
         return;
       }
