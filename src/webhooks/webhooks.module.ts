@@ -2,11 +2,10 @@ import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
-import { DeliveryClaims } from './delivery-claims.repository';
-import { DeliveryDispatcher } from './delivery-dispatcher.service';
 import { DeliveryOutcomes } from './delivery-outcomes.service';
+import { DeliveryQueueRepository } from './delivery-queue.repository';
+import { WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhookEvents } from './webhook-events';
-import { WebhookLeasesRepository } from './webhook-leases.repository';
 import { WebhookStoreModule } from './webhook-store.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -18,10 +17,9 @@ import { WebhooksService } from './webhooks.service';
   providers: [
     WebhooksService,
     WebhookEvents,
-    WebhookLeasesRepository,
-    DeliveryClaims,
+    DeliveryQueueRepository,
     DeliveryOutcomes,
-    DeliveryDispatcher,
+    WebhookDeliveries,
   ],
   exports: [WebhooksService],
 })

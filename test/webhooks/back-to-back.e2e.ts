@@ -1,4 +1,4 @@
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 import { withoutPeriodicWork } from '../harness/periodic-work';
@@ -20,7 +20,7 @@ onBothDatabases(
       const admin = await t().fixtures.admin();
       const receiver = await w.receiver();
       const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
-      const dispatcher = t().app.get(DeliveryDispatcher);
+      const dispatcher = t().app.get(WebhookDeliveries).queue;
       const claim = dispatcher.pump.bind(dispatcher);
       const claims = { count: 0, claimed: 0 };
       dispatcher.pump = async (now?: Date) => {

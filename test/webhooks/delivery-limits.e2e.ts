@@ -1,4 +1,4 @@
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { Webhook } from '../../src/webhooks/webhook.entity';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
@@ -53,7 +53,7 @@ onBothDatabases(
           await w.networkCreated(admin);
         }
         // One claim leases the webhook with every delivery: 4 attempts go out and are held.
-        void t().app.get(DeliveryDispatcher).pumpSoon();
+        void t().app.get(WebhookDeliveries).queue.pumpSoon();
         await w.eventually(() => Promise.resolve(receiver.inFlight === 4 ? true : undefined));
         await t().http().post(`/v1/webhooks/${hook.id}/rotate_secret`).set(admin.auth).expect(200);
         rotated = true;

@@ -1,6 +1,12 @@
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { ClaimedBatch, DeliveryClaims } from '../../src/webhooks/delivery-claims.repository';
-import { WebhookLeasesRepository } from '../../src/webhooks/webhook-leases.repository';
+import { ClaimedBatch } from '../../src/background/lease-claims';
+import { QueueLeasesRepository } from '../../src/background/queue-leases.repository';
+import {
+  ClaimedDelivery,
+  ClaimedWebhook,
+  DeliveryQueueRepository,
+} from '../../src/webhooks/delivery-queue.repository';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 import { withoutPeriodicWork } from '../harness/periodic-work';
@@ -22,8 +28,9 @@ onBothDatabases(
     it('leases many webhooks and reads their deliveries with their events in 5 statements, records their outcomes in one', async () => {
       const admin = await t().fixtures.admin();
       const receiver = await w.receiver();
-      const claims = t().app.get(DeliveryClaims);
-      const leases = t().app.get(WebhookLeasesRepository);
+      const claims = t().app.get(WebhookDeliveries).queue.claims;
+      const statements = t().app.get(DeliveryQueueRepository);
+      const leases = t().app.get(QueueLeasesRepository);
       const unitOfWork = t().app.get(UnitOfWork);
       await withoutPeriodicWork(t().app, async () => {
         const hooks: { id: number; url: string }[] = [];
@@ -37,15 +44,15 @@ onBothDatabases(
         }
         const until = new Date(Date.now() + 60_000);
         const claimant = { owner: 'instance-a', token: 'tk', until };
-        let batches: ClaimedBatch[] = [];
+        let batches: ClaimedBatch<ClaimedWebhook, ClaimedDelivery>[] = [];
         const claimSql = await t().statementsOf(async () => {
           batches = await unitOfWork.run(() => claims.claim(new Date(), claimant, 16, 4));
         });
         // BEGIN, the due webhooks locked, their leases taken, the deliveries read, COMMIT:
         // whatever the number of webhooks and deliveries.
         expect(claimSql).toHaveLength(5);
-        expect(batches.map((b) => b.webhook.id).sort()).toEqual(hooks.map((h) => h.id).sort());
-        const claimed = batches.flatMap((b) => b.deliveries);
+        expect(batches.map((b) => b.key.id).sort()).toEqual(hooks.map((h) => h.id).sort());
+        const claimed = batches.flatMap((b) => b.items);
         expect(claimed).toHaveLength(WEBHOOKS * 4); // 6 due to each, the first 4 read
         for (const delivery of claimed) {
           const hook = hooks.find((h) => h.id === delivery.webhook_id)!;
@@ -69,7 +76,7 @@ onBothDatabases(
         let recorded = new Map<number, boolean>();
         const finishSql = await t().statementsOf(async () => {
           recorded = await unitOfWork.runStatement(() =>
-            claims.finish([
+            statements.finish([
               ...claimed.map((d) => ({
                 id: d.id,
                 token: 'tk',
@@ -87,12 +94,13 @@ onBothDatabases(
         // Released, the webhooks are claimed again, with their 2 deliveries left.
         await unitOfWork.run(() =>
           leases.release(
+            'webhook deliveries',
             'instance-a',
             hooks.map((h) => h.id),
           ),
         );
         const again = await unitOfWork.run(() => claims.claim(new Date(), other, 16, 4));
-        expect(again.flatMap((b) => b.deliveries)).toHaveLength(WEBHOOKS * 2);
+        expect(again.flatMap((b) => b.items)).toHaveLength(WEBHOOKS * 2);
         const list = await w.deliveries(admin, hooks[0].id);
         expect(list.filter((d) => d.state === 'succeeded')).toHaveLength(4);
         expect(list.filter((d) => d.state === 'pending' && d.attempts === 0)).toHaveLength(2);

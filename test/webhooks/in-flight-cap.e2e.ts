@@ -1,4 +1,4 @@
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 import { withoutPeriodicWork } from '../harness/periodic-work';
@@ -46,7 +46,7 @@ onBothDatabases(
       let holding = true;
       slow.answer = () => ({ status: 200, delayMs: holding ? 60_000 : 0 });
       const hook = await w.register(admin, { url: slow.url(), event_types: ['network.*'] });
-      const dispatcher = t().app.get(DeliveryDispatcher);
+      const dispatcher = t().app.get(WebhookDeliveries).queue;
       await withoutPeriodicWork(t().app, async () => {
         // A claim leases the webhook with its one due delivery, held by the receiver.
         await w.networkCreated(admin);
