@@ -10,7 +10,7 @@ import { WebhookStoreModule } from './webhook-store.module';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
-/** Webhooks (OPERATIONS 5): the routes, and the dispatcher every instance runs. */
+/** Webhooks: the routes, and the delivery queue every instance drains (WebhookDeliveries). */
 @Module({
   imports: [BackgroundModule, EventLogModule, OrganisationsModule, WebhookStoreModule],
   controllers: [WebhooksController],
