@@ -84,10 +84,10 @@ export class DeliveryQueueRepository {
          AND "webhook_deliveries"."schedule_base" = o.base
          AND ${leaseSql.carries(DELIVERY_QUEUE, '"webhook_deliveries"."webhook_id"', 'o.token')}
        RETURNING "webhook_deliveries"."id",
-         ${leaseSql.token(DELIVERY_QUEUE, '"webhook_deliveries"."webhook_id"')} AS "lease_token"`,
+         ${leaseSql.token(DELIVERY_QUEUE, '"webhook_deliveries"."webhook_id"')} AS "current_token"`,
       sql.params,
     );
-    return new Map(rows.map((row) => [Number(row.id), row.lease_token !== VOIDED_TOKEN]));
+    return new Map(rows.map((row) => [Number(row.id), row.current_token !== VOIDED_TOKEN]));
   }
 
   /**
