@@ -20,7 +20,7 @@ import { EventRecord } from './event-log/event.entity';
 import { FleetSample } from './fleet-history/fleet-sample.entity';
 import { Webhook } from './webhooks/webhook.entity';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
-import { WebhookLease } from './webhooks/webhook-lease.entity';
+import { QueueLease } from './background/queue-lease.entity';
 import { AlertRule } from './alerts/alert-rule.entity';
 import { Alert } from './alerts/alert.entity';
 import { AlertCursor } from './alerts/alert-cursor.entity';
@@ -56,7 +56,7 @@ export const ENTITIES = [
   FleetSample,
   Webhook,
   WebhookDelivery,
-  WebhookLease,
+  QueueLease,
   AlertRule,
   Alert,
   AlertCursor,

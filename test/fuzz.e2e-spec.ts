@@ -1,4 +1,3 @@
-import { BackgroundWork } from '../src/database/background-work';
 import { writeFileSync } from 'node:fs';
 import jestOpenAPI from 'jest-openapi';
 import { onBothDatabases } from './harness/app';
@@ -6,6 +5,7 @@ import { changeCounter, changedTables, tableDigest } from './harness/fuzz/digest
 import { describeFinding, Finding, fuzzOperation } from './harness/fuzz/fuzz-operation';
 import { OpenApiDocument, Operation, operationsOf, requestNames } from './harness/fuzz/operations';
 import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
+import { withoutPeriodicWork } from './harness/periodic-work';
 
 /**
  * Property-based fuzzing of every operation of the served OpenAPI document (issue 9, CONTRACT 8
@@ -67,9 +67,9 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
       for (const operation of operations) {
         // The periodic work every instance runs (the DOWN sweep, fleet samples) is no request's:
         // it waits, so that the rows an error answer left alone are compared with its own.
-        const result = await t()
-          .app.get(BackgroundWork)
-          .whilePaused(() => fuzzOperation(t(), document, operation, strayNames, settings));
+        const result = await withoutPeriodicWork(t().app, () =>
+          fuzzOperation(t(), document, operation, strayNames, settings),
+        );
         if (typeof result === 'string') {
           failures.push(result);
         } else {

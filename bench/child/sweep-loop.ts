@@ -5,7 +5,7 @@
  * HEARTBEAT_TIMEOUT_SECONDS and BENCH_STATS_DIR (bench/lib/sweep.ts starts it).
  *
  * - airfleet: the application (nest build's dist/src) initialised without listening, its periodic
- *   work held (BackgroundWork.whilePaused), DeviceTransitionsService.sweep() called `passes` times
+ *   work stopped (Scheduler.stop), DeviceTransitionsService.sweep() called `passes` times
  *   one after the other, as the sweep job calls it;
  * - bare: bench/bare/events.ts's sweepDown on a pg pool, likewise.
  *
@@ -22,7 +22,7 @@ import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadAppConfig } from '../../src/config/app-config';
-import { BackgroundWork } from '../../src/database/background-work';
+import { Scheduler } from '../../src/background/scheduler';
 import { DeviceTransitionsService } from '../../src/device-state/device-transitions.service';
 import { sweepDown } from '../bare/events';
 
@@ -87,12 +87,11 @@ async function airfleet(passes: number): Promise<Measured> {
   try {
     const dataSource = app.get(DataSource);
     const transitions = app.get(DeviceTransitionsService);
-    return await app.get(BackgroundWork).whilePaused(() =>
-      measure(
-        passes,
-        async () => (await dataSource.query<{ pid: number }[]>(BACKENDS)).map((r) => r.pid),
-        () => transitions.sweep(),
-      ),
+    await app.get(Scheduler).stop();
+    return await measure(
+      passes,
+      async () => (await dataSource.query<{ pid: number }[]>(BACKENDS)).map((r) => r.pid),
+      () => transitions.sweep(),
     );
   } finally {
     await app.close();

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DAY_MS } from '../common/time-window/time-window';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { BackgroundWork } from '../database/background-work';
+import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { EventsRepository } from '../event-log/events.repository';
@@ -22,11 +22,8 @@ import { AlertConditionsRepository } from '../read-side/alert-conditions.reposit
 import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
 
-/** Every instance evaluates each second: transitions at most 5 s after their condition holds. */
-export const EVALUATION_INTERVAL_MS = 1000;
 /** Events read per organisation and pass (a backlog is read over the next passes). */
 const EVENTS_PER_PASS = 1000;
-const RETENTION_INTERVAL_MS = 3600 * 1000;
 
 /**
  * Opens and resolves alerts (OPERATIONS 6). Each second every instance visits the organisations
@@ -39,8 +36,6 @@ const RETENTION_INTERVAL_MS = 3600 * 1000;
  */
 @Injectable()
 export class AlertEvaluator {
-  private retainedAt = 0;
-
   constructor(
     private readonly rules: AlertRulesRepository,
     private readonly alerts: AlertsRepository,
@@ -52,31 +47,34 @@ export class AlertEvaluator {
     private readonly notifier: AlertNotifier,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
-    background: BackgroundWork,
+    scheduler: Scheduler,
   ) {
-    background.every('alert evaluation', EVALUATION_INTERVAL_MS, () => this.pass());
+    // Each second (SCHEDULE): transitions at most 5 s after their condition holds.
+    scheduler.every('alert evaluation', () => this.pass());
+    scheduler.every('alert retention', () => this.retain());
   }
 
   private get settings(): AppConfig {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
   }
 
-  /** One pass over every organisation with rules; once an hour, the retention of alerts. */
+  /** One pass over every organisation with rules. */
   async pass(now = new Date()): Promise<void> {
     for (const orgId of await this.unitOfWork.run(() => this.rules.organisations())) {
       await this.evaluate(orgId, now);
     }
-    if (now.getTime() - this.retainedAt >= RETENTION_INTERVAL_MS) {
-      this.retainedAt = now.getTime();
-      const cutoff = new Date(now.getTime() - this.settings.eventRetentionDays * DAY_MS);
-      await this.unitOfWork.run(() => this.alerts.deleteResolvedBefore(cutoff));
-    }
+  }
+
+  /** Deletes the alerts resolved before EVENT_RETENTION_DAYS. */
+  async retain(now = new Date()): Promise<void> {
+    const cutoff = new Date(now.getTime() - this.settings.eventRetentionDays * DAY_MS);
+    await this.unitOfWork.run(() => this.alerts.deleteResolvedBefore(cutoff));
   }
 
   /** Evaluates one organisation, unless another instance is doing so. */
   evaluate(orgId: number, now = new Date()): Promise<void> {
     return this.unitOfWork.run(async () => {
-      const cursor = await this.alerts.lockCursor(orgId, true);
+      const cursor = await this.alerts.tryLockCursor(orgId);
       if (!cursor) {
         return;
       }

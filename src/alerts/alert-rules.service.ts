@@ -120,7 +120,7 @@ export class AlertRulesService {
 
   /** The rule under the organisation's alert cursor (no evaluation beside), its row locked. */
   private async locked(orgId: number, id: number): Promise<AlertRule> {
-    await this.alerts.lockCursor(orgId, false);
+    await this.alerts.lockCursor(orgId);
     const rule = await this.rules.lock(orgId, id);
     if (!rule) {
       throw alertRuleNotFound();

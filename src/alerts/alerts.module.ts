@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
@@ -20,6 +21,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
 /** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
 @Module({
   imports: [
+    BackgroundModule,
     EventLogModule,
     DevicesModule,
     NetworksModule,

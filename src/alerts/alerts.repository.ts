@@ -53,18 +53,24 @@ export class AlertsRepository {
       .execute();
   }
 
+  /** Locks the organisation's cursor row until the transaction ends, waiting for its holder. */
+  async lockCursor(orgId: number): Promise<void> {
+    await this.dialect.lockForUpdate(this.cursorQuery(orgId)).getOne();
+  }
+
   /**
-   * The organisation's cursor, its row locked until the transaction ends; with `skip`, null when
-   * another instance holds it (that one is evaluating the organisation now).
+   * The organisation's cursor, its row locked until the transaction ends; null when another
+   * instance holds it (that one is evaluating the organisation now).
    */
-  lockCursor(orgId: number, skip: boolean): Promise<AlertCursor | null> {
-    const query = this.manager
+  tryLockCursor(orgId: number): Promise<AlertCursor | null> {
+    return this.dialect.lockSkippingLocked(this.cursorQuery(orgId)).getOne();
+  }
+
+  private cursorQuery(orgId: number) {
+    return this.manager
       .getRepository(AlertCursor)
       .createQueryBuilder('c')
       .where('c.organisation_id = :orgId', { orgId });
-    return (
-      skip ? this.dialect.lockSkippingLocked(query) : this.dialect.lockForUpdate(query)
-    ).getOne();
   }
 
   async moveCursor(orgId: number, lastEventId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BackgroundWork } from '../database/background-work';
+import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { SYSTEM } from '../event-log/event-actor';
@@ -7,9 +7,6 @@ import { EventsRepository } from '../event-log/events.repository';
 import { Command } from './command.entity';
 import { CommandEvents } from './command-events';
 import { CommandsRepository } from './commands.repository';
-
-/** Every instance expires commands each second: command.expired within 5 s (OPERATIONS 2). */
-export const EXPIRY_INTERVAL_MS = 1000;
 
 /**
  * Records the expiry of every open command past `expires_at` (OPERATIONS 7) with its
@@ -25,9 +22,10 @@ export class CommandExpiry {
     private readonly events: EventsRepository,
     private readonly commandEvents: CommandEvents,
     private readonly unitOfWork: UnitOfWork,
-    background: BackgroundWork,
+    scheduler: Scheduler,
   ) {
-    background.every('command expiry', EXPIRY_INTERVAL_MS, () => this.sweep());
+    // Each second (SCHEDULE): command.expired within 5 s of expires_at.
+    scheduler.every('command expiry', () => this.sweep());
   }
 
   sweep(now = new Date()): Promise<number> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
@@ -12,7 +13,7 @@ import { DeviceCommandsService } from './device-commands.service';
 
 /** Remote commands (OPERATIONS 7): the routes, the expiry every instance runs, the device half. */
 @Module({
-  imports: [EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  imports: [BackgroundModule, EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [CommandsController],
   providers: [
     CommandsRepository,

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Dialect, dialectOf } from './dialect';
-import { BackgroundWork } from './background-work';
 import { UnitOfWork } from './unit-of-work';
 
 /** The dialect of the connected database, chosen once from the data source's options. */
@@ -14,7 +13,7 @@ const dialectProvider = {
 
 @Global()
 @Module({
-  providers: [dialectProvider, UnitOfWork, BackgroundWork],
-  exports: [Dialect, UnitOfWork, BackgroundWork],
+  providers: [dialectProvider, UnitOfWork],
+  exports: [Dialect, UnitOfWork],
 })
 export class DatabaseModule {}

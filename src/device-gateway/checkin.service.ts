@@ -112,59 +112,58 @@ export class CheckinService {
     let commands = facts.commands;
     const batched =
       !lifecycle && !reporting && !commanding && facts.recordedUp
-        ? await this.heartbeats.record(heartbeat)
-        : null;
-    const upgrade =
-      batched !== null
-        ? null
-        : await this.changes.run(
-            orgId,
-            async (change) => {
-              const handedOut = lifecycle
-                ? await this.lifecycle.checkIn(change, {
-                    device,
-                    report: body.upgrade,
-                    firmwareVersion: body.firmware_version,
-                    // Before this check-in: the stored record (every answered check-in is in it).
-                    knownFirmware: () => Promise.resolve(facts.storedFirmware),
-                    subject: facts.subject,
-                  })
-                : null;
-              const written = {
-                ...heartbeat,
-                applied_revision: undefined,
-                config_error: undefined,
-              };
-              if ((await this.heartbeats.record(written, true)) === false) {
-                const by = { type: 'device' as const };
-                change.record(await this.transitions.up(orgId, device.id, by, at, facts.subject));
-              }
-              if (commanding) {
-                const handed = await this.deviceCommands.checkIn(
-                  orgId,
-                  facts.subject,
-                  facts.commands,
-                  results,
-                  at,
-                );
-                handed.events.forEach((event) => change.record(event));
-                commands = handed.handOut;
-              }
-              if (reporting) {
-                const events = await this.transitions.configReported(
-                  orgId,
-                  facts.subject,
-                  report,
-                  current.revision,
-                  at,
-                );
-                events.forEach((event) => change.record(event));
-              }
-              return handedOut;
-            },
-            {},
-            at,
-          );
+        ? await this.heartbeats.recordBatched(heartbeat)
+        : false;
+    const upgrade = batched
+      ? null
+      : await this.changes.run(
+          orgId,
+          async (change) => {
+            const handedOut = lifecycle
+              ? await this.lifecycle.checkIn(change, {
+                  device,
+                  report: body.upgrade,
+                  firmwareVersion: body.firmware_version,
+                  // Before this check-in: the stored record (every answered check-in is in it).
+                  knownFirmware: () => Promise.resolve(facts.storedFirmware),
+                  subject: facts.subject,
+                })
+              : null;
+            const written = {
+              ...heartbeat,
+              applied_revision: undefined,
+              config_error: undefined,
+            };
+            if (await this.heartbeats.recordInChange(written)) {
+              const by = { type: 'device' as const };
+              change.record(await this.transitions.up(orgId, device.id, by, at, facts.subject));
+            }
+            if (commanding) {
+              const handed = await this.deviceCommands.checkIn(
+                orgId,
+                facts.subject,
+                facts.commands,
+                results,
+                at,
+              );
+              handed.events.forEach((event) => change.record(event));
+              commands = handed.handOut;
+            }
+            if (reporting) {
+              const events = await this.transitions.configReported(
+                orgId,
+                facts.subject,
+                report,
+                current.revision,
+                at,
+              );
+              events.forEach((event) => change.record(event));
+            }
+            return handedOut;
+          },
+          {},
+          at,
+        );
     return {
       checkin_interval:
         this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).deviceCheckinIntervalSeconds,

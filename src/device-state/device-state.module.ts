@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { DeviceLivenessService } from './device-liveness.service';
@@ -17,7 +18,7 @@ import { UplinksRepository } from './uplinks.repository';
  * (DeviceTransitionsService, with the DOWN sweep every instance runs).
  */
 @Module({
-  imports: [DevicesModule, EventLogModule],
+  imports: [BackgroundModule, DevicesModule, EventLogModule],
   providers: [
     HeartbeatsRepository,
     UplinksRepository,

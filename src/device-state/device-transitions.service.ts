@@ -2,18 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { DAY_MS } from '../common/time-window/time-window';
-import { BackgroundWork } from '../database/background-work';
+import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository, EventSubject } from '../devices/device-subjects.repository';
 import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
 import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
-
-/** How often every instance sweeps for devices gone DOWN (device.down within 5 s: OPERATIONS 2). */
-export const SWEEP_INTERVAL_MS = 1000;
-/** How often every instance deletes the events past their retention. */
-const RETENTION_INTERVAL_MS = 3600 * 1000;
 
 /**
  * The device transitions of OPERATIONS 2, recorded exactly once whatever the number of
@@ -22,21 +17,21 @@ const RETENTION_INTERVAL_MS = 3600 * 1000;
  * are conditional updates of the heartbeat record's `up` state, so one writer wins each
  * transition and writes its event in the same transaction. The sweep reads only the index of UP
  * devices whose last heartbeat is older than the timeout; the steady-state check-in pays nothing.
- * Each pass also deletes, once an hour, the events older than EVENT_RETENTION_DAYS.
+ * Every instance also deletes, once an hour, the events older than EVENT_RETENTION_DAYS.
  */
 @Injectable()
 export class DeviceTransitionsService {
-  private retainedAt = 0;
-
   constructor(
     private readonly states: DeviceTransitionsRepository,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly events: EventsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
-    background: BackgroundWork,
+    scheduler: Scheduler,
   ) {
-    background.every('device transition sweep', SWEEP_INTERVAL_MS, () => this.pass());
+    // Each second (SCHEDULE): device.down within 5 s of the timeout.
+    scheduler.every('device transition sweep', () => this.sweep());
+    scheduler.every('event retention', () => this.retain());
   }
 
   private get settings(): AppConfig {
@@ -162,12 +157,9 @@ export class DeviceTransitionsService {
     });
   }
 
-  private async pass(): Promise<void> {
-    await this.sweep();
-    if (Date.now() - this.retainedAt >= RETENTION_INTERVAL_MS) {
-      const days = this.settings.eventRetentionDays;
-      await this.events.deleteOlderThan(new Date(Date.now() - days * DAY_MS));
-      this.retainedAt = Date.now();
-    }
+  /** Deletes the events older than EVENT_RETENTION_DAYS. */
+  private async retain(): Promise<void> {
+    const days = this.settings.eventRetentionDays;
+    await this.events.deleteOlderThan(new Date(Date.now() - days * DAY_MS));
   }
 }

@@ -53,18 +53,24 @@ export class HeartbeatWriterService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Records a check-in's heartbeat fields; resolves once they are committed, with whether the
-   * record is UP (OPERATIONS 2). With `inTransaction` they are written at once in the caller's
-   * transaction (committed with it); false then says the device is recorded DOWN (or new), and
-   * the caller records its device.up (DeviceTransitionsService). By group commit, only a record
-   * that is UP is written (the check-in found it so): null when the DOWN sweep turned it DOWN
-   * meanwhile, or the device is gone, and nothing was written: the caller writes it anew in a
-   * transaction.
+   * Records the heartbeat fields of a check-in that found its device recorded UP, by group
+   * commit; resolves once its batch has committed, with whether it was written. Only a record
+   * still UP is written: false when the DOWN sweep turned it DOWN meanwhile, or the device is
+   * gone, and nothing was written: the caller writes it anew in a transaction (recordInChange).
    */
-  async record(checkin: CheckinHeartbeat, inTransaction = false): Promise<boolean | null> {
-    const written = inTransaction
-      ? await this.heartbeats.upsertCheckins([checkin])
-      : await this.batches.submit(checkin);
-    return written.get(checkin.device_id) ?? null;
+  async recordBatched(checkin: CheckinHeartbeat): Promise<boolean> {
+    const written = await this.batches.submit(checkin);
+    return written.has(checkin.device_id);
+  }
+
+  /**
+   * Records a check-in's heartbeat fields at once in the caller's transaction (committed with
+   * it); answers whether the device was recorded DOWN (or never heard from) before: the caller
+   * then records its device.up (DeviceTransitionsService). False for a device recorded UP, or
+   * gone.
+   */
+  async recordInChange(checkin: CheckinHeartbeat): Promise<boolean> {
+    const written = await this.heartbeats.upsertCheckins([checkin]);
+    return written.get(checkin.device_id) === false;
   }
 }

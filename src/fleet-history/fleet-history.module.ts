@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { NetworksModule } from '../networks/networks.module';
 import { ReadSideModule } from '../read-side/read-side.module';
 import { FleetHistoryController } from './fleet-history.controller';
@@ -10,7 +11,7 @@ import { FleetSamplesRepository } from './fleet-samples.repository';
  * (once per interval, by the unique key) from read-side's FleetTalliesRepository.
  */
 @Module({
-  imports: [NetworksModule, ReadSideModule],
+  imports: [BackgroundModule, NetworksModule, ReadSideModule],
   controllers: [FleetHistoryController],
   providers: [FleetHistoryService, FleetSamplesRepository],
   exports: [FleetHistoryService],

@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ForbiddenError, ValidationFailedError } from '../common/errors';
 import { DAY_MS, timeWindow } from '../common/time-window/time-window';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { BackgroundWork } from '../database/background-work';
+import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { upSince } from '../device-state/device-liveness';
 import { networkNotFound } from '../networks/networks.errors';
@@ -42,9 +42,9 @@ export class FleetHistoryService {
     private readonly access: NetworkAccessPolicy,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
-    background: BackgroundWork,
+    scheduler: Scheduler,
   ) {
-    background.every('fleet history sample', 1000, () => this.sample());
+    scheduler.every('fleet history sample', () => this.sample());
   }
 
   private get settings(): AppConfig {

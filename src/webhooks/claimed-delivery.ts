@@ -4,7 +4,7 @@ import { EventRecord } from '../event-log/event.entity';
 import { Webhook } from './webhook.entity';
 import { DeliveryState, WebhookDelivery } from './webhook-delivery.entity';
 
-/** What a claim of the delivery queue hands the dispatcher (DeliveryClaims), and its rows. */
+/** What a claim of the delivery queue reads (DeliveryQueueRepository), and its rows. */
 
 /** How an attempt ended, as the delivery row records it. */
 export interface AttemptOutcome {
@@ -30,7 +30,10 @@ export type ClaimedWebhook = Pick<
   'id' | 'url' | 'secret' | 'previous_secret' | 'previous_secret_until'
 >;
 
-/** A delivery claimed for one attempt, with its webhook and its event (null for a test). */
+/**
+ * A delivery claimed for one attempt, with its webhook, its event (null for a test) and the
+ * bodies of its claim's events (each built once per claim, shared by the claim's deliveries).
+ */
 export type ClaimedDelivery = Pick<
   WebhookDelivery,
   | 'id'
@@ -42,29 +45,7 @@ export type ClaimedDelivery = Pick<
   | 'attempts'
   | 'schedule_base'
   | 'test_payload'
-> & { webhook: ClaimedWebhook; event: EventRecord | null };
-
-/** A webhook leased by a claim, with its first due deliveries (oldest due first). */
-export interface ClaimedBatch {
-  webhook: ClaimedWebhook;
-  token: string;
-  deliveries: ClaimedDelivery[];
-}
-
-/** A webhook to read due deliveries for under the lease of the claim `token`, but `exclude`. */
-export interface Refill {
-  webhook: ClaimedWebhook;
-  token: string;
-  /** Its deliveries still under way (attempted or being recorded). */
-  exclude: readonly number[];
-}
-
-/** Who claims: the instance (`owner`), this claim (`token`), and for how long. */
-export interface Claimant {
-  owner: string;
-  token: string;
-  until: Date;
-}
+> & { webhook: ClaimedWebhook; event: EventRecord | null; bodies: Map<number, string> };
 
 /** The event's columns an attempt's body needs, returned by the claim itself. */
 export const EVENT_COLUMNS = [
@@ -113,13 +94,14 @@ export function claimedDelivery(
   manager: EntityManager,
   row: ClaimRow,
   webhooks: Map<number, ClaimedWebhook>,
+  bodies: Map<number, string>,
 ): ClaimedDelivery {
   const delivery = Object.fromEntries(
     DELIVERY_COLUMNS.map((column) => [
       column,
       hydratedValue(manager, WebhookDelivery, column, row[column]),
     ]),
-  ) as Omit<ClaimedDelivery, 'webhook' | 'event'>;
+  ) as Omit<ClaimedDelivery, 'webhook' | 'event' | 'bodies'>;
   for (const column of ['id', 'organisation_id', 'webhook_id', 'attempts', 'schedule_base']) {
     (delivery as Record<string, unknown>)[column] = Number(row[column]);
   }
@@ -140,5 +122,6 @@ export function claimedDelivery(
     event_id: eventId,
     webhook: webhooks.get(delivery.webhook_id)!,
     event,
+    bodies,
   };
 }

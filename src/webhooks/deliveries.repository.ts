@@ -27,8 +27,8 @@ const DELIVERY_COLUMNS = [
 
 /**
  * The deliveries table: the durable queue of OPERATIONS 5 and its log. Every query takes the
- * organisation first; the dispatcher's claims and outcomes, which drain every organisation's
- * queue, are DeliveryClaims'.
+ * organisation first; the lease queue's claims and outcomes, which drain every organisation's
+ * queue, are DeliveryQueueRepository's.
  */
 @Injectable()
 export class DeliveriesRepository {

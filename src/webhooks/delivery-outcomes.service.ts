@@ -1,112 +1,62 @@
-import { AsyncResource } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
-import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { GroupCommit } from '../database/group-commit';
+import { Outcome } from '../background/queue-source';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeliveriesRepository } from './deliveries.repository';
-import { AttemptOutcome, ClaimedDelivery, DeliveryClaims } from './delivery-claims.repository';
+import {
+  AttemptOutcome,
+  ClaimedDelivery,
+  DeliveryQueueRepository,
+} from './delivery-queue.repository';
 import { WebhookEvents } from './webhook-events';
-import { afterFailure } from './webhook-rules';
 import { AttemptResult } from './webhook-sender';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** Attempts' outcomes one transaction records at most. */
-const FINISHES_PER_COMMIT = 64;
 export const GONE_REASON = '410 Gone';
 
-/** An attempt's outcome to record under its lease. */
-interface Finished {
-  delivery: ClaimedDelivery;
-  token: string;
-  outcome: AttemptOutcome;
-  gone: boolean;
-}
+/** An attempt's result, as the queue reads it: a 410 is a final failure. */
+export type DeliveryResult = AttemptResult & { final: boolean };
 
 /**
- * What an attempt gave, recorded on its delivery (OPERATIONS 5): succeeded, retried on the
- * schedule, or failed after the last retry; a 410 disables the webhook. The outcomes of attempts
- * that end together are recorded by group commit: those that end while a statement records others
- * share the next one (a commit per attempt capped a fast receiver), and each is answered once its
- * statement committed.
+ * What attempts gave, recorded on their deliveries (OPERATIONS 5): succeeded, retried on the
+ * schedule, or failed after the last retry; a 410 disables the webhook and drops its queue. The
+ * lease queue hands the outcomes of attempts that end together in one batch (group commit): one
+ * statement records them all.
  */
 @Injectable()
 export class DeliveryOutcomes {
-  private readonly finishes: GroupCommit<Finished, Map<number, boolean>>;
-
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly claims: DeliveryClaims,
+    private readonly queue: DeliveryQueueRepository,
     private readonly deliveries: DeliveriesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly events: WebhookEvents,
-    private readonly config: ConfigService,
-  ) {
-    // Batches start in this object's context, never in a transaction's.
-    const detached = AsyncResource.bind((start: () => void) => setImmediate(start));
-    this.finishes = new GroupCommit(
-      (finished) => this.finishAll(finished),
-      FINISHES_PER_COMMIT,
-      detached,
-    );
-  }
+  ) {}
 
   /**
-   * The attempt's outcome under the lease of the claim `token`, once committed; a 410 disables the
-   * webhook and drops its queue. Answers whether the lease still carries the token when it was
-   * recorded, or 'not recorded' (the lease was taken over, or a redelivery restarted the
-   * schedule meanwhile).
+   * Records the outcomes under their leases (one statement, committed when it returns); with a
+   * 410 among them, in one transaction with the disabling of its webhook. Answers, for each one
+   * recorded, whether its lease still carries its token.
    */
-  async record(
-    delivery: ClaimedDelivery,
-    token: string,
-    result: AttemptResult,
-    at: Date,
-  ): Promise<boolean | 'not recorded'> {
-    const schedule =
-      this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks.retryScheduleSeconds;
-    let outcome: AttemptOutcome;
-    if (result.ok) {
-      outcome = { state: 'succeeded', status: result.status, error: null, at, next: null };
-    } else {
-      const after = result.gone
-        ? ({ state: 'failed' } as const)
-        : afterFailure(delivery.attempts + 1, delivery.schedule_base, schedule, at);
-      outcome = {
-        state: after.state,
-        status: result.status,
-        error: result.error,
-        at,
-        next: after.state === 'pending' ? after.next : null,
-      };
-    }
-    const gone = !result.ok && result.gone;
-    const recorded = await this.finishes.submit({ delivery, token, outcome, gone });
-    return recorded.get(delivery.id) ?? 'not recorded';
-  }
-
-  /**
-   * Outcomes recorded together by one statement (one commit for many attempts); with a 410 among
-   * them, in one transaction with the disabling of its webhook.
-   */
-  private finishAll(finished: readonly Finished[]): Promise<Map<number, boolean>> {
+  record(
+    outcomes: readonly Outcome<ClaimedDelivery, DeliveryResult>[],
+  ): Promise<Map<number, boolean>> {
     const write = async () => {
-      const mine = await this.claims.finish(
-        finished.map(({ delivery, token, outcome }) => ({
-          id: delivery.id,
+      const recorded = await this.queue.finish(
+        outcomes.map(({ item, token, result, verdict, at }) => ({
+          id: item.id,
           token,
-          base: delivery.schedule_base,
-          outcome,
+          base: item.schedule_base,
+          outcome: attemptOutcome(result, verdict, at),
         })),
       );
-      for (const { delivery, gone } of finished) {
-        if (gone && mine.has(delivery.id)) {
-          await this.disableGone(delivery);
+      for (const { item, result } of outcomes) {
+        if (result.final && recorded.has(item.id)) {
+          await this.disableGone(item);
         }
       }
-      return mine;
+      return recorded;
     };
-    return finished.some((f) => f.gone)
+    return outcomes.some((o) => o.result.final)
       ? this.unitOfWork.run(write)
       : this.unitOfWork.runStatement(write);
   }
@@ -126,5 +76,28 @@ export class DeliveryOutcomes {
       { ...webhook, enabled: false, disabled_reason: GONE_REASON },
       null,
     );
+  }
+}
+
+/** The delivery row's record of an attempt. */
+function attemptOutcome(
+  result: AttemptResult,
+  verdict: Outcome<ClaimedDelivery, DeliveryResult>['verdict'],
+  at: Date,
+): AttemptOutcome {
+  const failure = result.ok ? { status: result.status, error: null } : result;
+  switch (verdict.state) {
+    case 'done':
+      return { state: 'succeeded', status: failure.status, error: null, at, next: null };
+    case 'retry':
+      return {
+        state: 'pending',
+        status: failure.status,
+        error: failure.error,
+        at,
+        next: verdict.next,
+      };
+    case 'failed':
+      return { state: 'failed', status: failure.status, error: failure.error, at, next: null };
   }
 }

@@ -15,8 +15,8 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 /**
  * One event to deliver to one webhook, and what its attempts gave (OPERATIONS 5). A row is the
  * durable queue entry: written in the transaction of its event, attempted by the instance that
- * holds its webhook's lease (WebhookLease), which another instance may take over once it expired
- * (the instance that held it died). The row is written twice: queued, and its outcome.
+ * holds its webhook's lease (`queue_leases`), which another instance may take over once it
+ * expired (the instance that held it died). The row is written twice: queued, and its outcome.
  */
 @Entity('webhook_deliveries')
 @Index('IDX_deliveries_webhook', ['webhook_id', 'id'])

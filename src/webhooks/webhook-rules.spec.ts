@@ -1,6 +1,5 @@
 import { Webhook as Verifier } from 'standardwebhooks';
 import {
-  afterFailure,
   eventTypesProblems,
   newWebhookSecret,
   signatureHeader,
@@ -39,21 +38,6 @@ describe('webhook rules (OPERATIONS 5)', () => {
     expect(urlProblems(`https://example.com/${'a'.repeat(2030)}`)).toEqual([
       'url must be at most 2048 characters',
     ]);
-  });
-
-  it('retries on the schedule, restarted from the base, then fails', () => {
-    const now = new Date('2026-11-27T10:00:00Z');
-    expect(afterFailure(1, 0, [5, 300], now)).toEqual({
-      state: 'pending',
-      next: new Date('2026-11-27T10:00:05Z'),
-    });
-    expect(afterFailure(2, 0, [5, 300], now)).toEqual({
-      state: 'pending',
-      next: new Date('2026-11-27T10:05:00Z'),
-    });
-    expect(afterFailure(3, 0, [5, 300], now)).toEqual({ state: 'failed' });
-    expect(afterFailure(4, 3, [5, 300], now)).toMatchObject({ state: 'pending' });
-    expect(afterFailure(1, 0, [], now)).toEqual({ state: 'failed' });
   });
 
   it('signs with each secret that signs now, the new one first, verifiable by the reference', () => {

@@ -68,20 +68,6 @@ export function urlProblems(value: unknown): string[] {
   return [];
 }
 
-/** What follows a failed attempt: the next one after the schedule's delay, or `failed`. */
-export function afterFailure(
-  attempts: number,
-  scheduleBase: number,
-  scheduleSeconds: readonly number[],
-  now: Date,
-): { state: 'pending'; next: Date } | { state: 'failed' } {
-  const retry = attempts - scheduleBase; // the retry this failure leads to, 1-based
-  if (retry > scheduleSeconds.length) {
-    return { state: 'failed' };
-  }
-  return { state: 'pending', next: new Date(now.getTime() + scheduleSeconds[retry - 1] * 1000) };
-}
-
 /**
  * `webhook-signature`: the Standard Webhooks signature with each secret that signs now (the new
  * one first), space-separated, made by the specification's reference implementation.

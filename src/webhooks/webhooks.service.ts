@@ -27,7 +27,7 @@ import {
   webhookLimitReached,
   webhookNotFound,
 } from './webhooks.errors';
-import { WebhookLeasesRepository } from './webhook-leases.repository';
+import { WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksRepository } from './webhooks.repository';
 
 /**
@@ -38,7 +38,7 @@ import { WebhooksRepository } from './webhooks.repository';
 export class WebhooksService {
   constructor(
     private readonly webhooks: WebhooksRepository,
-    private readonly leases: WebhookLeasesRepository,
+    private readonly deliveryQueue: WebhookDeliveries,
     private readonly deliveries: DeliveriesRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly events: WebhookEvents,
@@ -208,7 +208,7 @@ export class WebhooksService {
       const before = { ...webhook };
       const withSecret = edit(webhook);
       const saved = await this.webhooks.save(webhook);
-      await this.leases.void(user.organisation_id, id);
+      await this.deliveryQueue.voidLease(id);
       await this.events.updated(user.organisation_id, before, saved, userActor(user, via));
       return webhookView(saved, withSecret);
     });

@@ -19,7 +19,7 @@ describe('alert e-mails on two instances (PostgreSQL)', () => {
 
   /** Counts the messages each instance claims. */
   const claimsOf = (app: TestApp) => {
-    const sender = app.app.get(AlertMailSender);
+    const sender = app.app.get(AlertMailSender).queue!;
     const pump = sender.pump.bind(sender);
     const counted = { claims: 0 };
     sender.pump = async (now?: Date) => {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { AlertEmail } from '../../src/alerts/mail/alert-email.entity';
 import { AlertMailSender } from '../../src/alerts/mail/alert-mail-sender.service';
-import { BackgroundWork } from '../../src/database/background-work';
 import { DATABASES, startApp, TestApp } from '../harness/app';
 import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { Caller, unique } from '../harness/fixtures';
 import { sleep, waitUntil } from '../harness/ports';
 import { SmtpReceiver } from '../harness/smtp-receiver';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 const PUBLIC_URL = 'https://fleet.example.com';
 const FROM = 'alerts@fleet.example.com';
@@ -178,7 +178,7 @@ for (const db of DATABASES) {
           row('pending', old),
           row('sent', new Date()),
         ]);
-        await app.app.get(BackgroundWork).whilePaused(() => app.app.get(AlertMailSender).retain());
+        await withoutPeriodicWork(app.app, () => app.app.get(AlertMailSender).retain());
         expect((await rowsOf(app, admin.orgId)).map((r) => r.state)).toEqual(['pending', 'sent']);
       });
 

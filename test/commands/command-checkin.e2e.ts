@@ -1,6 +1,5 @@
 import { Command } from '../../src/commands/command.entity';
 import { CommandExpiry } from '../../src/commands/command-expiry.service';
-import { BackgroundWork } from '../../src/database/background-work';
 import { Device } from '../../src/devices/device.entity';
 import { EventRecord } from '../../src/event-log/event.entity';
 import { WebhookDelivery } from '../../src/webhooks/webhook-delivery.entity';
@@ -8,6 +7,7 @@ import { Webhook } from '../../src/webhooks/webhook.entity';
 import { onBothDatabases } from '../harness/app';
 import { commandFixtures } from '../harness/commands.helpers';
 import { eventFixtures } from '../harness/events.helpers';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -97,19 +97,17 @@ onBothDatabases('commands through the check-in (OPERATIONS 7)', (t) => {
       expires_in_seconds: 10,
     });
     const expiresAt = new Date(Date.now() - 1000);
-    await t()
-      .app.get(BackgroundWork)
-      .whilePaused(async () => {
-        await t()
-          .dataSource.getRepository(Command)
-          .update({ id: command.id }, { expires_at: expiresAt });
-        expect(await c.show(admin, command.id)).toMatchObject({
-          state: 'expired',
-          completed_at: expiresAt.toISOString(),
-        });
-        expect((await c.checkin(devices[0])).commands).toEqual([]);
-        expect(await t().app.get(CommandExpiry).sweep()).toBeGreaterThanOrEqual(1);
+    await withoutPeriodicWork(t().app, async () => {
+      await t()
+        .dataSource.getRepository(Command)
+        .update({ id: command.id }, { expires_at: expiresAt });
+      expect(await c.show(admin, command.id)).toMatchObject({
+        state: 'expired',
+        completed_at: expiresAt.toISOString(),
       });
+      expect((await c.checkin(devices[0])).commands).toEqual([]);
+      expect(await t().app.get(CommandExpiry).sweep()).toBeGreaterThanOrEqual(1);
+    });
     expect(await c.show(admin, command.id)).toMatchObject({
       state: 'expired',
       completed_at: expiresAt.toISOString(),

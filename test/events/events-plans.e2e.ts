@@ -1,8 +1,8 @@
 import { Logger as TypeOrmLogger } from 'typeorm';
-import { BackgroundWork } from '../../src/database/background-work';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { EventQuery, EventsRepository, NewEvent } from '../../src/event-log/events.repository';
 import { onBothDatabases, TestApp } from '../harness/app';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 /** The statement the repository sends for `list(orgId, query)`, with its parameters. */
 async function listStatement(
@@ -22,7 +22,7 @@ async function listStatement(
   };
   // Captured once the periodic work is paused and its passes in flight have ended: a pass that
   // was running (the alert rules' scan, a webhook claim) is no statement of the list's.
-  await t.app.get(BackgroundWork).whilePaused(async () => {
+  await withoutPeriodicWork(t.app, async () => {
     Object.defineProperty(t.dataSource, 'logger', { value: capturing, configurable: true });
     try {
       await t.app.get(EventsRepository).list(orgId, { ...query, limit: 100 });

@@ -1,7 +1,7 @@
 import { AlertEvaluator } from '../../src/alerts/alert-evaluator.service';
-import { BackgroundWork } from '../../src/database/background-work';
 import { TestApp } from './app';
 import { Caller } from './fixtures';
+import { withoutPeriodicWork } from './periodic-work';
 
 /** Helpers for the alert tests (OPERATIONS 6). */
 export function alertFixtures(t: () => TestApp) {
@@ -24,9 +24,7 @@ export function alertFixtures(t: () => TestApp) {
 
   /** One evaluation pass of the organisation (as every instance runs each second), alone. */
   const evaluate = (orgId: number, now = new Date()) =>
-    t()
-      .app.get(BackgroundWork)
-      .whilePaused(() => t().app.get(AlertEvaluator).evaluate(orgId, now));
+    withoutPeriodicWork(t().app, () => t().app.get(AlertEvaluator).evaluate(orgId, now));
 
   return { rule, alerts, evaluate };
 }

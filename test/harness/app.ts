@@ -3,9 +3,9 @@ import request from 'supertest';
 import { DestinationStream } from 'pino';
 import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../../src/app.factory';
-import { BackgroundWork } from '../../src/database/background-work';
 import { loadAppConfig } from '../../src/config/app-config';
 import { Fixtures } from './fixtures';
+import { withoutPeriodicWork } from './periodic-work';
 import { migratedPostgresDatabase } from './postgres-databases';
 
 export {
@@ -90,7 +90,7 @@ export async function startApp(
     http: () => request(app.getHttpServer()),
     async statementsOf(work) {
       // The periodic work every instance runs (the DOWN sweep…) is no request's: it waits.
-      return app.get(BackgroundWork).whilePaused(async () => {
+      return withoutPeriodicWork(app, async () => {
         counter.statements = [];
         counter.counting = true;
         try {

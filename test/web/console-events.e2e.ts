@@ -1,8 +1,8 @@
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { browserUser, signedIn } from '../harness/web-session';
 import { onBothDatabases } from '../harness/app';
-import { BackgroundWork } from '../../src/database/background-work';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 onBothDatabases('console: events and availability (issue 26)', (t) => {
   const g = gatewayFixtures(t);
@@ -49,27 +49,25 @@ onBothDatabases('console: events and availability (issue 26)', (t) => {
 
   it('charts the fleet history of the last 24 hours on the overview and on a network page', () =>
     // The clock's own sample (every 300 s) must not join the one the test takes.
-    t()
-      .app.get(BackgroundWork)
-      .whilePaused(async () => {
-        const admin = await browserUser(t());
-        const network = await t().fixtures.network(admin.orgId);
-        const ap = await g.device(admin.orgId, { networkId: network.id });
-        await t().fixtures.recountDevices();
-        const browser = await signedIn(t(), admin);
-        expect((await browser.get('/overview').expect(200)).text).toContain(
-          'No fleet history sample yet.',
-        );
-        await g.checkin(ap.auth, { clients: 5 }).expect(200);
-        await t()
-          .app.get(FleetHistoryService)
-          .sample(new Date(Date.now() - 3600 * 1000));
-        const overview = await browser.get('/overview').expect(200);
-        expect(overview.text).toContain(
-          '<p id="history-summary">Now 1 of 1 devices up, 5 clients; over the period 1 to 1 up, 5 to 5 clients (1 sample).</p>',
-        );
-        expect(overview.text).toContain('<polyline class="history-up"');
-        const page = await browser.get(`/networks/${network.id}`).expect(200);
-        expect(page.text).toContain('<polyline class="history-clients"');
-      }));
+    withoutPeriodicWork(t().app, async () => {
+      const admin = await browserUser(t());
+      const network = await t().fixtures.network(admin.orgId);
+      const ap = await g.device(admin.orgId, { networkId: network.id });
+      await t().fixtures.recountDevices();
+      const browser = await signedIn(t(), admin);
+      expect((await browser.get('/overview').expect(200)).text).toContain(
+        'No fleet history sample yet.',
+      );
+      await g.checkin(ap.auth, { clients: 5 }).expect(200);
+      await t()
+        .app.get(FleetHistoryService)
+        .sample(new Date(Date.now() - 3600 * 1000));
+      const overview = await browser.get('/overview').expect(200);
+      expect(overview.text).toContain(
+        '<p id="history-summary">Now 1 of 1 devices up, 5 clients; over the period 1 to 1 up, 5 to 5 clients (1 sample).</p>',
+      );
+      expect(overview.text).toContain('<polyline class="history-up"');
+      const page = await browser.get(`/networks/${network.id}`).expect(200);
+      expect(page.text).toContain('<polyline class="history-clients"');
+    }));
 });

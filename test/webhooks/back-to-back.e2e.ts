@@ -1,7 +1,7 @@
-import { BackgroundWork } from '../../src/database/background-work';
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 const EVENTS = 200;
 
@@ -20,7 +20,7 @@ onBothDatabases(
       const admin = await t().fixtures.admin();
       const receiver = await w.receiver();
       const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
-      const dispatcher = t().app.get(DeliveryDispatcher);
+      const dispatcher = t().app.get(WebhookDeliveries).queue;
       const claim = dispatcher.pump.bind(dispatcher);
       const claims = { count: 0, claimed: 0 };
       dispatcher.pump = async (now?: Date) => {
@@ -29,23 +29,21 @@ onBothDatabases(
         claims.claimed += claimed;
         return claimed;
       };
-      await t()
-        .app.get(BackgroundWork)
-        .whilePaused(async () => {
-          for (let i = 0; i < EVENTS; i++) {
-            await w.networkCreated(admin);
+      await withoutPeriodicWork(t().app, async () => {
+        for (let i = 0; i < EVENTS; i++) {
+          await w.networkCreated(admin);
+        }
+        expect(receiver.received).toHaveLength(0); // no poll ran
+        await dispatcher.pumpSoon();
+        // Every delivery made and recorded, with no poll: each attempt that ended claimed again.
+        await w.eventually(async () => {
+          if (receiver.received.length < EVENTS) {
+            return undefined;
           }
-          expect(receiver.received).toHaveLength(0); // no poll ran
-          await dispatcher.pumpSoon();
-          // Every delivery made and recorded, with no poll: each attempt that ended claimed again.
-          await w.eventually(async () => {
-            if (receiver.received.length < EVENTS) {
-              return undefined;
-            }
-            const pending = await w.deliveries(admin, hook.id, { state: 'pending' });
-            return pending.length === 0 ? true : undefined;
-          }, 30_000);
-        });
+          const pending = await w.deliveries(admin, hook.id, { state: 'pending' });
+          return pending.length === 0 ? true : undefined;
+        }, 30_000);
+      });
       const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
       expect([ids.size, receiver.received.length]).toEqual([EVENTS, EVENTS]);
       expect(receiver.maxInFlight).toBeLessThanOrEqual(4);

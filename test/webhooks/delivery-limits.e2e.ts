@@ -1,8 +1,8 @@
-import { BackgroundWork } from '../../src/database/background-work';
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { Webhook } from '../../src/webhooks/webhook.entity';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 /** Rotation, the in-flight cap and tenancy of OPERATIONS 5. */
 onBothDatabases(
@@ -48,29 +48,22 @@ onBothDatabases(
       receiver.answer = () => ({ status: 200, delayMs: rotated ? 300 : 60_000 });
       const hook = await w.register(admin, { url: receiver.url(), event_types: ['network.*'] });
       const events = 20;
-      await t()
-        .app.get(BackgroundWork)
-        .whilePaused(async () => {
-          for (let i = 0; i < events; i++) {
-            await w.networkCreated(admin);
-          }
-          // One claim leases the webhook with every delivery: 4 attempts go out and are held.
-          void t().app.get(DeliveryDispatcher).pumpSoon();
-          await w.eventually(() => Promise.resolve(receiver.inFlight === 4 ? true : undefined));
-          await t()
-            .http()
-            .post(`/v1/webhooks/${hook.id}/rotate_secret`)
-            .set(admin.auth)
-            .expect(200);
-          rotated = true;
-          receiver.releaseHeld();
-          await w.settled(
-            admin,
-            hook.id,
-            (l) =>
-              l.length === events && l.every((d) => d.state === 'succeeded' && d.attempts === 1),
-          );
-        });
+      await withoutPeriodicWork(t().app, async () => {
+        for (let i = 0; i < events; i++) {
+          await w.networkCreated(admin);
+        }
+        // One claim leases the webhook with every delivery: 4 attempts go out and are held.
+        void t().app.get(WebhookDeliveries).queue.pumpSoon();
+        await w.eventually(() => Promise.resolve(receiver.inFlight === 4 ? true : undefined));
+        await t().http().post(`/v1/webhooks/${hook.id}/rotate_secret`).set(admin.auth).expect(200);
+        rotated = true;
+        receiver.releaseHeld();
+        await w.settled(
+          admin,
+          hook.id,
+          (l) => l.length === events && l.every((d) => d.state === 'succeeded' && d.attempts === 1),
+        );
+      });
       const signatures = receiver.received.map((r) => r.headers['webhook-signature'].split(' '));
       expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(events);
       expect(receiver.received).toHaveLength(events);

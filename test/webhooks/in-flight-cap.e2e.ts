@@ -1,7 +1,7 @@
-import { BackgroundWork } from '../../src/database/background-work';
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
+import { withoutPeriodicWork } from '../harness/periodic-work';
 
 /** The in-flight cap of OPERATIONS 5, with the default timeout (answers held well within it). */
 onBothDatabases(
@@ -46,35 +46,31 @@ onBothDatabases(
       let holding = true;
       slow.answer = () => ({ status: 200, delayMs: holding ? 60_000 : 0 });
       const hook = await w.register(admin, { url: slow.url(), event_types: ['network.*'] });
-      const dispatcher = t().app.get(DeliveryDispatcher);
-      await t()
-        .app.get(BackgroundWork)
-        .whilePaused(async () => {
-          // A claim leases the webhook with its one due delivery, held by the receiver.
+      const dispatcher = t().app.get(WebhookDeliveries).queue;
+      await withoutPeriodicWork(t().app, async () => {
+        // A claim leases the webhook with its one due delivery, held by the receiver.
+        await w.networkCreated(admin);
+        await dispatcher.pumpSoon();
+        await w.eventually(() => Promise.resolve(slow.inFlight === 1 ? true : undefined));
+        // More come in: the next polls read them under the lease, up to 4 in flight.
+        for (let i = 0; i < 5; i++) {
           await w.networkCreated(admin);
-          await dispatcher.pumpSoon();
-          await w.eventually(() => Promise.resolve(slow.inFlight === 1 ? true : undefined));
-          // More come in: the next polls read them under the lease, up to 4 in flight.
-          for (let i = 0; i < 5; i++) {
-            await w.networkCreated(admin);
-          }
-          await w.eventually(async () => {
-            await dispatcher.pumpSoon(); // as the polls would
-            return slow.inFlight === 4 ? true : undefined;
-          });
-          await new Promise((resolve) => setTimeout(resolve, 300)); // room for a fifth, if it came
-          await dispatcher.pumpSoon();
-          expect([slow.received.length, slow.inFlight]).toEqual([4, 4]);
-          holding = false;
-          slow.releaseHeld();
-          await w.eventually(async () => {
-            await dispatcher.pumpSoon();
-            const list = await w.deliveries(admin, hook.id);
-            return list.length === 6 && list.every((d) => d.state === 'succeeded')
-              ? true
-              : undefined;
-          });
+        }
+        await w.eventually(async () => {
+          await dispatcher.pumpSoon(); // as the polls would
+          return slow.inFlight === 4 ? true : undefined;
         });
+        await new Promise((resolve) => setTimeout(resolve, 300)); // room for a fifth, if it came
+        await dispatcher.pumpSoon();
+        expect([slow.received.length, slow.inFlight]).toEqual([4, 4]);
+        holding = false;
+        slow.releaseHeld();
+        await w.eventually(async () => {
+          await dispatcher.pumpSoon();
+          const list = await w.deliveries(admin, hook.id);
+          return list.length === 6 && list.every((d) => d.state === 'succeeded') ? true : undefined;
+        });
+      });
       const ids = slow.received.map((r) => r.headers['webhook-id']);
       expect([new Set(ids).size, ids.length]).toEqual([6, 6]);
       expect(slow.maxInFlight).toBe(4);

@@ -1,4 +1,4 @@
-import { DeliveryDispatcher } from '../../src/webhooks/delivery-dispatcher.service';
+import { WebhookDeliveries } from '../../src/webhooks/webhook-deliveries.service';
 import { migratedPostgresDatabase } from '../harness/postgres-databases';
 import { startApp, TestApp } from '../harness/app';
 import { WebhookReceiver } from '../harness/webhook-receiver';
@@ -16,7 +16,7 @@ describe('webhook delivery on two instances (PostgreSQL)', () => {
 
   /** Counts the deliveries each instance claims. */
   const claimsOf = (app: TestApp) => {
-    const dispatcher = app.app.get(DeliveryDispatcher);
+    const dispatcher = app.app.get(WebhookDeliveries).queue;
     const pump = dispatcher.pump.bind(dispatcher);
     const counted = { claims: 0 };
     dispatcher.pump = async (now?: Date) => {

@@ -15,8 +15,9 @@ export type AlertEmailState = 'pending' | 'sent' | 'failed';
 /**
  * One e-mail of an alert transition (OPERATIONS 6), rendered when it is queued: the durable
  * outbox. Written in the transaction of the transition, so a committed opening or resolution is
- * always mailed, also after a crash; sent by one instance at a time through a lease
- * (`lease_until`, `lease_token`) that another instance may take over once it expired.
+ * always mailed, also after a crash; sent by one instance at a time under a lease of the
+ * outbox's lease queue (`queue_leases`, one per message), which another instance may take over
+ * once it expired.
  */
 @Entity('alert_emails')
 @Index('IDX_alert_emails_org', ['organisation_id', 'id'])
@@ -59,12 +60,6 @@ export class AlertEmail {
   /** When the next attempt is due; null once sent or failed. */
   @Column({ type: Date, nullable: true })
   next_attempt_at: Date | null;
-
-  @Column({ type: Date, nullable: true })
-  lease_until: Date | null;
-
-  @Column({ type: 'varchar', length: 36, nullable: true })
-  lease_token: string | null;
 
   @Column({ type: Date, nullable: true })
   last_attempt_at: Date | null;

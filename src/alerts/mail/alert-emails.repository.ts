@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { chunksOf } from '../../database/bind-parameters';
 import { Dialect } from '../../database/dialect';
+import { leaseSql } from '../../background/queue-leases.repository';
 import { AlertEmail } from './alert-email.entity';
 import { SendOutcome } from './alert-mail-rules';
 
@@ -14,9 +15,20 @@ export type NewAlertEmail = Pick<
 
 const EMAIL_COLUMNS = 9;
 
+/** The outbox's lease queue: its poll in SCHEDULE, its leases' `queue` (one per message). */
+export const ALERT_EMAIL_QUEUE = 'alert e-mails';
+
+/** An attempt's outcome to record while the message's lease carries the claim's `token`. */
+export interface FinishedEmail {
+  id: number;
+  token: string;
+  outcome: SendOutcome;
+  at: Date;
+}
+
 /**
- * The alert e-mail outbox (OPERATIONS 6). Every query takes the organisation first, but the claim
- * and the retention, which drain every organisation's messages.
+ * The alert e-mail outbox (OPERATIONS 6). Every query takes the organisation first, but those of
+ * its lease queue (AlertMailSender) and the retention, which drain every organisation's messages.
  */
 @Injectable()
 export class AlertEmailsRepository {
@@ -50,55 +62,62 @@ export class AlertEmailsRepository {
   }
 
   /**
-   * Claims at most `limit` due messages for one attempt each, leased to `token` until `until`:
-   * the due rows are locked skipping those another instance is claiming (PostgreSQL), then
-   * leased, so that no other instance takes them before the lease expires. Run in a transaction.
+   * Run in the claim's transaction: at most `limit` due messages that no live lease holds, the
+   * longest waiting first, locked skipping those another instance is claiming (PostgreSQL): one
+   * statement.
    */
-  async claim(now: Date, until: Date, token: string, limit: number): Promise<AlertEmail[]> {
-    const due = await this.dialect
+  async lockDue(now: Date, limit: number): Promise<{ id: number }[]> {
+    const rows = await this.dialect
       .lockSkippingLocked(
         this.repository
           .createQueryBuilder('m')
+          .select('m.id', 'id')
           .where("m.state = 'pending' AND m.next_attempt_at <= :now", { now })
-          .andWhere('(m.lease_until IS NULL OR m.lease_until <= :now)')
+          .andWhere(`NOT ${leaseSql.held(ALERT_EMAIL_QUEUE, 'm.id')}`)
           .orderBy('m.next_attempt_at', 'ASC')
           .addOrderBy('m.id', 'ASC')
           .limit(limit),
       )
-      .getMany();
-    if (due.length === 0) {
-      return [];
-    }
-    const list = this.dialect.idsParameter(
-      'ids',
-      due.map((message) => message.id),
-    );
-    await this.repository
-      .createQueryBuilder()
-      .update(AlertEmail)
-      .set({ lease_until: until, lease_token: token })
-      .where(list.condition('id'), { ids: list.value })
-      .execute();
-    return due.map((message) => Object.assign(message, { lease_until: until, lease_token: token }));
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => ({ id: Number(row.id) }));
   }
 
-  /** Records an attempt's outcome if the lease is still `token`'s; false when it was taken over. */
-  async finish(id: number, token: string, outcome: SendOutcome, at: Date): Promise<boolean> {
-    const result = await this.repository
-      .createQueryBuilder()
-      .update(AlertEmail)
-      .set({
-        state: outcome.state,
-        attempts: () => '"attempts" + 1',
-        last_error: outcome.error,
-        last_attempt_at: at,
-        next_attempt_at: outcome.next,
-        lease_until: null,
-        lease_token: null,
-      })
-      .where('id = :id AND lease_token = :token', { id, token })
-      .execute();
-    return (result.affected ?? 0) > 0;
+  /** Run in the claim's transaction: these pending messages (one statement). */
+  pending(ids: number[]): Promise<AlertEmail[]> {
+    const list = this.dialect.idsParameter('ids', ids);
+    return this.repository
+      .createQueryBuilder('m')
+      .where(list.condition('m.id'), { ids: list.value })
+      .andWhere("m.state = 'pending'")
+      .orderBy('m.id', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Records attempts' outcomes, each only while its message's lease carries its claim's token;
+   * answers the ids recorded. Run in a transaction: one commit for them all.
+   */
+  async finish(outcomes: readonly FinishedEmail[]): Promise<Map<number, boolean>> {
+    const recorded = new Map<number, boolean>();
+    for (const { id, token, outcome, at } of outcomes) {
+      const result = await this.repository
+        .createQueryBuilder()
+        .update(AlertEmail)
+        .set({
+          state: outcome.state,
+          attempts: () => '"attempts" + 1',
+          last_error: outcome.error,
+          last_attempt_at: at,
+          next_attempt_at: outcome.next,
+        })
+        .where("id = :id AND state = 'pending'", { id })
+        .andWhere(leaseSql.carries(ALERT_EMAIL_QUEUE, '"alert_emails"."id"', ':token'), { token })
+        .execute();
+      if ((result.affected ?? 0) > 0) {
+        recorded.set(id, true);
+      }
+    }
+    return recorded;
   }
 
   /** Deletes the sent and failed messages created before `cutoff` (retention). */

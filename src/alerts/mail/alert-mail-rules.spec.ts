@@ -1,22 +1,23 @@
 import { failureText, sendOutcome, smtpPassword } from './alert-mail-rules';
 
 describe('sendOutcome', () => {
-  const now = new Date('2030-01-01T00:00:00.000Z');
+  const next = new Date('2030-01-01T00:00:05.000Z');
 
   it('marks a message sent', () => {
-    expect(sendOutcome(1, null, [5, 300], now)).toEqual({ state: 'sent', error: null, next: null });
+    expect(sendOutcome({ state: 'done' }, null)).toEqual({
+      state: 'sent',
+      error: null,
+      next: null,
+    });
   });
 
-  it('schedules each retry after the webhook schedule’s delay, then gives up', () => {
-    expect(sendOutcome(1, 'refused', [5, 300], now)).toEqual({
+  it('keeps a failed message pending until its retry, then failed once the schedule is exhausted', () => {
+    expect(sendOutcome({ state: 'retry', next }, 'refused')).toEqual({
       state: 'pending',
       error: 'refused',
-      next: new Date('2030-01-01T00:00:05.000Z'),
+      next,
     });
-    expect(sendOutcome(2, 'refused', [5, 300], now).next).toEqual(
-      new Date('2030-01-01T00:05:00.000Z'),
-    );
-    expect(sendOutcome(3, 'refused', [5, 300], now)).toEqual({
+    expect(sendOutcome({ state: 'failed' }, 'refused')).toEqual({
       state: 'failed',
       error: 'refused',
       next: null,

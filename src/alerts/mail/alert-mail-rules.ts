@@ -1,4 +1,4 @@
-import { afterFailure } from '../../webhooks/webhook-rules';
+import { Verdict } from '../../background/retry-schedule';
 
 /** The longest `last_error` kept. */
 const MAX_ERROR_LENGTH = 255;
@@ -12,22 +12,16 @@ export type SendOutcome =
   | { state: 'failed'; error: string; next: null };
 
 /**
- * What follows a send attempt (OPERATIONS 6: failed sends are retried on the webhook schedule):
- * sent; or, after a failure, the next attempt after the schedule's delay (the webhooks' one rule,
- * `afterFailure`), or `failed` once the schedule is exhausted.
+ * What the outbox row records of a send attempt, from the lease queue's verdict (OPERATIONS 6:
+ * failed sends are retried on the webhook schedule): sent; or, after a failure (`error`), the
+ * next attempt, or `failed` once the schedule is exhausted.
  */
-export function sendOutcome(
-  attempts: number,
-  error: string | null,
-  scheduleSeconds: readonly number[],
-  now: Date,
-): SendOutcome {
-  if (error === null) {
+export function sendOutcome(verdict: Verdict, error: string | null): SendOutcome {
+  if (verdict.state === 'done' || error === null) {
     return { state: 'sent', error: null, next: null };
   }
-  const after = afterFailure(attempts, 0, scheduleSeconds, now);
-  return after.state === 'pending'
-    ? { state: 'pending', error, next: after.next }
+  return verdict.state === 'retry'
+    ? { state: 'pending', error, next: verdict.next }
     : { state: 'failed', error, next: null };
 }
 

@@ -1,53 +1,57 @@
-import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
-import {
-  BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { createTransport, Transporter } from 'nodemailer';
+import { LeaseQueue } from '../../background/lease-queue';
+import { LeaseQueues } from '../../background/lease-queues';
+import { Outcome, QueueKey, QueueSource, Target } from '../../background/queue-source';
+import { Scheduler } from '../../background/scheduler';
 import { DAY_MS } from '../../common/time-window/time-window';
 import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
-import { BackgroundWork } from '../../database/background-work';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AlertEmail } from './alert-email.entity';
-import { AlertEmailsRepository } from './alert-emails.repository';
+import { ALERT_EMAIL_QUEUE, AlertEmailsRepository } from './alert-emails.repository';
 import { failureText, sendOutcome, smtpPassword } from './alert-mail-rules';
 
-/** How often an instance looks for due messages. */
-const POLL_MS = 1000;
-/** Messages one pass claims and sends at once. */
-const BATCH = 8;
+/** Messages one instance sends at once. */
+const SENDING = 8;
 /** SMTP timeouts: connecting, the greeting, and silence on an open connection. */
 const CONNECTION_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
-/** A lease outlives a slow send by this much before another instance may take the message. */
-const LEASE_MS = 120_000;
-const RETENTION_INTERVAL_MS = 3600 * 1000;
+/** The longest a send is given: its lease outlives it by LEASE_MARGIN_MS (2 minutes in all). */
+const SEND_MS = 110_000;
+const LEASE_MARGIN_MS = 10_000;
+
+/** How a send ended: `error` says why it failed, without addresses or the password. */
+export interface SendResult {
+  ok: boolean;
+  error: string | null;
+}
 
 /**
- * Sends the alert e-mail outbox (OPERATIONS 6) on every instance: every second it claims due
- * messages (AlertEmailsRepository.claim: each leased by one instance), sends them through the
- * SMTP_URL server outside any transaction, and records each outcome under its lease: sent, or
- * retried on the webhook schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS) and failed once it is
- * exhausted. A failure is logged without the recipients' addresses or the SMTP password. An
- * instance that dies leaves leases that expire: the messages are sent again (at least once).
+ * Sends the alert e-mail outbox (OPERATIONS 6) through the SMTP_URL server, as a lease queue
+ * whose keys are the messages themselves: every instance claims due messages each second, each
+ * under a lease of its own (one instance sends it at a time, SENDING at once), sends them outside
+ * any transaction, and records each outcome under its lease: sent, or retried on the webhook
+ * schedule (WEBHOOK_RETRY_SCHEDULE_SECONDS) and failed once it is exhausted. A failure is logged
+ * without the recipients' addresses or the SMTP password. An instance that dies leaves leases
+ * that expire: the messages are sent again (at least once).
  */
 @Injectable()
-export class AlertMailSender implements BeforeApplicationShutdown, OnApplicationShutdown {
+export class AlertMailSender
+  implements QueueSource<QueueKey, AlertEmail, SendResult>, OnApplicationShutdown
+{
   private readonly logger = new Logger(AlertMailSender.name);
-  private readonly stop = new AbortController();
   private readonly transport: Transporter | null;
+  /** The outbox's queue; none without SMTP_URL. */
+  readonly queue: LeaseQueue<QueueKey, AlertEmail, SendResult> | null;
 
   constructor(
-    background: BackgroundWork,
+    queues: LeaseQueues,
+    scheduler: Scheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly emails: AlertEmailsRepository,
     private readonly config: ConfigService,
   ) {
-    setMaxListeners(0, this.stop.signal); // one listener per send in flight (up to BATCH)
     const url = this.settings.alertMail.smtpUrl;
     this.transport = url
       ? createTransport({
@@ -59,69 +63,79 @@ export class AlertMailSender implements BeforeApplicationShutdown, OnApplication
           disableUrlAccess: true,
         })
       : null;
-    if (this.transport) {
-      background.every('alert e-mails', POLL_MS, () => this.pump());
-    }
-    background.every('alert e-mails retention', RETENTION_INTERVAL_MS, () => this.retain());
+    this.queue = this.transport
+      ? queues.create(this, {
+          name: ALERT_EMAIL_QUEUE,
+          keys: SENDING,
+          perKey: 1,
+          batch: 1,
+          refills: false,
+          attemptTimeoutMs: () => SEND_MS,
+          leaseMarginMs: LEASE_MARGIN_MS,
+          retryScheduleSeconds: () => this.settings.webhooks.retryScheduleSeconds,
+        })
+      : null;
+    scheduler.every('alert e-mails retention', () => this.retain());
   }
 
   private get settings(): AppConfig {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
   }
 
-  beforeApplicationShutdown(): void {
-    this.stop.abort();
-  }
-
+  /** Closes the transport once the queue has stopped (its sends ended). */
   onApplicationShutdown(): void {
     this.transport?.close();
   }
 
-  /** Claims the due messages of one batch and sends them; answers how many it claimed. */
-  async pump(now = new Date()): Promise<number> {
-    if (!this.transport || this.stop.signal.aborted) {
-      return 0;
-    }
-    const token = randomUUID();
-    const until = new Date(now.getTime() + LEASE_MS);
-    const claimed = await this.unitOfWork.run(() => this.emails.claim(now, until, token, BATCH));
-    await Promise.all(claimed.map((message) => this.send(this.transport!, message, token)));
-    return claimed.length;
+  lockDueKeys(now: Date, limit: number): Promise<QueueKey[]> {
+    return this.emails.lockDue(now, limit);
   }
 
-  private async send(transport: Transporter, message: AlertEmail, token: string): Promise<void> {
-    let error: string | null = null;
+  dueItems(targets: readonly Target<QueueKey>[]): Promise<AlertEmail[]> {
+    return this.emails.pending(targets.map(({ key }) => key.id));
+  }
+
+  keyOf(message: AlertEmail): number {
+    return message.id;
+  }
+
+  async attempt(_key: QueueKey, message: AlertEmail, signal: AbortSignal): Promise<SendResult> {
     try {
-      await transport.sendMail({
+      await this.transport!.sendMail({
         from: this.settings.alertMail.from,
         to: message.recipients,
         subject: message.subject,
         text: message.text_body,
-        signal: this.stop.signal,
+        signal,
       });
+      return { ok: true, error: null };
     } catch (thrown) {
-      error = failureText(thrown, { password: smtpPassword(this.settings.alertMail.smtpUrl!) });
+      const password = smtpPassword(this.settings.alertMail.smtpUrl!);
+      return { ok: false, error: failureText(thrown, { password }) };
     }
-    if (this.stop.signal.aborted) {
-      return; // shutting down: the lease expires and another instance sends it
-    }
-    const at = new Date();
-    const attempts = message.attempts + 1;
-    const outcome = sendOutcome(attempts, error, this.settings.webhooks.retryScheduleSeconds, at);
-    if (outcome.state !== 'sent') {
-      const about = `alert e-mail ${message.id} (organisation ${message.organisation_id}, alert ${message.alert_id} ${message.kind}, ${message.recipients.length} recipients)`;
-      if (outcome.state === 'pending') {
-        this.logger.warn(
-          `${about}: attempt ${attempts} failed, next at ${outcome.next.toISOString()}: ${outcome.error}`,
-        );
-      } else {
-        this.logger.error(`${about}: attempt ${attempts} failed, giving up: ${outcome.error}`);
+  }
+
+  /** Logs the failures (without addresses), then records the outcomes in one transaction. */
+  record(outcomes: readonly Outcome<AlertEmail, SendResult>[]): Promise<Map<number, boolean>> {
+    const finished = outcomes.map(({ item, token, result, verdict, at }) => {
+      const outcome = sendOutcome(verdict, result.error);
+      if (outcome.state !== 'sent') {
+        this.logFailure(item, outcome);
       }
-    }
-    try {
-      await this.unitOfWork.run(() => this.emails.finish(message.id, token, outcome, at));
-    } catch (thrown) {
-      this.logger.warn(`recording alert e-mail ${message.id} failed: ${(thrown as Error).message}`);
+      return { id: item.id, token, outcome, at };
+    });
+    return this.unitOfWork.run(() => this.emails.finish(finished));
+  }
+
+  private logFailure(message: AlertEmail, outcome: ReturnType<typeof sendOutcome>): void {
+    const attempts = message.attempts + 1;
+    const about = `alert e-mail ${message.id} (organisation ${message.organisation_id}, alert ${message.alert_id} ${message.kind}, ${message.recipients.length} recipients)`;
+    if (outcome.state === 'pending') {
+      this.logger.warn(
+        `${about}: attempt ${attempts} failed, next at ${outcome.next.toISOString()}: ${outcome.error}`,
+      );
+    } else if (outcome.state === 'failed') {
+      this.logger.error(`${about}: attempt ${attempts} failed, giving up: ${outcome.error}`);
     }
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../../background/background.module';
 import { NetworksModule } from '../../networks/networks.module';
 import { AlertEmailsRepository } from './alert-emails.repository';
 import { AlertMailQueue } from './alert-mail-queue';
@@ -9,7 +10,7 @@ import { AlertMailSender } from './alert-mail-sender.service';
  * (AlertMailQueue, the alerts' AlertNotifier) and sent by every instance (AlertMailSender).
  */
 @Module({
-  imports: [NetworksModule],
+  imports: [BackgroundModule, NetworksModule],
   providers: [AlertEmailsRepository, AlertMailQueue, AlertMailSender],
   exports: [AlertMailQueue],
 })
