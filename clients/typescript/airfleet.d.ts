@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook (its signing secret is answered once)
-         * @description Role admin. At most 20 per organisation (422 1046). A host that is or resolves to a refused address answers 422 1047 (OPERATIONS 5).
+         * @description Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG serialisation, percent-encoded where a URI needs it. A host that is or resolves to a refused address answers 422 1047.
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -2613,7 +2613,10 @@ export interface components {
             status: 200;
         };
         WebhookFieldsDto: {
-            /** @description `http` or `https`, at most 2,048 characters, no user info. */
+            /**
+             * @description `http` or `https`, at most 2,048 characters (also once stored), no user info (not even an
+             *     empty one). Stored as its WHATWG serialisation, percent-encoded where a URI needs it.
+             */
             url?: string;
             /** @description Types of the events section, family prefixes (`device.*`), or `*`. */
             event_types?: string[];
@@ -2626,7 +2629,10 @@ export interface components {
         };
         WebhookResponse: {
             id: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description As stored: the WHATWG serialisation, percent-encoded where a URI needs it.
+             */
             url: string;
             /** @description Event types, family prefixes (`device.*`) or `*`. */
             event_types: string[];

@@ -39,8 +39,9 @@ export class WebhooksController {
     operationId: 'create_webhook',
     summary: 'Register a webhook (its signing secret is answered once)',
     description:
-      'Role admin. At most 20 per organisation (422 1046). A host that is or resolves to a ' +
-      'refused address answers 422 1047 (OPERATIONS 5).',
+      'Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG ' +
+      'serialisation, percent-encoded where a URI needs it. A host that is or resolves to a ' +
+      'refused address answers 422 1047.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(...WRITE_ERRORS, ApiErrorCode.LimitReached)

@@ -17,6 +17,7 @@ import {
   MAX_WEBHOOKS,
   newWebhookSecret,
   PREVIOUS_SECRET_MS,
+  storedUrl,
   urlProblems,
 } from './webhook-rules';
 import { DeliveryView, deliveryView, WebhookView, webhookView } from './webhook.view';
@@ -65,7 +66,8 @@ export class WebhooksService {
     if (problems.length > 0) {
       throw new ValidationFailedError(problems);
     }
-    await this.assertReachable(fields.url!);
+    const url = storedUrl(fields.url!);
+    await this.assertReachable(url);
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       await this.organisations.lockForUpdate(orgId); // the count below holds until the commit
@@ -75,7 +77,7 @@ export class WebhooksService {
       const webhook = await this.webhooks.create(
         orgId,
         {
-          url: fields.url!,
+          url,
           event_types: fields.event_types!,
           description: fields.description ?? null,
           enabled: fields.enabled ?? true,
@@ -100,12 +102,13 @@ export class WebhooksService {
     if (problems.length > 0) {
       throw new ValidationFailedError(problems);
     }
-    if (fields.url !== undefined) {
-      await this.assertReachable(fields.url);
+    const url = fields.url === undefined ? undefined : storedUrl(fields.url);
+    if (url !== undefined) {
+      await this.assertReachable(url);
     }
     return this.change(user, id, via, (webhook) => {
       Object.assign(webhook, {
-        ...(fields.url !== undefined && { url: fields.url }),
+        ...(url !== undefined && { url }),
         ...(fields.event_types !== undefined && { event_types: fields.event_types }),
         ...(fields.description !== undefined && { description: fields.description }),
       });

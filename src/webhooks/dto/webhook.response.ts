@@ -15,7 +15,11 @@ export class WebhookResponse {
   @Int()
   id: number;
 
-  @Str({ format: 'uri', maxLength: 2048 })
+  @Str({
+    format: 'uri',
+    maxLength: 2048,
+    description: 'As stored: the WHATWG serialisation, percent-encoded where a URI needs it.',
+  })
   url: string;
 
   @StrArray({ description: 'Event types, family prefixes (`device.*`) or `*`.' })

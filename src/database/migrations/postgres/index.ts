@@ -1,3 +1,4 @@
+import { SerialiseWebhookUrls1796162265212 } from './1796162265212-SerialiseWebhookUrls';
 import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
 import { DropUnusedDeliveryDueIndex1795846317747 } from './1795846317747-DropUnusedDeliveryDueIndex';
 import { UpgradeRequests1795842645992 } from './1795842645992-UpgradeRequests';
@@ -36,4 +37,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   UpgradeRequests1795842645992,
   DropUnusedDeliveryDueIndex1795846317747,
   WebhookLeases1795852782916,
+  SerialiseWebhookUrls1796162265212,
 ];
