@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook (its signing secret is answered once)
-         * @description Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG serialisation, percent-encoded where a URI needs it. A host that is or resolves to a refused address answers 422 1047.
+         * @description Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG serialisation, percent-encoded where a URI needs it. Webhooks reach global unicast addresses only (loopback, private and link-local ones too with `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`): a host that is, or resolves to, any other address, and a `localhost` name, answers 422 1047, which names the kind of address only when the URL is an address or a `localhost` name.
          */
         post: operations["create_webhook"];
         delete?: never;

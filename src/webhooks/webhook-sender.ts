@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { LookupFunction } from 'node:net';
-import { checkedAddress, CheckedAddress, RefusedAddressError } from './address-guard';
+import { checkedAddress, CheckedAddress, RefusedAddressError, systemLookup } from './address-guard';
 import { signatureHeader } from './webhook-rules';
 
 /** One attempt to deliver one message (OPERATIONS 5). */
@@ -88,8 +88,9 @@ export async function attemptDelivery(
   const url = new URL(attempt.url);
   let address: CheckedAddress;
   try {
-    address = await checkedAddress(url, attempt.allowPrivate);
+    address = await checkedAddress(url, attempt.allowPrivate, systemLookup);
   } catch (error) {
+    // Never the address a host name resolved to.
     const message =
       error instanceof RefusedAddressError
         ? error.message

@@ -8,7 +8,7 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { checkedAddress, RefusedAddressError } from './address-guard';
+import { checkedAddress, RefusedAddressError, systemLookup } from './address-guard';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesQueryDto, WebhookFieldsDto } from './dto/webhook.dto';
 import { WebhookEvents } from './webhook-events';
@@ -238,10 +238,10 @@ export class WebhooksService {
     const allowPrivate =
       this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks.allowPrivateNetworks;
     try {
-      await checkedAddress(new URL(url), allowPrivate);
+      await checkedAddress(new URL(url), allowPrivate, systemLookup);
     } catch (error) {
       if (error instanceof RefusedAddressError) {
-        throw refusedUrl(error.address, error.range);
+        throw refusedUrl(error);
       }
       // Not resolvable now: accepted; each attempt resolves and checks again.
     }
