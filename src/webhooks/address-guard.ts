@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import * as ipaddr from 'ipaddr.js';
 
@@ -235,9 +234,3 @@ export async function checkedAddress(
   }
   return found[0];
 }
-
-/** The host's addresses as the system resolves them, IPv4 first. */
-export const systemLookup: ResolveHost = async (host) =>
-  (await lookup(host, { all: true, verbatim: true }))
-    .map(({ address, family }) => ({ address, family: family === 6 ? (6 as const) : (4 as const) }))
-    .sort((a, b) => a.family - b.family);

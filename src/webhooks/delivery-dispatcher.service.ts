@@ -259,6 +259,7 @@ export class DeliveryDispatcher implements BeforeApplicationShutdown {
         secrets: signingSecrets(webhook, at),
         timeoutMs: settings.timeoutSeconds * 1000,
         allowPrivate: settings.allowPrivateNetworks,
+        dnsServers: settings.dnsServers,
         signal: this.stop.signal,
       },
       at,

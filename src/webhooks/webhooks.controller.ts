@@ -44,7 +44,8 @@ export class WebhooksController {
       'addresses only (loopback, private and link-local ones too with ' +
       '`WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`): a host that is, or resolves to, any other ' +
       'address, and a `localhost` name, answers 422 1047, which names the kind of address only ' +
-      'when the URL is an address or a `localhost` name.',
+      'when the URL is an address or a `localhost` name. A host that does not resolve within ' +
+      '`WEBHOOK_TIMEOUT_SECONDS` is accepted: each attempt resolves and checks it again.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(...WRITE_ERRORS, ApiErrorCode.LimitReached)

@@ -8,7 +8,8 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { checkedAddress, RefusedAddressError, systemLookup } from './address-guard';
+import { checkedAddress, RefusedAddressError } from './address-guard';
+import { resolverFor } from './host-resolver';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesQueryDto, WebhookFieldsDto } from './dto/webhook.dto';
 import { WebhookEvents } from './webhook-events';
@@ -233,17 +234,24 @@ export class WebhooksService {
     return webhook;
   }
 
-  /** 422 1047 when the host is or resolves to a refused address; a host not found passes. */
+  /**
+   * 422 1047 when the host is or resolves to a refused address. A host that does not resolve,
+   * or not within the attempt timeout (WEBHOOK_TIMEOUT_SECONDS), passes: each attempt resolves
+   * and checks it again.
+   */
   private async assertReachable(url: string): Promise<void> {
-    const allowPrivate =
-      this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks.allowPrivateNetworks;
+    const { allowPrivateNetworks, dnsServers, timeoutSeconds } =
+      this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks;
+    const timeoutMs = timeoutSeconds * 1000;
+    const resolver = resolverFor(dnsServers, timeoutMs);
     try {
-      await checkedAddress(new URL(url), allowPrivate, systemLookup);
+      await checkedAddress(new URL(url), allowPrivateNetworks, (host) =>
+        resolver.resolve(host, timeoutMs),
+      );
     } catch (error) {
       if (error instanceof RefusedAddressError) {
         throw refusedUrl(error);
       }
-      // Not resolvable now: accepted; each attempt resolves and checks again.
     }
   }
 }

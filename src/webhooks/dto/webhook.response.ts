@@ -69,7 +69,10 @@ export class DeliveryResponse {
 
   @Str({
     nullable: true,
-    description: 'What failed: timeout, connection refused, refused address, status …',
+    description:
+      'What failed: `timeout`, `timeout (resolving the host)`, `host not found`, ' +
+      '`refused address` (with its kind when the URL is an address), `connection refused`, ' +
+      '`status 500` …',
   })
   last_error: string | null;
 
