@@ -48,6 +48,7 @@ describe('HostResolver', () => {
       'hooks.example.com': { a: ['93.184.216.34'], aaaa: ['2606:2800:220:1::1'] },
       'v6.example.com': { aaaa: ['2606:4700::1111'] },
       'slow.example.com': { a: ['93.184.216.34'], delayMs: 2000 },
+      'cold.example.com': { a: ['93.184.216.34'], delayMs: 3500 },
       'silent.example.com': { silent: true },
       'empty.example.com': {},
     }).start();
@@ -104,6 +105,18 @@ describe('HostResolver', () => {
       expect(Date.now() - started).toBeLessThan(1000);
     },
   );
+
+  it('waits out a recursion longer than c-ares tries for, within the timeout', async () => {
+    const warm = resolver(6000);
+    for (let i = 0; i < 10; i++) {
+      await warm.resolve('hooks.example.com', 6000); // c-ares now waits a few times that long
+    }
+    const started = Date.now();
+    await expect(warm.resolve('cold.example.com', 6000)).resolves.toEqual([
+      { address: '93.184.216.34', family: 4 },
+    ]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3400);
+  });
 
   it('answers other names at once while one waits on a name server that never answers', async () => {
     const shared = resolver(3000);

@@ -89,12 +89,25 @@ export class HostResolver {
    * query left to end on its own); HostNotFoundError when it has none.
    */
   resolve(host: string, timeoutMs: number, signal?: AbortSignal): Promise<CheckedAddress[]> {
-    return deadline(this.lookup(host), timeoutMs, signal);
+    return deadline(this.lookup(host, Date.now() + timeoutMs), timeoutMs, signal);
   }
 
-  private async lookup(host: string): Promise<CheckedAddress[]> {
+  private async lookup(host: string, until: number): Promise<CheckedAddress[]> {
     const listed = (await this.hostsFileNames()).get(host.toLowerCase().replace(/\.$/, ''));
-    return listed ? ipv4First(listed) : this.query(host);
+    if (listed) {
+      return ipv4First(listed);
+    }
+    // c-ares gives up after its tries, each as long as a few times the server's usual answer
+    // (a cached name's): a name whose recursion takes longer is asked again until `until`.
+    for (;;) {
+      try {
+        return await this.query(host);
+      } catch (error) {
+        if (!(error instanceof ResolutionTimeoutError) || Date.now() >= until) {
+          throw error;
+        }
+      }
+    }
   }
 
   /** A and AAAA at once: the addresses of either, IPv4 first. */

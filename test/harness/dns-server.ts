@@ -5,7 +5,11 @@ import * as ipaddr from 'ipaddr.js';
 export interface DnsAnswer {
   a?: string[];
   aaaa?: string[];
-  /** Answers this much later. */
+  /**
+   * The answer is ready this long after a query that finds no recursion of the name under way,
+   * as a recursive resolver's is (caching nothing): every query for the name meanwhile, the
+   * resent ones included, is answered when it is ready.
+   */
   delayMs?: number;
   /** Never answers (a name server that drops the query). */
   silent?: boolean;
@@ -31,6 +35,8 @@ export class DnsServer {
   readonly queries: DnsQuery[] = [];
   private socket?: Socket;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** When each name asked with a delay has its answer ready. */
+  private readonly readyAt = new Map<string, number>();
 
   constructor(readonly zone: Record<string, DnsAnswer> = {}) {}
 
@@ -46,9 +52,25 @@ export class DnsServer {
     return `127.0.0.1:${this.socket!.address().port}`;
   }
 
+  /** Forgets the recursions under way (each test's slow names start slow again). */
+  reset(): void {
+    this.readyAt.clear();
+  }
+
   async stop(): Promise<void> {
     this.timers.forEach((timer) => clearTimeout(timer));
     await new Promise<void>((resolve) => this.socket?.close(() => resolve()) ?? resolve());
+  }
+
+  /** How long until the name's answer is ready: a recursion starts when none is under way. */
+  private recursion(name: string, delayMs: number): number {
+    const now = Date.now();
+    let readyAt = this.readyAt.get(name);
+    if (readyAt === undefined || readyAt <= now) {
+      readyAt = now + delayMs;
+      this.readyAt.set(name, readyAt);
+    }
+    return readyAt - now;
   }
 
   private handle(message: Buffer, from: RemoteInfo): void {
@@ -58,7 +80,8 @@ export class DnsServer {
       type: type === A ? 'A' : type === AAAA ? 'AAAA' : type,
       at: Date.now(),
     });
-    const answer = this.zone[name.toLowerCase()];
+    const key = name.toLowerCase();
+    const answer = this.zone[key];
     if (answer?.silent) {
       return;
     }
@@ -67,11 +90,12 @@ export class DnsServer {
       : ((type === A ? answer.a : type === AAAA ? answer.aaaa : []) ?? []);
     const reply = response(message, questionEnd, answer ? 0 : 3, type, addresses);
     const send = () => this.socket?.send(reply, from.port, from.address);
-    if (answer?.delayMs) {
+    const wait = answer?.delayMs ? this.recursion(key, answer.delayMs) : 0;
+    if (wait > 0) {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
         send();
-      }, answer.delayMs);
+      }, wait);
       this.timers.add(timer);
     } else {
       send();

@@ -9,13 +9,13 @@ const refusedAs = (kind: string) => ({
   errors: `url's host is a refused address (${kind})`,
 });
 
-/** Creates a webhook at `url` (expects the status given); answers the response. */
-const create = (t: () => TestApp, admin: Caller, url: string) =>
+/** Creates a webhook at `url`, disabled unless said (no attempt to a public address leaves). */
+const create = (t: () => TestApp, admin: Caller, url: string, enabled = false) =>
   t()
     .http()
     .post('/v1/webhooks')
     .set(admin.auth)
-    .send({ webhook: { url, event_types: ['*'] } });
+    .send({ webhook: { url, event_types: ['*'], enabled } });
 
 /**
  * Every address that is not global unicast is refused, in any spelling, with the default
@@ -67,7 +67,11 @@ onBothDatabases('webhook destinations (defaults)', (t) => {
     const admin = await t().fixtures.admin();
     const res = await create(t, admin, url);
     expect([res.status, res.body]).toEqual([422, refusedAs(kind)]);
-    const hook = await w.register(admin, { url: 'https://93.184.216.34/hook', event_types: ['*'] });
+    const hook = await w.register(admin, {
+      url: 'https://93.184.216.34/hook',
+      event_types: ['*'],
+      enabled: false,
+    });
     const patched = await t()
       .http()
       .patch(`/v1/webhooks/${hook.id}`)
@@ -115,7 +119,7 @@ onBothDatabases('webhook destinations (defaults)', (t) => {
 
   it("fails an attempt to a host the system's name servers do not know, saying so", async () => {
     const admin = await t().fixtures.admin();
-    const created = await create(t, admin, 'https://hooks.nothing.invalid/hook');
+    const created = await create(t, admin, 'https://hooks.nothing.invalid/hook', true);
     expect(created.status).toBe(200); // not resolvable now: each attempt resolves it again
     await w.networkCreated(admin);
     const [delivery] = await w.settled(
