@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook (its signing secret is answered once)
-         * @description Role admin. At most 20 per organisation (422 1046). A host that is or resolves to a refused address answers 422 1047 (OPERATIONS 5).
+         * @description Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG serialisation, percent-encoded where a URI needs it. Webhooks reach global unicast addresses only (loopback, private and link-local ones too with `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`): a host that is, or resolves to, any other address, and a `localhost` name, answers 422 1047, which names the kind of address only when the URL is an address or a `localhost` name. A host that does not resolve within `WEBHOOK_TIMEOUT_SECONDS` is accepted: each attempt resolves and checks it again.
          */
         post: operations["create_webhook"];
         delete?: never;
@@ -2613,7 +2613,10 @@ export interface components {
             status: 200;
         };
         WebhookFieldsDto: {
-            /** @description `http` or `https`, at most 2,048 characters, no user info. */
+            /**
+             * @description `http` or `https`, at most 2,048 characters (also once stored), no user info (not even an
+             *     empty one). Stored as its WHATWG serialisation, percent-encoded where a URI needs it.
+             */
             url?: string;
             /** @description Types of the events section, family prefixes (`device.*`), or `*`. */
             event_types?: string[];
@@ -2626,7 +2629,10 @@ export interface components {
         };
         WebhookResponse: {
             id: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description As stored: the WHATWG serialisation, percent-encoded where a URI needs it.
+             */
             url: string;
             /** @description Event types, family prefixes (`device.*`) or `*`. */
             event_types: string[];
@@ -2672,7 +2678,7 @@ export interface components {
             state: "pending" | "succeeded" | "failed";
             attempts: number;
             last_status_code: number | null;
-            /** @description What failed: timeout, connection refused, refused address, status … */
+            /** @description What failed: `timeout`, `timeout (resolving the host)`, `host not found`, `refused address` (with its kind when the URL is an address), `connection refused`, `status 500` … */
             last_error: string | null;
             /** Format: date-time */
             last_attempt_at: string | null;

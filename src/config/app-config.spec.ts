@@ -15,6 +15,7 @@ describe('loadAppConfig', () => {
         timeoutSeconds: 10,
         retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
         allowPrivateNetworks: false,
+        dnsServers: [],
       },
       alertMail: { smtpUrl: undefined, from: 'airfleet@localhost' },
       publicUrl: 'http://localhost:3000',
@@ -34,13 +35,28 @@ describe('loadAppConfig', () => {
         WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,3',
         WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       }).webhooks,
-    ).toEqual({ timeoutSeconds: 2, retryScheduleSeconds: [1, 2, 3], allowPrivateNetworks: true });
+    ).toEqual({
+      timeoutSeconds: 2,
+      retryScheduleSeconds: [1, 2, 3],
+      allowPrivateNetworks: true,
+      dnsServers: [],
+    });
     expect(() => loadAppConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '5,soon' })).toThrow(
       /WEBHOOK_RETRY_SCHEDULE_SECONDS/,
     );
     expect(() => loadAppConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
       ConfigurationError,
     );
+  });
+
+  it("reads WEBHOOK_DNS_SERVERS as a list of addresses with optional ports, the system's when unset", () => {
+    expect(
+      loadAppConfig({ WEBHOOK_DNS_SERVERS: '1.1.1.1, 10.0.0.53:5353,::1,[2606:4700::1111]:53' })
+        .webhooks.dnsServers,
+    ).toEqual(['1.1.1.1', '10.0.0.53:5353', '::1', '[2606:4700::1111]:53']);
+    for (const bad of ['dns.example.com', '1.1.1.1:0', '1.1.1.1:65536', '[::1]', '1.1.1.1,', 'x']) {
+      expect(() => loadAppConfig({ WEBHOOK_DNS_SERVERS: bad })).toThrow(/WEBHOOK_DNS_SERVERS/);
+    }
   });
 
   it('reads the alert e-mail settings of OPERATIONS 1, never showing the SMTP password', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { plainToInstance, Type } from 'class-transformer';
 import {
   IsEmail,
@@ -11,6 +12,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
 } from 'class-validator';
 
@@ -98,6 +100,18 @@ class EnvironmentVariables {
   @IsIn(['true', 'false'])
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: string = 'false';
 
+  /** The name servers webhook hosts are resolved through; unset: the system's (resolv.conf). */
+  @IsOptional()
+  @ValidateBy({
+    name: 'dnsServers',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseDnsServers(value) !== null,
+      defaultMessage: () =>
+        'WEBHOOK_DNS_SERVERS must be a comma list of IP addresses, each with an optional port (1.1.1.1, 10.0.0.53:5353, [2606:4700::1111]:53)',
+    },
+  })
+  WEBHOOK_DNS_SERVERS?: string;
+
   /** OPERATIONS 1 and 6: alerts are e-mailed through this server; unset, they are not. */
   @IsOptional()
   @IsString()
@@ -167,6 +181,8 @@ export interface AppConfig {
     timeoutSeconds: number;
     retryScheduleSeconds: number[];
     allowPrivateNetworks: boolean;
+    /** Name servers (`address` or `address:port`, IPv6 in brackets with a port); empty: the system's. */
+    dnsServers: string[];
   };
   /** OPERATIONS 1 and 6: alert e-mails (none without `smtpUrl`). */
   alertMail: { smtpUrl?: string; from: string };
@@ -223,6 +239,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutSeconds: vars.WEBHOOK_TIMEOUT_SECONDS,
       retryScheduleSeconds: vars.WEBHOOK_RETRY_SCHEDULE_SECONDS.split(',').map(Number),
       allowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      dnsServers: vars.WEBHOOK_DNS_SERVERS ? parseDnsServers(vars.WEBHOOK_DNS_SERVERS)! : [],
     },
     alertMail: { smtpUrl: vars.SMTP_URL, from: vars.ALERT_EMAIL_FROM },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
@@ -240,6 +257,28 @@ function shown(property: string, value: string | undefined): string {
   return JSON.stringify(
     property === 'SMTP_URL' ? value?.replace(/:[^:@/]*@/, ':[hidden]@') : value,
   );
+}
+
+/**
+ * A comma list of name servers as node:dns takes them (`1.1.1.1`, `1.1.1.1:53`, `::1`,
+ * `[::1]:53`), or null when an entry is none of these.
+ */
+export function parseDnsServers(value: string): string[] | null {
+  const servers = value.split(',').map((entry) => entry.trim());
+  const valid = servers.every((entry) => {
+    const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry);
+    const withPort = /^([\d.]+):(\d{1,5})$/.exec(entry);
+    const [address, port] = bracketed
+      ? [bracketed[1], bracketed[2]]
+      : withPort
+        ? [withPort[1], withPort[2]]
+        : [entry, '53'];
+    const family = isIP(address);
+    return (
+      (family === 4 || (family === 6 && !withPort)) && Number(port) >= 1 && Number(port) <= 65535
+    );
+  });
+  return valid ? servers : null;
 }
 
 function parseTrustProxy(value: string | undefined): false | number | string[] {

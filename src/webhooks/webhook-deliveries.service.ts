@@ -109,6 +109,7 @@ export class WebhookDeliveries
         secrets: signingSecrets(webhook, at),
         timeoutMs: settings.timeoutSeconds * 1000,
         allowPrivate: settings.allowPrivateNetworks,
+        dnsServers: settings.dnsServers,
         signal,
       },
       at,

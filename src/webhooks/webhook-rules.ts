@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook as Signer } from 'standardwebhooks';
+import { hasUriHost, uriOf } from '../common/urls/uri';
 import { EVENT_FAMILIES, EVENT_TYPES } from '../event-log/event-types';
 
 /** OPERATIONS 5: the longest URL a webhook may have. */
@@ -45,7 +46,11 @@ export function eventTypesProblems(value: unknown): string[] {
     : [];
 }
 
-/** The problems of a `url` value: http or https, at most 2,048 characters, no user info. */
+/**
+ * The problems of a `url` value: http or https, at most 2,048 characters as sent and as stored
+ * (`storedUrl`), no user info (not even an empty one: `http://@host/`), and a host name made of
+ * the characters a URI's host may hold.
+ */
 export function urlProblems(value: unknown): string[] {
   if (typeof value !== 'string' || value.length === 0) {
     return ['url must be an http or https URL'];
@@ -62,10 +67,39 @@ export function urlProblems(value: unknown): string[] {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return ['url must be an http or https URL'];
   }
-  if (url.username !== '' || url.password !== '') {
+  if (url.username !== '' || url.password !== '' || authorityOf(value).includes('@')) {
     return ['url must not include user info'];
   }
+  if (!hasUriHost(url)) {
+    return ['url must have a valid host name'];
+  }
+  if (storedUrl(value).length > MAX_URL_LENGTH) {
+    return [`url must be at most ${MAX_URL_LENGTH} characters once percent-encoded`];
+  }
   return [];
+}
+
+/**
+ * The authority of a URL as the WHATWG URL parser delimits it for http and https: after the
+ * scheme and any slashes or backslashes, up to the next one, `?` or `#` (tabs and newlines
+ * removed, as the parser does), so that an empty user info (`http://@host/`, `http://:@host/`),
+ * which the parsed URL does not keep, is seen.
+ */
+function authorityOf(value: string): string {
+  // The parser's first steps: C0 controls and spaces at either end dropped, tabs and newlines.
+  // eslint-disable-next-line no-control-regex
+  const trimmed = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const cleaned = trimmed.replace(/[\t\n\r]/g, '');
+  return /^[a-z][a-z0-9+.-]*:[\\/]*([^\\/?#]*)/i.exec(cleaned)?.[1] ?? '';
+}
+
+/**
+ * The URL as stored and answered: the URI form of its WHATWG serialisation (`uriOf`), so that
+ * every stored URL is a URI (OpenAPI's `format: uri`) and parses back to itself. `value` has no
+ * problems (`urlProblems`).
+ */
+export function storedUrl(value: string): string {
+  return uriOf(new URL(value));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
-import { attemptDelivery, WebhookConnections } from './webhook-sender';
+import { DnsServer } from '../../test/harness/dns-server';
+import { attemptDelivery, AttemptRequest, WebhookConnections } from './webhook-sender';
 
 /**
  * The sender's kept connections (issue 27): reused for the next attempt to the same address, and
@@ -54,6 +55,7 @@ describe('attemptDelivery over kept connections', () => {
         secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`],
         timeoutMs: 5000,
         allowPrivate: true,
+        dnsServers: [],
       },
       new Date(),
       connections,
@@ -71,5 +73,95 @@ describe('attemptDelivery over kept connections', () => {
     expect(await attempt()).toEqual({ ok: true, status: 204 });
     expect(await attempt()).toEqual({ ok: true, status: 204 });
     expect(perConnection).toEqual([2, 1]); // the second request seen twice: at least once
+  });
+});
+
+/** The attempt's timeout covers resolving the host, connecting and the answer. */
+describe('attemptDelivery to a host name', () => {
+  let server: Server;
+  let dns: DnsServer;
+  let answerAfterMs: number;
+  const hosts: string[] = [];
+
+  beforeEach(async () => {
+    answerAfterMs = 0;
+    hosts.length = 0;
+    server = createServer((req, res) => {
+      hosts.push(req.headers.host!);
+      req.resume();
+      setTimeout(() => res.writeHead(204).end(), answerAfterMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    dns = await new DnsServer({
+      'hooks.test': { a: ['127.0.0.1'] },
+      'slow.test': { a: ['127.0.0.1'], delayMs: 600 },
+      'silent.test': { silent: true },
+    }).start();
+  });
+
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await dns.stop();
+  });
+
+  const attempt = (host: string, fields: Partial<AttemptRequest> = {}) =>
+    attemptDelivery({
+      url: `http://${host}:${(server.address() as AddressInfo).port}/hook`,
+      messageId: 'msg_1',
+      body: '{}',
+      secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64')}`],
+      timeoutMs: 1000,
+      allowPrivate: true,
+      dnsServers: [dns.address],
+      ...fields,
+    });
+
+  it('resolves the host through the configured name servers and connects to the address checked', async () => {
+    expect(await attempt('hooks.test')).toEqual({ ok: true, status: 204 });
+    expect(hosts).toEqual([`hooks.test:${(server.address() as AddressInfo).port}`]);
+  });
+
+  it('fails the attempt at its timeout when the host takes longer to resolve', async () => {
+    const started = Date.now();
+    expect(await attempt('silent.test')).toEqual({
+      ok: false,
+      status: null,
+      error: 'timeout (resolving the host)',
+      gone: false,
+    });
+    expect(Date.now() - started).toBeLessThan(1300);
+    expect(hosts).toEqual([]);
+  });
+
+  it('counts the time the resolution took in the timeout of the answer', async () => {
+    answerAfterMs = 1600; // after 600 ms resolving: 2,200 ms in all
+    const started = Date.now();
+    expect(await attempt('slow.test', { timeoutMs: 2000 })).toEqual({
+      ok: false,
+      status: null,
+      error: 'timeout',
+      gone: false,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
+    expect(Date.now() - started).toBeLessThan(2200);
+  });
+
+  it('refuses a host that resolves to a refused address without saying which', async () => {
+    expect(await attempt('hooks.test', { allowPrivate: false })).toEqual({
+      ok: false,
+      status: null,
+      error: 'refused address',
+      gone: false,
+    });
+  });
+
+  it('says a host was not found', async () => {
+    expect(await attempt('missing.test')).toEqual({
+      ok: false,
+      status: null,
+      error: 'host not found',
+      gone: false,
+    });
   });
 });

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, RequestOptions } from 'node
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { LookupFunction } from 'node:net';
 import { checkedAddress, CheckedAddress, RefusedAddressError } from './address-guard';
+import { HostNotFoundError, ResolutionTimeoutError, resolverFor } from './host-resolver';
 import { signatureHeader } from './webhook-rules';
 
 /** One attempt to deliver one message (OPERATIONS 5). */
@@ -11,8 +12,11 @@ export interface AttemptRequest {
   body: string;
   /** The secrets that sign now, the new one first. */
   secrets: string[];
+  /** The whole attempt's bound: resolving the host, connecting and the answer. */
   timeoutMs: number;
   allowPrivate: boolean;
+  /** The name servers hosts are resolved through (WEBHOOK_DNS_SERVERS); none: the system's. */
+  dnsServers: readonly string[];
   /** Aborts the attempt (the instance is stopping). */
   signal?: AbortSignal;
 }
@@ -77,24 +81,25 @@ export class WebhookConnections {
 /**
  * POSTs the message with the Standard Webhooks headers, to the address that was checked
  * (`lookup` hands the connection that address and no other), with the timeout over the whole
- * attempt, and never follows a redirect. With `connections`, on a kept connection to that
- * address; else on a connection of its own. Never throws: every failure is a result.
+ * attempt (resolving the host included), and never follows a redirect. With `connections`, on a
+ * kept connection to that address; else on a connection of its own. Never throws: every failure
+ * is a result.
  */
 export async function attemptDelivery(
   attempt: AttemptRequest,
   at = new Date(),
   connections?: WebhookConnections,
 ): Promise<AttemptResult> {
+  const started = Date.now();
   const url = new URL(attempt.url);
   let address: CheckedAddress;
   try {
-    address = await checkedAddress(url, attempt.allowPrivate);
+    const resolver = resolverFor(attempt.dnsServers, attempt.timeoutMs);
+    address = await checkedAddress(url, attempt.allowPrivate, (host) =>
+      resolver.resolve(host, attempt.timeoutMs, attempt.signal),
+    );
   } catch (error) {
-    const message =
-      error instanceof RefusedAddressError
-        ? error.message
-        : `host not found (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`;
-    return { ok: false, status: null, error: message, gone: false };
+    return { ok: false, status: null, error: resolutionError(error), gone: false };
   }
   const headers = {
     'content-type': 'application/json',
@@ -104,7 +109,23 @@ export async function attemptDelivery(
     'webhook-signature': signatureHeader(attempt.secrets, attempt.messageId, at, attempt.body),
   };
   const agent = connections?.poolFor(url, address) ?? false;
-  return post(url, address, agent, headers, attempt.body, attempt.timeoutMs, attempt.signal);
+  const left = Math.max(0, attempt.timeoutMs - (Date.now() - started));
+  return post(url, address, agent, headers, attempt.body, left, attempt.signal);
+}
+
+/** What a failed resolution or check says: never the address a host name resolved to. */
+function resolutionError(error: unknown): string {
+  if (
+    error instanceof RefusedAddressError ||
+    error instanceof HostNotFoundError ||
+    error instanceof ResolutionTimeoutError
+  ) {
+    return error.message;
+  }
+  if ((error as Error).name === 'AbortError') {
+    return 'aborted';
+  }
+  return `host not found (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`;
 }
 
 function post(

@@ -39,8 +39,13 @@ export class WebhooksController {
     operationId: 'create_webhook',
     summary: 'Register a webhook (its signing secret is answered once)',
     description:
-      'Role admin. At most 20 per organisation (422 1046). A host that is or resolves to a ' +
-      'refused address answers 422 1047 (OPERATIONS 5).',
+      'Role admin. At most 20 per organisation (422 1046). The URL is stored as its WHATWG ' +
+      'serialisation, percent-encoded where a URI needs it. Webhooks reach global unicast ' +
+      'addresses only (loopback, private and link-local ones too with ' +
+      '`WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`): a host that is, or resolves to, any other ' +
+      'address, and a `localhost` name, answers 422 1047, which names the kind of address only ' +
+      'when the URL is an address or a `localhost` name. A host that does not resolve within ' +
+      '`WEBHOOK_TIMEOUT_SECONDS` is accepted: each attempt resolves and checks it again.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
   @ApiErrorResponses(...WRITE_ERRORS, ApiErrorCode.LimitReached)

@@ -1,4 +1,5 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
+import { RefusedAddressError } from './address-guard';
 
 /** OPERATIONS 8: another organisation's or an unknown webhook or delivery: 404 1042. */
 export const webhookNotFound = () =>
@@ -15,10 +16,17 @@ export const webhookLimitReached = (limit: number) =>
     'Limit reached',
   );
 
-/** OPERATIONS 5: the URL's host is or resolves to a refused address: 422 1047. */
-export const refusedUrl = (address: string, range: string) =>
+/**
+ * The URL's host is or resolves to a refused address: 422 1047. The kind is named only when the
+ * URL itself says it (an address, a `localhost` name), never what a host name resolved to.
+ */
+export const refusedUrl = (refused: RefusedAddressError) =>
   new ValidationFailedError(
-    [`url resolves to a refused address: ${address} (${range})`],
+    [
+      refused.shown
+        ? `url's host is a refused address (${refused.kind})`
+        : "url's host resolves to a refused address",
+    ],
     ApiErrorCode.RefusedAddress,
     'Refused address',
   );

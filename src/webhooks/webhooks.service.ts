@@ -9,6 +9,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { checkedAddress, RefusedAddressError } from './address-guard';
+import { resolverFor } from './host-resolver';
 import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesQueryDto, WebhookFieldsDto } from './dto/webhook.dto';
 import { WebhookEvents } from './webhook-events';
@@ -17,6 +18,7 @@ import {
   MAX_WEBHOOKS,
   newWebhookSecret,
   PREVIOUS_SECRET_MS,
+  storedUrl,
   urlProblems,
 } from './webhook-rules';
 import { DeliveryView, deliveryView, WebhookView, webhookView } from './webhook.view';
@@ -65,7 +67,8 @@ export class WebhooksService {
     if (problems.length > 0) {
       throw new ValidationFailedError(problems);
     }
-    await this.assertReachable(fields.url!);
+    const url = storedUrl(fields.url!);
+    await this.assertReachable(url);
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       await this.organisations.lockForUpdate(orgId); // the count below holds until the commit
@@ -75,7 +78,7 @@ export class WebhooksService {
       const webhook = await this.webhooks.create(
         orgId,
         {
-          url: fields.url!,
+          url,
           event_types: fields.event_types!,
           description: fields.description ?? null,
           enabled: fields.enabled ?? true,
@@ -100,12 +103,13 @@ export class WebhooksService {
     if (problems.length > 0) {
       throw new ValidationFailedError(problems);
     }
-    if (fields.url !== undefined) {
-      await this.assertReachable(fields.url);
+    const url = fields.url === undefined ? undefined : storedUrl(fields.url);
+    if (url !== undefined) {
+      await this.assertReachable(url);
     }
     return this.change(user, id, via, (webhook) => {
       Object.assign(webhook, {
-        ...(fields.url !== undefined && { url: fields.url }),
+        ...(url !== undefined && { url }),
         ...(fields.event_types !== undefined && { event_types: fields.event_types }),
         ...(fields.description !== undefined && { description: fields.description }),
       });
@@ -230,17 +234,24 @@ export class WebhooksService {
     return webhook;
   }
 
-  /** 422 1047 when the host is or resolves to a refused address; a host not found passes. */
+  /**
+   * 422 1047 when the host is or resolves to a refused address. A host that does not resolve,
+   * or not within the attempt timeout (WEBHOOK_TIMEOUT_SECONDS), passes: each attempt resolves
+   * and checks it again.
+   */
   private async assertReachable(url: string): Promise<void> {
-    const allowPrivate =
-      this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks.allowPrivateNetworks;
+    const { allowPrivateNetworks, dnsServers, timeoutSeconds } =
+      this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).webhooks;
+    const timeoutMs = timeoutSeconds * 1000;
+    const resolver = resolverFor(dnsServers, timeoutMs);
     try {
-      await checkedAddress(new URL(url), allowPrivate);
+      await checkedAddress(new URL(url), allowPrivateNetworks, (host) =>
+        resolver.resolve(host, timeoutMs),
+      );
     } catch (error) {
       if (error instanceof RefusedAddressError) {
-        throw refusedUrl(error.address, error.range);
+        throw refusedUrl(error);
       }
-      // Not resolvable now: accepted; each attempt resolves and checks again.
     }
   }
 }

@@ -1,4 +1,6 @@
 import { Webhook as Verifier } from 'standardwebhooks';
+import { Webhook } from '../../src/webhooks/webhook.entity';
+import { newWebhookSecret } from '../../src/webhooks/webhook-rules';
 import { TestApp } from './app';
 import { Caller } from './fixtures';
 import { Received, WebhookReceiver } from './webhook-receiver';
@@ -40,6 +42,23 @@ export function webhookFixtures(t: () => TestApp) {
     }
     return res.body.data.webhook as { id: number; secret: string; url: string };
   };
+
+  /**
+   * A webhook row written without the API's checks: as an older version stored it, or as it was
+   * registered while its host resolved elsewhere.
+   */
+  const saved = (caller: Caller, url: string, eventTypes = ['*']) =>
+    t().fixtures.save(Webhook, {
+      organisation_id: caller.orgId,
+      url,
+      event_types: eventTypes,
+      description: null,
+      enabled: true,
+      disabled_reason: null,
+      secret: newWebhookSecret(),
+      previous_secret: null,
+      previous_secret_until: null,
+    });
 
   /** One network created through the API: a `network.created` event. */
   let counter = 0;
@@ -84,5 +103,5 @@ export function webhookFixtures(t: () => TestApp) {
       'webhook-signature': request.headers['webhook-signature'],
     });
 
-  return { receiver, register, networkCreated, deliveries, settled, verify, eventually };
+  return { receiver, register, saved, networkCreated, deliveries, settled, verify, eventually };
 }

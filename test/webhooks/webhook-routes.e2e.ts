@@ -1,3 +1,4 @@
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { onBothDatabases } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';
 import { webhookFixtures } from '../harness/webhooks.helpers';
@@ -5,6 +6,8 @@ import { webhookFixtures } from '../harness/webhooks.helpers';
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const SECRET = expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/);
 const NOT_FOUND = { msg: 'Webhook not found', error_code: 1042 };
+/** The `format: uri` check of OpenAPI validators (ajv-formats' full mode, as Prism runs it). */
+const isUri = fullFormats.uri as (value: string) => boolean;
 
 /** The webhook routes of OPERATIONS 5: records, secrets, validation, limits, roles. */
 onBothDatabases(
@@ -111,6 +114,18 @@ onBothDatabases(
           { url: 'https://u:p@example.com/', event_types: ['*'] },
           'webhook.url must not include user info',
         ],
+        [
+          { url: 'http://@example.com/a', event_types: ['*'] },
+          'webhook.url must not include user info',
+        ],
+        [
+          { url: 'http://:@example.com/a', event_types: ['*'] },
+          'webhook.url must not include user info',
+        ],
+        [
+          { url: 'http://a{b}.example.com/', event_types: ['*'] },
+          'webhook.url must have a valid host name',
+        ],
         [{ event_types: ['*'] }, 'webhook.url must be an http or https URL'],
         [
           { url, event_types: ['device.up', 'device.melted'] },
@@ -135,6 +150,55 @@ onBothDatabases(
         ]);
       }
       expect((await t().http().get('/v1/webhooks').set(admin.auth)).body.data.webhooks).toEqual([]);
+    });
+
+    it('refuses an empty user info at update too, changing nothing', async () => {
+      const admin = await t().fixtures.admin();
+      const created = await w.register(admin, { url, event_types: ['*'] });
+      for (const bad of ['http://@example.com/a', 'http://:@example.com/a']) {
+        const res = await t()
+          .http()
+          .patch(`/v1/webhooks/${created.id}`)
+          .set(admin.auth)
+          .send({ webhook: { url: bad } });
+        expect([res.status, res.body]).toEqual([
+          422,
+          {
+            msg: 'Invalid parameters',
+            error_code: 1030,
+            errors: 'webhook.url must not include user info',
+          },
+        ]);
+      }
+      const shown = await t().http().get(`/v1/webhooks/${created.id}`).set(admin.auth);
+      expect(shown.body.data.webhook.url).toBe(url);
+    });
+
+    it('stores and answers the URL serialised, percent-encoded where a URI needs it', async () => {
+      const admin = await t().fixtures.admin();
+      const sent = 'HTTP://127.0.0.1:9/a/./b/../{x}"<q>|^?k={v}|^`"<>#f{}';
+      const stored =
+        'http://127.0.0.1:9/a/%7Bx%7D%22%3Cq%3E%7C%5E?k=%7Bv%7D%7C%5E%60%22%3C%3E#f%7B%7D';
+      const created = await w.register(admin, { url: sent, event_types: ['*'] });
+      expect(created.url).toBe(stored);
+      const patchedTo = 'http://127.0.0.1:9/c?d="e"&f={g}';
+      const patchedAs = 'http://127.0.0.1:9/c?d=%22e%22&f=%7Bg%7D';
+      const other = await w.register(admin, { url, event_types: ['*'] });
+      const patched = await t()
+        .http()
+        .patch(`/v1/webhooks/${other.id}`)
+        .set(admin.auth)
+        .send({ webhook: { url: patchedTo } })
+        .expect(200);
+      expect(patched.body.data.webhook.url).toBe(patchedAs);
+      const shown = await t().http().get(`/v1/webhooks/${created.id}`).set(admin.auth).expect(200);
+      expect(shown.body.data.webhook.url).toBe(stored);
+      const listed = await t().http().get('/v1/webhooks').set(admin.auth).expect(200);
+      const urls = listed.body.data.webhooks.map((hook: { url: string }) => hook.url);
+      expect(urls).toEqual([stored, patchedAs]);
+      expect(urls.map(isUri)).toEqual([true, true]);
+      const [updated] = await e.events(admin.auth, { type: 'webhook.updated' });
+      expect(updated.data.changes).toEqual({ url: { from: url, to: patchedAs } });
     });
 
     it('allows 20 webhooks per organisation: the 21st answers 422 1046', async () => {

@@ -16,7 +16,10 @@ import { PaginationQueryDto } from '../../common/pagination/pagination';
  * (webhook-rules: urlProblems, eventTypesProblems), which names every bad value at once.
  */
 export class WebhookFieldsDto {
-  /** `http` or `https`, at most 2,048 characters, no user info. */
+  /**
+   * `http` or `https`, at most 2,048 characters (also once stored), no user info (not even an
+   * empty one). Stored as its WHATWG serialisation, percent-encoded where a URI needs it.
+   */
   @IsOptional()
   url?: string;
 

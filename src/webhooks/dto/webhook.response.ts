@@ -15,7 +15,11 @@ export class WebhookResponse {
   @Int()
   id: number;
 
-  @Str({ format: 'uri', maxLength: 2048 })
+  @Str({
+    format: 'uri',
+    maxLength: 2048,
+    description: 'As stored: the WHATWG serialisation, percent-encoded where a URI needs it.',
+  })
   url: string;
 
   @StrArray({ description: 'Event types, family prefixes (`device.*`) or `*`.' })
@@ -65,7 +69,10 @@ export class DeliveryResponse {
 
   @Str({
     nullable: true,
-    description: 'What failed: timeout, connection refused, refused address, status …',
+    description:
+      'What failed: `timeout`, `timeout (resolving the host)`, `host not found`, ' +
+      '`refused address` (with its kind when the URL is an address), `connection refused`, ' +
+      '`status 500` …',
   })
   last_error: string | null;
 

@@ -1,4 +1,5 @@
 import { QueueLeases1796162128221 } from './1796162128221-QueueLeases';
+import { SerialiseWebhookUrls1796162265212 } from './1796162265212-SerialiseWebhookUrls';
 import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
 import { DropUnusedDeliveryDueIndex1795846317747 } from './1795846317747-DropUnusedDeliveryDueIndex';
 import { UpgradeRequests1795842645992 } from './1795842645992-UpgradeRequests';
@@ -38,4 +39,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   DropUnusedDeliveryDueIndex1795846317747,
   WebhookLeases1795852782916,
   QueueLeases1796162128221,
+  SerialiseWebhookUrls1796162265212,
 ];

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { loadAppConfig } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ENTITIES } from '../../src/entities';
+import { createPostgresDatabase, DATABASES } from '../harness/app';
+
+const isUri = fullFormats.uri as (value: string) => boolean;
+
+/** URLs as earlier versions stored them (as sent), and as the migration leaves them. */
+const ROWS: [string, string][] = [
+  ['https://hooks.example.com/airfleet', 'https://hooks.example.com/airfleet'],
+  ['HTTPS://Hooks.Example.COM:443/a/../b', 'https://hooks.example.com/b'],
+  ['http://@example.com/a', 'http://example.com/a'],
+  ['http://:@example.com/a', 'http://example.com/a'],
+  ['http://example.com/{x}?q="<y>"#{z}', 'http://example.com/%7Bx%7D?q=%22%3Cy%3E%22#%7Bz%7D'],
+  ['http://a{b}.example.com/', 'http://a{b}.example.com/'], // no URI host: kept as it was
+  [`http://example.com/${'|'.repeat(1000)}`, `http://example.com/${'|'.repeat(1000)}`], // too long once encoded
+];
+
+/**
+ * The SerialiseWebhookUrls migration on a database whose webhooks were stored as sent: each
+ * URL it can rewrite becomes the URI form of its WHATWG serialisation, as the API stores one.
+ */
+describe.each(DATABASES)('the webhook URLs migration [%s]', (db) => {
+  let options: DataSourceOptions;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (db === 'postgres') {
+      const database = await createPostgresDatabase();
+      options = dataSourceOptions(
+        loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database,
+        ENTITIES,
+      );
+      cleanup = database.drop;
+    } else {
+      const folder = mkdtempSync(join(tmpdir(), 'airfleet-migration-'));
+      options = dataSourceOptions(
+        loadAppConfig({ DATABASE_PATH: join(folder, 'db.sqlite'), LOG_LEVEL: 'silent' }).database,
+        ENTITIES,
+      );
+      cleanup = () => Promise.resolve(rmSync(folder, { recursive: true, force: true }));
+    }
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it('stores each URL it can as the API stores one, and keeps the others', async () => {
+    const migrations = options.migrations as { name: string }[];
+    const at = migrations.findIndex((m) => m.name.startsWith('SerialiseWebhookUrls'));
+    const before = await new DataSource({
+      ...options,
+      migrations: migrations.slice(0, at),
+    } as DataSourceOptions).initialize();
+    const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
+    try {
+      await before.runMigrations();
+      await before.query(
+        `INSERT INTO organisations (name, allowed_device_count) VALUES (${mark(1)}, 100)`,
+        ['a'],
+      );
+      for (const [url] of ROWS) {
+        await before.query(
+          `INSERT INTO webhooks (organisation_id, url, event_types, secret) VALUES (1, ${mark(1)}, '["*"]', ${mark(2)})`,
+          [url, `whsec_${'A'.repeat(43)}=`],
+        );
+      }
+    } finally {
+      await before.destroy();
+    }
+
+    const after = await new DataSource(options).initialize();
+    try {
+      await after.runMigrations();
+      const rows: { url: string }[] = await after.query('SELECT url FROM webhooks ORDER BY id');
+      expect(rows.map((row) => row.url)).toEqual(ROWS.map(([, stored]) => stored));
+      expect(rows.slice(0, 5).every((row) => isUri(row.url))).toBe(true);
+    } finally {
+      await after.destroy();
+    }
+  });
+});
