@@ -8,10 +8,9 @@ import {
   ManyToMany,
   ManyToOne,
   OneToMany,
-  PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { Tag } from './tag.entity';
@@ -22,22 +21,12 @@ import { Uplink } from './uplink.entity';
 @Index('IDX_devices_org_network', ['organisation_id', 'location_network_id'])
 // Pages of an organisation's devices in id order read the first rows of this index.
 @Index('IDX_devices_org_id', ['organisation_id', 'id'])
-export class Device {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Device extends OrganisationRecord {
   @Column({ type: 'varchar', length: 17, unique: true })
   mac_id: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   serial: string | null;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
 
   @Index()
   @Column({ type: 'integer', nullable: true })

@@ -5,22 +5,16 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
-  PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 
 /** An SSID of a location network (SPEC 2.4). */
 @Entity('network_ssids')
 @Index('UQ_network_ssids_network_name', ['location_network_id', 'ssid_name'], { unique: true })
-export class NetworkSsid {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+@Index(['organisation_id'])
+export class NetworkSsid extends OrganisationScoped {
   @Column({ type: 'integer' })
   location_network_id: number;
 

@@ -5,10 +5,9 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
-  PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { NetworkTemplate } from './network-template.entity';
 
@@ -17,17 +16,7 @@ import { NetworkTemplate } from './network-template.entity';
 @Index('UQ_location_networks_org_name_key', ['organisation_id', 'network_name_key'], {
   unique: true,
 })
-export class LocationNetwork {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class LocationNetwork extends OrganisationRecord {
   /** The user who created the network. */
   @Column({ type: 'integer', nullable: true })
   user_id: number | null;

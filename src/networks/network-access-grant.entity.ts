@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { LocationNetwork } from './location-network.entity';
 
@@ -18,14 +11,8 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 @Index('UQ_network_access_grants_user_network', ['user_id', 'location_network_id'], {
   unique: true,
 })
-export class NetworkAccessGrant {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+@Index(['organisation_id'])
+export class NetworkAccessGrant extends OrganisationScoped {
   @Column({ type: 'integer' })
   user_id: number;
 

@@ -5,9 +5,9 @@ import {
   Index,
   JoinColumn,
   ManyToOne,
-  PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { Device } from '../devices/device.entity';
 import { Rollout } from './rollout.entity';
 
@@ -22,13 +22,7 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 @Index('IDX_upgrades_device_status', ['device_id', 'status'])
 // A request's summary and the newest requests of the upgrade list read by this index.
 @Index('IDX_upgrades_org_request', ['organisation_id', 'request_id'])
-export class Upgrade {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer' })
   device_id: number;
 
