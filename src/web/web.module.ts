@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AssetsController, FaviconController } from './assets.controller';
+import { AssetsController } from './assets.controller';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { HtmlExceptionFilter } from './html-exception.filter';
 import { PageInterceptor } from './page.interceptor';
@@ -18,7 +18,7 @@ import { UsersModule } from '../users/users.module';
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
   imports: [RateLimitModule, UsersModule],
-  controllers: [SignInController, AssetsController, FaviconController, RootController],
+  controllers: [SignInController, AssetsController, RootController],
   providers: [
     {
       provide: WEB_SECRET,
