@@ -3,13 +3,12 @@ import {
   CreateDateColumn,
   Entity,
   Index,
-  JoinColumn,
   JoinTable,
   ManyToMany,
-  ManyToOne,
   OneToMany,
   UpdateDateColumn,
 } from 'typeorm';
+import { References } from '../database/references';
 import { OrganisationRecord } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
@@ -32,8 +31,7 @@ export class Device extends OrganisationRecord {
   @Column({ type: 'integer', nullable: true })
   location_network_id: number | null;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'RESTRICT')
   location_network?: LocationNetwork | null;
 
   /** Activation name: the network name under which the device was last activated. */
@@ -44,8 +42,7 @@ export class Device extends OrganisationRecord {
   @Column({ type: 'integer', nullable: true })
   hardware_part_id: number | null;
 
-  @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'hardware_part_id' })
+  @References(() => HardwarePart, 'hardware_part_id', 'RESTRICT')
   hardware_part?: HardwarePart | null;
 
   @OneToMany(() => Uplink, (uplink) => uplink.device)

@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
 import { OrganisationScoped } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 
@@ -18,8 +11,7 @@ export class NetworkSsid extends OrganisationScoped {
   @Column({ type: 'integer' })
   location_network_id: number;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'CASCADE')
   location_network?: LocationNetwork;
 
   @Column({ type: 'varchar', length: 32 })

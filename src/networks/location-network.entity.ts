@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
 import { OrganisationRecord } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { NetworkTemplate } from './network-template.entity';
@@ -21,8 +14,7 @@ export class LocationNetwork extends OrganisationRecord {
   @Column({ type: 'integer', nullable: true })
   user_id: number | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'user_id' })
+  @References(() => User, 'user_id', 'SET NULL')
   user?: User;
 
   @Column({ type: 'varchar', length: 255 })
@@ -55,8 +47,7 @@ export class LocationNetwork extends OrganisationRecord {
   @Column({ type: 'integer', nullable: true })
   network_template: number | null;
 
-  @ManyToOne(() => NetworkTemplate, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'network_template' })
+  @References(() => NetworkTemplate, 'network_template', 'SET NULL')
   template?: NetworkTemplate;
 
   @Column({ type: 'boolean', nullable: true })

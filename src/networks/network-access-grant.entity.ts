@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { References } from '../database/references';
 import { OrganisationScoped } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { LocationNetwork } from './location-network.entity';
@@ -16,16 +17,14 @@ export class NetworkAccessGrant extends OrganisationScoped {
   @Column({ type: 'integer' })
   user_id: number;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @References(() => User, 'user_id', 'CASCADE')
   user?: User;
 
   @Index()
   @Column({ type: 'integer' })
   location_network_id: number;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'CASCADE')
   network?: LocationNetwork;
 
   @Column({ type: 'varchar', length: 16 })

@@ -1,4 +1,5 @@
-import { Column, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, PrimaryGeneratedColumn } from 'typeorm';
+import { References } from '../database/references';
 import { Organisation } from './organisation.entity';
 
 /**
@@ -15,7 +16,6 @@ export abstract class OrganisationScoped {
 
 /** A record of one organisation that its organisation's deletion takes with it. */
 export abstract class OrganisationRecord extends OrganisationScoped {
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
+  @References(() => Organisation, 'organisation_id', 'CASCADE')
   organisation?: Organisation;
 }

@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
 import { OrganisationScoped } from '../organisations/organisation-record';
 import { Device } from '../devices/device.entity';
 import { Rollout } from './rollout.entity';
@@ -26,8 +19,7 @@ export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer' })
   device_id: number;
 
-  @ManyToOne(() => Device, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'device_id' })
+  @References(() => Device, 'device_id', 'CASCADE')
   device?: Device;
 
   @Column({ type: 'varchar', length: 64 })
@@ -86,8 +78,7 @@ export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer', nullable: true })
   rollout_id: number | null;
 
-  @ManyToOne(() => Rollout, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'rollout_id' })
+  @References(() => Rollout, 'rollout_id', 'SET NULL')
   rollout?: Rollout | null;
 
   /** Its stage in the rollout, from 1 (null outside a rollout). Internal, never shown. */

@@ -1,4 +1,5 @@
-import { Column, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { References } from '../database/references';
 import { User } from './user.entity';
 
 /** What a record of one user begins with: its id and its user, whose deletion takes it along. */
@@ -10,7 +11,6 @@ export abstract class UserRecord {
   @Column({ type: 'integer' })
   user_id: number;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @References(() => User, 'user_id', 'CASCADE')
   user?: User;
 }
