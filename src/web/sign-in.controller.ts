@@ -66,7 +66,7 @@ export class SignInController {
   }
 }
 
-/** Too many failed sign-ins (CONTRACT 9): the form again, 429 and Retry-After. */
+/** Too many failed sign-ins (the sign-in throttle): the form again, 429 and Retry-After. */
 function tooMany(email: string, next: string, retryAfterSeconds: number): Shown<LoginModel> {
   const error =
     'Too many failed sign-ins for this account or from this address. ' +

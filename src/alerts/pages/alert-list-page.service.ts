@@ -45,7 +45,7 @@ export function alertListHref(query: AlertListQuery): string {
 }
 
 /**
- * The Alerts page (OPERATIONS 6): the alerts the user may read (AlertsService: members those of
+ * The Alerts page: the alerts the user may read (AlertsService: members those of
  * networks they may read), open ones first, then newest first, filtered by state.
  */
 @Injectable()

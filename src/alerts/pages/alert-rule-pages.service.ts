@@ -38,7 +38,7 @@ function ruleRow(rule: AlertRuleView, names: Map<number, string>): AlertRuleRow 
 }
 
 /**
- * The alert rule pages (OPERATIONS 6) on AlertRulesService: the list, which members read too,
+ * The alert rule pages on AlertRulesService: the list, which members read too,
  * and for admins the form to add or change a rule (a refusal shows it again with the messages
  * beside their fields, 422) and its deletion. Writes are recorded as made from the console.
  */

@@ -26,7 +26,7 @@ const DELIVERIES_PER_PAGE = 50;
 const SECTION = 'webhooks';
 
 /**
- * The webhook pages of the console (OPERATIONS 5), for admins, on WebhooksService: the list, the
+ * The webhook pages of the console, for admins, on WebhooksService: the list, the
  * form (a refusal shows it again with the messages, 422), a webhook with its delivery log; the
  * secret is shown once, on the page that answers a create or a rotation.
  */
