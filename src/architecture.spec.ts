@@ -27,6 +27,22 @@ function folderOf(path: string): string | null {
   return parts[0] === 'common' && parts.length > 2 ? `common/${parts[1]}` : parts[0];
 }
 
+/** The files of src/ each file imports (relative imports only, as paths without extension). */
+function imports(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)].map(([, target]) =>
+    normalize(join(dirname(file), target)),
+  );
+}
+
+/**
+ * The page layer: the browser pages' machinery (web/), the console's pages (console/) and each
+ * feature's pages (`<feature>/pages/`).
+ */
+const isPage = (path: string): boolean => {
+  const parts = relative(SRC, path).split(sep);
+  return parts[0] === 'web' || parts[0] === 'console' || parts[1] === 'pages';
+};
+
 function importGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sources(SRC)) {
@@ -34,8 +50,8 @@ function importGraph(): Map<string, Set<string>> {
     if (from === null) {
       continue;
     }
-    for (const [, target] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-      const to = folderOf(normalize(join(dirname(file), target)));
+    for (const target of imports(file)) {
+      const to = folderOf(target);
       if (to !== null && to !== from) {
         graph.set(from, (graph.get(from) ?? new Set()).add(to));
       }
@@ -72,5 +88,18 @@ describe('the folder-level import graph (ARCHITECTURE.md)', () => {
     const graph = importGraph();
     expect(graph.get('device-gateway')?.has('device-state')).toBe(true); // the walk sees imports
     expect(cycles(graph)).toEqual([]);
+  });
+});
+
+describe('the page layer (ARCHITECTURE.md, Browser pages)', () => {
+  it('is imported by nothing below it: the features and the kernel know no page', () => {
+    const below = sources(SRC).filter((file) => folderOf(file) !== null && !isPage(file));
+    const reachingUp = below.flatMap((file) =>
+      imports(file)
+        .filter(isPage)
+        .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+    );
+    expect(below.length).toBeGreaterThan(100); // the walk sees the features
+    expect(reachingUp).toEqual([]);
   });
 });

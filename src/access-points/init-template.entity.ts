@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 
 export interface UplinkTemplateDetail {
   uplink_type: string;
@@ -8,13 +9,7 @@ export interface UplinkTemplateDetail {
 /** An uplink (init) template of an organisation (SPEC 2.3). */
 @Entity('init_templates')
 @Index('UQ_init_templates_org_name', ['organisation_id', 'name'], { unique: true })
-export class InitTemplate {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+export class InitTemplate extends OrganisationScoped {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 

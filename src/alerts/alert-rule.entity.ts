@@ -1,30 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { AlertType } from './alert-rules';
 
 /** A condition on devices that opens and resolves alerts (OPERATIONS 6). */
 @Entity('alert_rules')
 @Index('IDX_alert_rules_org', ['organisation_id', 'id'])
-export class AlertRule {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class AlertRule extends OrganisationRecord {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 

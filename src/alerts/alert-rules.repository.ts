@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { AlertRule } from './alert-rule.entity';
 import { AlertRuleFields } from './alert-rules';
 
 /** The alert_rules table; every query takes the organisation first. */
 @Injectable()
-export class AlertRulesRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class AlertRulesRepository extends TransactionalRepository {
   private get repository() {
-    return this.txHost.tx.getRepository(AlertRule);
+    return this.manager.getRepository(AlertRule);
   }
 
   list(orgId: number): Promise<AlertRule[]> {

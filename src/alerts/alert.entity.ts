@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { AlertType } from './alert-rules';
 
 export type AlertState = 'open' | 'resolved';
@@ -18,17 +18,7 @@ export type AlertState = 'open' | 'resolved';
   where: "state = 'open'",
 })
 @Index('IDX_alerts_opened', ['opened_at'])
-export class Alert {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class Alert extends OrganisationRecord {
   @Column({ type: 'integer' })
   alert_rule_id: number;
 

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { In, SelectQueryBuilder } from 'typeorm';
-import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Alert } from './alert.entity';
 import { AlertCursor } from './alert-cursor.entity';
@@ -27,16 +25,7 @@ export interface AlertQuery {
  * cursor row (lockCursor), which makes each one happen once whatever the number of instances.
  */
 @Injectable()
-export class AlertsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class AlertsRepository extends TransactionalRepository {
   private get alerts() {
     return this.manager.getRepository(Alert);
   }

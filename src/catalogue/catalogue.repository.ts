@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { In } from 'typeorm';
 import { chunksOf } from '../database/bind-parameters';
-import { Dialect } from '../database/dialect';
 import { HardwarePart } from './hardware-part.entity';
 import { MasterInventory } from './master-inventory.entity';
 
@@ -20,18 +18,13 @@ export interface MasterInventoryRow {
  * Shared by every organisation, so not tenant-scoped; only platform operators write to it.
  */
 @Injectable()
-export class CatalogueRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class CatalogueRepository extends TransactionalRepository {
   private get parts() {
-    return this.txHost.tx.getRepository(HardwarePart);
+    return this.manager.getRepository(HardwarePart);
   }
 
   private get master() {
-    return this.txHost.tx.getRepository(MasterInventory);
+    return this.manager.getRepository(MasterInventory);
   }
 
   findPartByNumber(partNumber: string): Promise<HardwarePart | null> {

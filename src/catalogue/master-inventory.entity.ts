@@ -1,4 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { References } from '../database/references';
 import { HardwarePart } from './hardware-part.entity';
 
 /** Every device ever manufactured: the platform's source of truth for serial, MAC and model. */
@@ -24,7 +25,6 @@ export class MasterInventory {
   @Column({ type: 'varchar', length: 64, nullable: true })
   secret_hash: string | null;
 
-  @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'hardware_part_id' })
+  @References(() => HardwarePart, 'hardware_part_id', 'RESTRICT')
   hardware_part?: HardwarePart;
 }

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { CommandState, CommandType } from './command-rules';
 
 /**
@@ -12,17 +12,7 @@ import { CommandState, CommandType } from './command-rules';
 // The check-in reads a device's open commands, the expiry sweep the open ones due.
 @Index('IDX_commands_open_device', ['device_id', 'id'], { where: "state IN ('queued', 'sent')" })
 @Index('IDX_commands_open_expires', ['expires_at'], { where: "state IN ('queued', 'sent')" })
-export class Command {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class Command extends OrganisationRecord {
   /** No foreign key: a removed device's commands stay in the log. */
   @Column({ type: 'integer' })
   device_id: number;

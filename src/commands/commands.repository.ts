@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { Brackets, SelectQueryBuilder } from 'typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Command } from './command.entity';
 import { CommandState, CommandType } from './command-rules';
@@ -36,16 +35,7 @@ const OPEN = `('queued', 'sent')`;
  * number of devices (an id list is one parameter).
  */
 @Injectable()
-export class CommandsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class CommandsRepository extends TransactionalRepository {
   private at(value: Date): unknown {
     return persistedValue(this.manager, Command, 'expires_at', value);
   }

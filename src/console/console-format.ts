@@ -1,4 +1,6 @@
+import { DeviceStatusView } from '../access-points/fleet-status.service';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
+import { exactTime, timeAgo } from './time-ago';
 
 // How the console's pages write what they show: pure, beside ConsolePagesService.
 
@@ -29,6 +31,19 @@ export const firmwareValue = (value: string): string | null =>
 
 export function statusText(status: 'UP' | 'DOWN', lastSeen: number | null): string {
   return status === 'UP' ? 'Up' : lastSeen === null ? 'Never seen' : 'Down';
+}
+
+const statusClass = (status: 'UP' | 'DOWN') => (status === 'UP' ? 'status-up' : 'status-down');
+
+/** A device's live status as a row of a list shows it at `now`. */
+export function deviceStatusRow<T extends DeviceStatusView>(device: T, now: Date) {
+  return {
+    ...device,
+    statusText: statusText(device.device_status, device.last_seen_time),
+    statusClass: statusClass(device.device_status),
+    lastSeen: timeAgo(device.last_seen_time, now),
+    lastSeenExact: exactTime(device.last_seen_time),
+  };
 }
 
 /** A setting that may be unset (an SSID's `is_enabled: null`): Yes, No, or Not set. */
@@ -83,7 +98,7 @@ export function liveStatus(
         : seen === null
           ? 'Never seen'
           : `Down for ${silent < 60 ? 'less than a minute' : duration(silent)}`,
-    statusClass: status.device_status === 'UP' ? 'status-up' : 'status-down',
+    statusClass: statusClass(status.device_status),
     clients: seen === null ? 'Not reported' : `${status.clients ?? 0}${when}`,
     uptime:
       status.uptime_seconds === null ? 'Not reported' : `${duration(status.uptime_seconds)}${when}`,

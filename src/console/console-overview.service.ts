@@ -6,10 +6,12 @@ import { OverviewService } from '../overview/overview.service';
 import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
 import { ConsoleEventsService } from './console-events.service';
 import { firmwareLink, LinkedCount, UPGRADE_LABELS } from './console-format';
+import { OVERVIEW_PAGE, OverviewModel } from './console-views';
 import { firmwareChart } from './firmware-chart';
+import { Shown, show } from '../web/page-outcome';
 
 /**
- * The console's overview (issue 13): the fleet at a glance, read through the services the JSON
+ * The console's overview: the fleet at a glance, read through the services the JSON
  * API uses. Counts link to the lists they count, with the same filters.
  */
 @Injectable()
@@ -21,7 +23,7 @@ export class ConsoleOverviewService {
     private readonly alerts: AlertsService,
   ) {}
 
-  async overview(user: AuthUser) {
+  async overview(user: AuthUser): Promise<Shown<OverviewModel>> {
     const details = await this.overviews.details(user);
     const { devices } = details;
     const fleet: LinkedCount[] = [
@@ -41,7 +43,7 @@ export class ConsoleOverviewService {
       count,
       href: firmwareLink(version),
     }));
-    return {
+    return show(OVERVIEW_PAGE, {
       title: 'Overview',
       section: 'overview',
       networks: details.networks,
@@ -54,7 +56,7 @@ export class ConsoleOverviewService {
       firmware,
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
       history: await this.activity.history(user),
-    };
+    });
   }
 
   /** The overview's configuration panel: devices heard from out of sync and in sync. */

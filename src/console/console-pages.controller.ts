@@ -1,114 +1,81 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Query } from '@nestjs/common';
+import { deviceNotFound } from '../access-points/access-points.errors';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
-import { Page } from '../web/page.decorators';
-import { PageRenderer } from '../web/page-renderer';
-import { pathId } from '../web/path-id';
-import { deviceNotFound } from '../access-points/access-points.errors';
 import { networkNotFound } from '../networks/networks.errors';
-import { ConsolePagesService } from './console-pages.service';
+import { upgradeListQuery } from '../upgrades/pages/upgrade-list';
+import { trimmed } from '../web/form';
+import { Page, PathId } from '../web/page.decorators';
+import { csvFile } from '../web/page-outcome';
+import { ConsoleEventsService } from './console-events.service';
+import { ConsoleExportService } from './console-export.service';
 import { ConsoleOverviewService } from './console-overview.service';
+import { ConsolePagesService } from './console-pages.service';
 import { deviceListQuery } from './console-query';
 
+type QueryString = Record<string, unknown>;
+
 /**
- * The fleet console (issue 13): server-rendered pages for signed-in users, in the layout and with
- * the session of the sign-in and upgrade pages. Members see what their grants allow.
+ * The fleet console's pages for signed-in users: the overview, devices, networks and events,
+ * and the CSV exports of the device and upgrade lists. Members see what their grants allow.
  */
 @Controller()
 export class ConsolePagesController {
   constructor(
     private readonly pages: ConsolePagesService,
     private readonly overviews: ConsoleOverviewService,
-    private readonly renderer: PageRenderer,
+    private readonly events: ConsoleEventsService,
+    private readonly exports: ConsoleExportService,
   ) {}
 
   @Get('overview')
   @Page('signed-in')
-  async overview(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-  ): Promise<void> {
-    return this.renderer.render(
-      request,
-      reply,
-      'console/views/overview',
-      await this.overviews.overview(user),
-    );
+  overview(@CurrentUser() user: AuthUser) {
+    return this.overviews.overview(user);
   }
 
   @Get('devices')
   @Page('signed-in')
-  async devices(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Query() query: Record<string, unknown>,
-  ): Promise<void> {
-    return this.renderer.render(
-      request,
-      reply,
-      'console/views/devices',
-      await this.pages.devices(user, deviceListQuery(query)),
-    );
+  devices(@CurrentUser() user: AuthUser, @Query() query: QueryString) {
+    return this.pages.devices(user, deviceListQuery(query));
   }
 
   @Get('devices/:id')
   @Page('signed-in')
-  async device(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.render(
-      request,
-      reply,
-      'console/views/device',
-      await this.pages.device(user, pathId(id, deviceNotFound)),
-    );
+  device(@CurrentUser() user: AuthUser, @PathId(deviceNotFound) id: number) {
+    return this.pages.device(user, id);
   }
-}
-
-/** The networks pages of the console (issue 13). */
-@Controller()
-export class NetworkPagesController {
-  constructor(
-    private readonly pages: ConsolePagesService,
-    private readonly renderer: PageRenderer,
-  ) {}
 
   @Get('networks')
   @Page('signed-in')
-  async networks(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Query('q') q?: unknown,
-  ): Promise<void> {
-    const search = typeof q === 'string' ? q.trim().slice(0, 100) : '';
-    return this.renderer.render(
-      request,
-      reply,
-      'console/views/networks',
-      await this.pages.networkList(user, search),
-    );
+  networks(@CurrentUser() user: AuthUser, @Query('q') q?: unknown) {
+    return this.pages.networkList(user, trimmed(q).slice(0, 100));
   }
 
   @Get('networks/:id')
   @Page('signed-in')
-  async network(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.render(
-      request,
-      reply,
-      'console/views/network',
-      await this.pages.network(user, pathId(id, networkNotFound)),
-    );
+  network(@CurrentUser() user: AuthUser, @PathId(networkNotFound) id: number) {
+    return this.pages.network(user, id);
+  }
+
+  @Get('events')
+  @Page('signed-in')
+  eventList(@CurrentUser() user: AuthUser, @Query() query: QueryString) {
+    return this.events.page(user, query);
+  }
+
+  /** Every device the device list's filters match (not one page), as CSV. */
+  @Get('devices.csv')
+  @Page('signed-in')
+  async devicesCsv(@CurrentUser() user: AuthUser, @Query() query: QueryString) {
+    return csvFile('devices.csv', await this.exports.devices(user, deviceListQuery(query)));
+  }
+
+  /** Every upgrade of the upgrade list's status, as CSV. */
+  @Get('upgrades.csv')
+  @Page('signed-in')
+  async upgradesCsv(@CurrentUser() user: AuthUser, @Query() query: QueryString) {
+    const { status } = upgradeListQuery(query);
+    return csvFile('upgrades.csv', await this.exports.upgradeList(user, status));
   }
 }

@@ -20,13 +20,41 @@ import {
   deviceStatusesRequest,
 } from './console-query';
 import { exactTime, timeAgo } from './time-ago';
-import { liveStatus, NO_FIRMWARE, statusText, yesNo } from './console-format';
+import { deviceStatusRow, liveStatus, NO_FIRMWARE, yesNo } from './console-format';
+import { Shown, show } from '../web/page-outcome';
+import { options } from '../web/select-options';
+import {
+  DEVICE_LIST,
+  DEVICE_PAGE,
+  DeviceListModel,
+  DeviceModel,
+  Named,
+  NETWORK_LIST,
+  NETWORK_PAGE,
+  NetworkListModel,
+  NetworkModel,
+} from './console-views';
 
 const DEVICES_PER_PAGE = 25;
+const STATUSES = [
+  { value: 'UP', label: 'Up' },
+  { value: 'DOWN', label: 'Down' },
+  { value: 'NEVER', label: 'Never seen' },
+];
+const SORTS = [
+  { value: 'name', label: 'Name' },
+  { value: 'mac', label: 'MAC' },
+  { value: 'recent', label: 'Last seen, latest first' },
+  { value: 'silent', label: 'Last seen, longest silent first' },
+];
+const SYNC = [
+  { value: 'out', label: 'Out of sync' },
+  { value: 'in', label: 'In sync' },
+];
 /** A network page lists this many of its devices (and links to the device list for more). */
 const NETWORK_PAGE_DEVICES = 100;
 /**
- * The console's pages (issue 13): what each page shows, read through the services the JSON API
+ * The console's pages: what each page shows, read through the services the JSON API
  * uses and the networks module's repositories (no SQL of its own), so that a page and the API
  * can never disagree. How values read on a page is console-format.ts's.
  */
@@ -46,7 +74,7 @@ export class ConsolePagesService {
   ) {}
 
   /** The networks the user may read, those whose name contains `search` (any case) if given. */
-  async networkList(user: AuthUser, search = '') {
+  async networkList(user: AuthUser, search = ''): Promise<Shown<NetworkListModel>> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const networks = (await this.access.networkChoices(user, readable)).filter((network) =>
@@ -57,7 +85,7 @@ export class ConsolePagesService {
     for (const ssid of await this.ssids.list(user, {})) {
       ssidCounts.set(ssid.location_network_id, (ssidCounts.get(ssid.location_network_id) ?? 0) + 1);
     }
-    return {
+    return show(NETWORK_LIST, {
       title: 'Networks',
       section: 'networks',
       search,
@@ -74,10 +102,10 @@ export class ConsolePagesService {
           ssids: ssidCounts.get(network.id) ?? 0,
         };
       }),
-    };
+    });
   }
 
-  async network(user: AuthUser, id: number) {
+  async network(user: AuthUser, id: number): Promise<Shown<NetworkModel>> {
     const orgId = user.organisation_id;
     const { network, level } = await this.access.readableWithLevel(user, { id }, networkNotFound);
     const ssids = await this.ssids.list(user, { network_id: network.id });
@@ -93,14 +121,8 @@ export class ConsolePagesService {
           null);
     const sync = await this.fleet.syncTally(user, network.id);
     const now = new Date();
-    const devices = statuses.devices.map((device) => ({
-      ...device,
-      statusText: statusText(device.device_status, device.last_seen_time),
-      statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
-      lastSeen: timeAgo(device.last_seen_time, now),
-      lastSeenExact: exactTime(device.last_seen_time),
-    }));
-    return {
+    const devices = statuses.devices.map((device) => deviceStatusRow(device, now));
+    return show(NETWORK_PAGE, {
       title: network.network_name,
       section: 'networks',
       network: { id: network.id, name: network.network_name, timezone: network.timezone },
@@ -126,10 +148,10 @@ export class ConsolePagesService {
       })),
       canWrite: level === 'full',
       isAdmin: user.role === 'admin',
-    };
+    });
   }
 
-  async devices(user: AuthUser, query: DeviceListQuery) {
+  async devices(user: AuthUser, query: DeviceListQuery): Promise<Shown<DeviceListModel>> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const request = deviceStatusesRequest(query, query.page, query.size ?? DEVICES_PER_PAGE);
@@ -142,7 +164,7 @@ export class ConsolePagesService {
     const firmware = await this.fleet.firmwareCounts(orgId, readable);
     const now = new Date();
     const { meta } = result;
-    return {
+    return show(DEVICE_LIST, {
       title: 'Devices',
       section: 'devices',
       query,
@@ -153,43 +175,29 @@ export class ConsolePagesService {
         query.q !== undefined ||
         query.sync !== undefined,
       devices: result.devices.map((device) => ({
-        ...device,
+        ...deviceStatusRow(device, now),
         network:
           device.location_network_id === null
             ? null
             : { id: device.location_network_id, name: names.get(device.location_network_id) },
-        statusText: statusText(device.device_status, device.last_seen_time),
-        statusClass: device.device_status === 'UP' ? 'status-up' : 'status-down',
-        lastSeen: timeAgo(device.last_seen_time, now),
-        lastSeenExact: exactTime(device.last_seen_time),
         pending: pending.get(device.id) ?? null,
       })),
-      networks: networks.map((n) => ({
-        id: n.id,
-        name: n.network_name,
-        selected: n.id === query.network,
-      })),
+      networks: networks.map((n) => ({ id: n.id, name: n.network_name })),
+      networkOptions: options(
+        networks.map((n) => ({ value: String(n.id), label: n.network_name })),
+        query.network === undefined ? undefined : String(query.network),
+      ),
       sizes: DEVICE_PAGE_SIZES.map((size) => ({ size, selected: size === (query.size ?? 25) })),
-      statuses: [
-        { value: 'UP', label: 'Up' },
-        { value: 'DOWN', label: 'Down' },
-        { value: 'NEVER', label: 'Never seen' },
-      ].map((option) => ({ ...option, selected: option.value === query.status })),
-      sortOptions: [
-        { value: 'name', label: 'Name' },
-        { value: 'mac', label: 'MAC' },
-        { value: 'recent', label: 'Last seen, latest first' },
-        { value: 'silent', label: 'Last seen, longest silent first' },
-      ].map((option) => ({ ...option, selected: option.value === query.sort })),
-      syncOptions: [
-        { value: 'out', label: 'Out of sync' },
-        { value: 'in', label: 'In sync' },
-      ].map((option) => ({ ...option, selected: option.value === query.sync })),
-      firmwareOptions: firmware.map(({ version }) => ({
-        value: version ?? NO_FIRMWARE,
-        label: version ?? 'Not reported',
-        selected: (version ?? NO_FIRMWARE) === query.firmware,
-      })),
+      statuses: options(STATUSES, query.status),
+      sortOptions: options(SORTS, query.sort),
+      syncOptions: options(SYNC, query.sync),
+      firmwareOptions: options(
+        firmware.map(({ version }) => ({
+          value: version ?? NO_FIRMWARE,
+          label: version ?? 'Not reported',
+        })),
+        query.firmware,
+      ),
       uplinkTemplates: await this.uplinkChoices(user),
       exportHref: deviceListHref({ ...query, page: 1 }).replace('/devices', '/devices.csv'),
       listHref: deviceListHref(query),
@@ -200,10 +208,10 @@ export class ConsolePagesService {
       previous: meta.previous === null ? null : deviceListHref({ ...query, page: meta.previous }),
       next: meta.next === null ? null : deviceListHref({ ...query, page: meta.next }),
       pageText: meta.pages > 1 ? `Page ${meta.current} of ${meta.pages}` : null,
-    };
+    });
   }
 
-  async device(user: AuthUser, id: number) {
+  async device(user: AuthUser, id: number): Promise<Shown<DeviceModel>> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const [record] = await this.records.findDetailed(
@@ -221,7 +229,7 @@ export class ConsolePagesService {
         : ((await this.networks.findByIds(orgId, [device.location_network_id]))[0] ?? null);
     const history = (await this.upgrades.list(user, { device_id: id })).reverse();
     const now = new Date();
-    return {
+    return show(DEVICE_PAGE, {
       title: device.name ?? device.mac_id,
       section: 'devices',
       device,
@@ -246,11 +254,11 @@ export class ConsolePagesService {
               name: n.network_name,
             }))
           : [],
-    };
+    });
   }
 
   /** The uplink templates an admin may apply (apply_configuration is theirs), by name. */
-  private async uplinkChoices(user: AuthUser): Promise<{ id: number; name: string }[]> {
+  private async uplinkChoices(user: AuthUser): Promise<Named[]> {
     if (user.role !== 'admin') {
       return [];
     }

@@ -1,8 +1,8 @@
-import { readId, UNMATCHED_ID } from '../common/ids/id';
+import { readId } from '../common/ids/id';
+import { pageNumber } from '../web/pager';
 import { ConsoleFilter } from '../access-points/fleet-status.service';
 import { deviceSearch } from '../devices/device-search';
 import { firmwareValue } from './console-format';
-import { MAX_PAGE } from '../common/pagination/pagination';
 import { DEVICE_ORDERS, DeviceOrder } from '../read-side/device-order';
 
 /** What the device list's query string asks for, read leniently: a bad value is no filter. */
@@ -35,16 +35,15 @@ const text = (value: unknown, max: number): string | undefined => {
 };
 
 /**
- * The device list's filters from the query string (issue 13). A page, a filter or a search that
+ * The device list's filters from the query string. A page, a filter or a search that
  * cannot be read is left out, as a form would (the page shows what it applied); a network id
  * that names no record stays, so that the page answers 404 for it like the API.
  */
 export function deviceListQuery(query: Record<string, unknown>): DeviceListQuery {
-  const page = readId(query.page);
   const network = readId(query.network);
   const status = query.status;
   return {
-    page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
+    page: pageNumber(query.page),
     network: network === undefined ? undefined : network,
     status: status === 'UP' || status === 'DOWN' || status === 'NEVER' ? status : undefined,
     firmware: text(query.firmware, 64),

@@ -12,21 +12,18 @@ import { NetworkAccessModule } from '../network-access/network-access.module';
 import { OverviewModule } from '../overview/overview.module';
 import { UpgradesModule } from '../upgrades/upgrades.module';
 import { WebModule } from '../web/web.module';
-import { ConsolePagesController, NetworkPagesController } from './console-pages.controller';
+import { AccessPagesController } from './access-pages.controller';
+import { ConsolePagesController } from './console-pages.controller';
 import { ConsolePagesService } from './console-pages.service';
 import { ConsoleOverviewService } from './console-overview.service';
 import { ConsoleEventsService } from './console-events.service';
-import { ConsoleExportController } from './console-export.controller';
 import { DeviceActionsController } from './device-actions.controller';
 import { DeviceActionsService } from './device-actions.service';
-import { TokensPageController } from './tokens-page.controller';
 import { TokensPageService } from './tokens-page.service';
-import { UsersPageController } from './users-page.controller';
 import { UsersPageService } from './users-page.service';
 import { ConsoleExportService } from './console-export.service';
-import { EventsPagesController } from './events-pages.controller';
 
-/** The fleet console's pages (issue 13), on top of the services of the JSON API. */
+/** The fleet console's pages, on top of the services of the JSON API. */
 @Module({
   imports: [
     WebModule,
@@ -43,15 +40,7 @@ import { EventsPagesController } from './events-pages.controller';
     UsersModule,
     NetworkAccessModule,
   ],
-  controllers: [
-    ConsoleExportController,
-    DeviceActionsController,
-    TokensPageController,
-    UsersPageController,
-    ConsolePagesController,
-    NetworkPagesController,
-    EventsPagesController,
-  ],
+  controllers: [ConsolePagesController, DeviceActionsController, AccessPagesController],
   providers: [
     ConsolePagesService,
     ConsoleOverviewService,

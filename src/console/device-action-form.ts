@@ -1,3 +1,5 @@
+import { formFields } from '../web/form';
+
 /** What a device action form asks (issue 29): one of the actions, on the devices it names. */
 export type DeviceActionForm =
   | { kind: 'move'; macs: string[]; networkId: number }
@@ -27,7 +29,7 @@ const positiveId = (value: unknown): number | null => {
  * clears them) for tags, `init_template_id` for uplinks (apply_configuration). A form that cannot be carried out says why, as its page shows it.
  */
 export function deviceActionOf(body: unknown): DeviceActionForm | { problem: string } {
-  const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const form = formFields(body);
   const macs = texts(form.devices);
   if (macs.length === 0) {
     return { problem: 'Tick at least one device.' };

@@ -6,8 +6,9 @@ import { LocationNetworksRepository } from '../networks/location-networks.reposi
 import { NetworkAccessRepository } from '../networks/network-access.repository';
 import { ACCESS_LEVELS, AccessLevel } from '../networks/network-access-grant.entity';
 import { UsersRepository } from '../users/users.repository';
-import { formRefusal } from '../web/form-refusal';
-import { PageOutcome, refusedTo } from '../web/page-renderer';
+import { formFields, orRefusedTo, refusalText } from '../web/form';
+import { Redirect, redirectTo, refusedTo, Shown, show } from '../web/page-outcome';
+import { USERS_PAGE, UsersModel } from './console-views';
 
 /** The most networks the grant form offers (the largest page of the API). */
 const MAX_NETWORKS = 1000;
@@ -17,10 +18,15 @@ const LEVEL_LABELS: Record<AccessLevel, string> = {
   read_only: 'Read only',
 };
 
+/** A refusal of a grant, or a user or network that is not there, as the page's error flash. */
+const grantRefusal = (error: unknown): string | null =>
+  refusalText(error) ??
+  (error instanceof DomainError && error.httpStatus === 404 ? error.message : null);
+
 /**
- * The organisation's users and their network grants, for admins (issue 29, item 10): who may
- * see and change what. Grants are made and revoked through NetworkAccessService, as the API's
- * grant routes do; admins need none (they reach every network).
+ * The organisation's users and their network grants, for admins: who may see and change what.
+ * Grants are made and revoked through NetworkAccessService, as the API's grant routes do;
+ * admins need none (they reach every network).
  */
 @Injectable()
 export class UsersPageService {
@@ -31,7 +37,7 @@ export class UsersPageService {
     private readonly access: NetworkAccessService,
   ) {}
 
-  async list(user: AuthUser): Promise<PageOutcome> {
+  async list(user: AuthUser): Promise<Shown<UsersModel>> {
     const orgId = user.organisation_id;
     const [networks] = await this.networks.page(orgId, 'all', 0, MAX_NETWORKS);
     const names = new Map(networks.map((n) => [n.id, n.network_name]));
@@ -51,59 +57,48 @@ export class UsersPageService {
         }))
         .sort((a, b) => a.network.localeCompare(b.network)),
     }));
-    return {
-      kind: 'page',
-      template: 'console/views/users',
-      status: 200,
-      context: {
-        title: 'Users and access',
-        section: 'users',
-        users,
-        networks: networks
-          .map((n) => ({ id: n.id, name: n.network_name }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-        levels: ACCESS_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
-      },
-    };
+    return show(USERS_PAGE, {
+      title: 'Users and access',
+      section: 'users',
+      users,
+      networks: networks
+        .map((n) => ({ id: n.id, name: n.network_name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      levels: ACCESS_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
+    });
   }
 
   /** Grants (or changes) a member's access to a network. */
-  async grant(user: AuthUser, userId: number, body: unknown): Promise<PageOutcome> {
-    const form = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  async grant(user: AuthUser, userId: number, body: unknown): Promise<Redirect> {
+    const form = formFields(body);
     const level = ACCESS_LEVELS.find((value) => value === form.level);
     const networkId = Number(form.network_id);
     if (!level || !Number.isSafeInteger(networkId)) {
       return refusedTo('/users', 'Choose a network and a level.');
     }
-    return this.attempt(async () => {
-      await this.access.grant(user, { user_id: userId, network_id: networkId, level }, 'console');
-      return `Access granted: ${LEVEL_LABELS[level].toLowerCase()}.`;
-    });
+    return orRefusedTo(
+      '/users',
+      async () => {
+        await this.access.grant(user, { user_id: userId, network_id: networkId, level }, 'console');
+        return redirectTo('/users', `Access granted: ${LEVEL_LABELS[level].toLowerCase()}.`);
+      },
+      grantRefusal,
+    );
   }
 
   /** Revokes a member's grant on a network. */
-  async revoke(user: AuthUser, userId: number, networkId: number): Promise<PageOutcome> {
-    return this.attempt(async () => {
-      const { revoked } = await this.access.revoke(
-        user,
-        { user_id: userId, network_id: networkId },
-        'console',
-      );
-      return revoked ? 'Access revoked.' : 'There was no access to revoke.';
-    });
-  }
-
-  private async attempt(work: () => Promise<string>): Promise<PageOutcome> {
-    try {
-      return { kind: 'redirect', location: '/users', message: await work() };
-    } catch (error) {
-      const message =
-        formRefusal(error) ??
-        (error instanceof DomainError && error.httpStatus === 404 ? error.message : null);
-      if (message !== null) {
-        return refusedTo('/users', message);
-      }
-      throw error;
-    }
+  async revoke(user: AuthUser, userId: number, networkId: number): Promise<Redirect> {
+    return orRefusedTo(
+      '/users',
+      async () => {
+        const { revoked } = await this.access.revoke(
+          user,
+          { user_id: userId, network_id: networkId },
+          'console',
+        );
+        return redirectTo('/users', revoked ? 'Access revoked.' : 'There was no access to revoke.');
+      },
+      grantRefusal,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 import { hydratedValue } from '../database/persisted-value';
 import { Heartbeat } from './heartbeat.entity';
 import { heartbeatInstant } from './heartbeats.repository';
@@ -13,16 +12,7 @@ import { heartbeatInstant } from './heartbeats.repository';
  * event); the statements are named prepared statements (the sweep runs every second).
  */
 @Injectable()
-export class DeviceTransitionsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class DeviceTransitionsRepository extends TransactionalRepository {
   /**
    * Records the organisation's device UP if it is recorded DOWN (or was never heard from): one
    * conditional UPDATE, so that of any number of concurrent heartbeats on any number of

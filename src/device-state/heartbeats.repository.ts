@@ -1,9 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { chunksOf, rowsPerStatement } from '../database/bind-parameters';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { CheckinHeartbeat } from './checkin-heartbeat';
 import { deviceStatusCondition } from './device-liveness';
@@ -72,16 +71,7 @@ export function heartbeatInstant(manager: EntityManager, sql: SqlBuilder, upSinc
  * row is written only for a device of the organisation it names, the others take it first.
  */
 @Injectable()
-export class HeartbeatsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class HeartbeatsRepository extends TransactionalRepository {
   private get repository() {
     return this.manager.getRepository(Heartbeat);
   }

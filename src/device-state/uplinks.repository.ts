@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { chunksOf } from '../database/bind-parameters';
-import { Dialect } from '../database/dialect';
 import { Device } from '../devices/device.entity';
 import { Uplink } from '../devices/uplink.entity';
 
@@ -19,12 +17,7 @@ export interface NewUplinkRow {
  * statement takes the organisation first and acts only on uplinks of its devices.
  */
 @Injectable()
-export class UplinksRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class UplinksRepository extends TransactionalRepository {
   /**
    * Makes `rows` the live uplinks of these devices of the organisation: which of them are the
    * organisation's (one statement), their live uplinks marked deleted (one statement), the rows
@@ -36,7 +29,7 @@ export class UplinksRepository {
       return;
     }
     const list = this.dialect.idsParameter('deviceIds', deviceIds);
-    const own = await this.txHost.tx
+    const own = await this.manager
       .getRepository(Device)
       .createQueryBuilder('d')
       .select('d.id', 'id')
@@ -48,7 +41,7 @@ export class UplinksRepository {
       return;
     }
     const owned = this.dialect.idsParameter('ownIds', ownIds);
-    await this.txHost.tx
+    await this.manager
       .getRepository(Uplink)
       .createQueryBuilder()
       .update()
@@ -62,9 +55,9 @@ export class UplinksRepository {
 
   /** Inserts every row, one statement per chunk that fits the bind-parameter limit. */
   private async insertMany(rows: NewUplinkRow[]): Promise<void> {
-    const columns = this.txHost.tx.getRepository(Uplink).metadata.columns.length;
+    const columns = this.manager.getRepository(Uplink).metadata.columns.length;
     for (const chunk of chunksOf(rows, columns)) {
-      await this.txHost.tx
+      await this.manager
         .createQueryBuilder()
         .insert()
         .into(Uplink)

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 
 /** A device as an event names it, with the network it is in. */
 export interface EventSubject {
@@ -11,16 +10,7 @@ export interface EventSubject {
 
 /** Devices as the events of OPERATIONS 2 name them: what they are called and where they are. */
 @Injectable()
-export class DeviceSubjectsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class DeviceSubjectsRepository extends TransactionalRepository {
   /**
    * The organisation's devices with these ids as events name them (OPERATIONS 2): MAC, name and
    * the network each is in now, with its name (one statement, none for no id).

@@ -3,15 +3,13 @@ import {
   CreateDateColumn,
   Entity,
   Index,
-  JoinColumn,
   JoinTable,
   ManyToMany,
-  ManyToOne,
   OneToMany,
-  PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { References } from '../database/references';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { Tag } from './tag.entity';
@@ -22,29 +20,18 @@ import { Uplink } from './uplink.entity';
 @Index('IDX_devices_org_network', ['organisation_id', 'location_network_id'])
 // Pages of an organisation's devices in id order read the first rows of this index.
 @Index('IDX_devices_org_id', ['organisation_id', 'id'])
-export class Device {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Device extends OrganisationRecord {
   @Column({ type: 'varchar', length: 17, unique: true })
   mac_id: string;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   serial: string | null;
 
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
   @Index()
   @Column({ type: 'integer', nullable: true })
   location_network_id: number | null;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'RESTRICT')
   location_network?: LocationNetwork | null;
 
   /** Activation name: the network name under which the device was last activated. */
@@ -55,8 +42,7 @@ export class Device {
   @Column({ type: 'integer', nullable: true })
   hardware_part_id: number | null;
 
-  @ManyToOne(() => HardwarePart, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'hardware_part_id' })
+  @References(() => HardwarePart, 'hardware_part_id', 'RESTRICT')
   hardware_part?: HardwarePart | null;
 
   @OneToMany(() => Uplink, (uplink) => uplink.device)

@@ -1,15 +1,10 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 
 /** A device tag of an organisation (CONTRACT 5); upgrade targets may name one as `tag:<id>`. */
 @Entity('tags')
 @Index('UQ_tags_org_name', ['organisation_id', 'name'], { unique: true })
-export class Tag {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+export class Tag extends OrganisationScoped {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 }

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  Relation,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Relation } from 'typeorm';
+import { References } from '../database/references';
 import { Device } from './device.entity';
 
 /** An uplink of a device, built from an init template detail (SPEC 2.2, 2.3). */
@@ -20,8 +12,7 @@ export class Uplink {
   @Column({ type: 'integer' })
   device_id: number;
 
-  @ManyToOne(() => Device, (device) => device.uplinks, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'device_id' })
+  @References(() => Device, 'device_id', 'CASCADE', (device) => device.uplinks)
   // Relation<>: Device imports this file, so its class may not exist yet when this one loads.
   device?: Relation<Device>;
 

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 
 /** Who caused an event (OPERATIONS 2). */
 export type EventActor =
@@ -24,18 +24,8 @@ export type EventActor =
 @Index('IDX_events_org_type', ['organisation_id', 'type', 'id'])
 @Index('IDX_events_org_mac', ['organisation_id', 'device_mac', 'id'])
 @Index('IDX_events_occurred', ['occurred_at'])
-export class EventRecord {
+export class EventRecord extends OrganisationRecord {
   /** An integer on both databases (SQLite's AUTOINCREMENT needs one): 2,147,483,647 ids. */
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
   @Column({ type: 'varchar', length: 64 })
   type: string;
 

@@ -1,5 +1,5 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 
 /** `network_id` of the samples of a whole organisation. */
 export const WHOLE_ORGANISATION = 0;
@@ -12,17 +12,7 @@ export const WHOLE_ORGANISATION = 0;
 @Entity('fleet_samples')
 @Index('UQ_fleet_samples_scope_at', ['organisation_id', 'network_id', 'at'], { unique: true })
 @Index('IDX_fleet_samples_at', ['at'])
-export class FleetSample {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class FleetSample extends OrganisationRecord {
   /** The network sampled; WHOLE_ORGANISATION (0) for the organisation's series. */
   @Column({ type: 'integer' })
   network_id: number;

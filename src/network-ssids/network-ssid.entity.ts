@@ -1,31 +1,17 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 
 /** An SSID of a location network (SPEC 2.4). */
 @Entity('network_ssids')
 @Index('UQ_network_ssids_network_name', ['location_network_id', 'ssid_name'], { unique: true })
-export class NetworkSsid {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+@Index(['organisation_id'])
+export class NetworkSsid extends OrganisationScoped {
   @Column({ type: 'integer' })
   location_network_id: number;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'CASCADE')
   location_network?: LocationNetwork;
 
   @Column({ type: 'varchar', length: 32 })

@@ -1,14 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { NetworkTemplate } from './network-template.entity';
 
@@ -17,23 +9,12 @@ import { NetworkTemplate } from './network-template.entity';
 @Index('UQ_location_networks_org_name_key', ['organisation_id', 'network_name_key'], {
   unique: true,
 })
-export class LocationNetwork {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class LocationNetwork extends OrganisationRecord {
   /** The user who created the network. */
   @Column({ type: 'integer', nullable: true })
   user_id: number | null;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'user_id' })
+  @References(() => User, 'user_id', 'SET NULL')
   user?: User;
 
   @Column({ type: 'varchar', length: 255 })
@@ -66,8 +47,7 @@ export class LocationNetwork {
   @Column({ type: 'integer', nullable: true })
   network_template: number | null;
 
-  @ManyToOne(() => NetworkTemplate, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'network_template' })
+  @References(() => NetworkTemplate, 'network_template', 'SET NULL')
   template?: NetworkTemplate;
 
   @Column({ type: 'boolean', nullable: true })

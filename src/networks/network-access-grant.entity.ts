@@ -1,12 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { References } from '../database/references';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { LocationNetwork } from './location-network.entity';
 
@@ -18,27 +12,19 @@ export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 @Index('UQ_network_access_grants_user_network', ['user_id', 'location_network_id'], {
   unique: true,
 })
-export class NetworkAccessGrant {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+@Index(['organisation_id'])
+export class NetworkAccessGrant extends OrganisationScoped {
   @Column({ type: 'integer' })
   user_id: number;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @References(() => User, 'user_id', 'CASCADE')
   user?: User;
 
   @Index()
   @Column({ type: 'integer' })
   location_network_id: number;
 
-  @ManyToOne(() => LocationNetwork, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'location_network_id' })
+  @References(() => LocationNetwork, 'location_network_id', 'CASCADE')
   network?: LocationNetwork;
 
   @Column({ type: 'varchar', length: 16 })

@@ -1,15 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { OrganisationScoped } from '../organisations/organisation-record';
 
 /** A reusable network configuration (CONTRACT 5), e.g. `{ssid_configuration: [ssid, …]}`. */
 @Entity('network_templates')
 @Index('UQ_network_templates_org_name', ['organisation_id', 'name'], { unique: true })
-export class NetworkTemplate {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+export class NetworkTemplate extends OrganisationScoped {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 

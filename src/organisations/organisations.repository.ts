@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 import { Organisation } from './organisation.entity';
 
 /** Organisations are the tenants themselves, so this repository is the one not scoped by one. */
 @Injectable()
-export class OrganisationsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class OrganisationsRepository extends TransactionalRepository {
   private get repository() {
-    return this.txHost.tx.getRepository(Organisation);
+    return this.manager.getRepository(Organisation);
   }
 
   findById(id: number): Promise<Organisation | null> {
@@ -37,7 +31,7 @@ export class OrganisationsRepository {
   /** The organisation's kept device count (organisations.device_count); 0 when it does not exist. */
   async deviceCount(id: number): Promise<number> {
     const sql = new SqlBuilder(this.dialect);
-    const rows: { device_count: number | string }[] = await this.txHost.tx.query(
+    const rows: { device_count: number | string }[] = await this.manager.query(
       `SELECT "device_count" FROM "organisations" WHERE "id" = ${sql.param(id)}`,
       sql.params,
     );
@@ -51,7 +45,7 @@ export class OrganisationsRepository {
    */
   async addDevices(id: number, delta: number): Promise<void> {
     const sql = new SqlBuilder(this.dialect);
-    await this.txHost.tx.query(
+    await this.manager.query(
       `UPDATE "organisations" SET "device_count" = "device_count" + ${sql.param(delta)} WHERE "id" = ${sql.param(id)}`,
       sql.params,
     );

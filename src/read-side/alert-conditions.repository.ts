@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { Brackets, SelectQueryBuilder } from 'typeorm';
-import { Dialect } from '../database/dialect';
 import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 
@@ -22,16 +20,7 @@ export interface ConditionRow {
  * organisation first.
  */
 @Injectable()
-export class AlertConditionsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class AlertConditionsRepository extends TransactionalRepository {
   /**
    * Devices of the organisation in scope (`networkIds` empty: all) that the sweep recorded DOWN
    * with a last heartbeat at or before `cutoff`, and no open alert of the rule.

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 import { hydratedValue } from '../database/persisted-value';
 import { ConfigReport } from '../device-config/config-sync';
 import {
@@ -52,12 +51,7 @@ interface RawRecordRow extends DevicePartsRow {
  * hydrated, no date parsed but the shown schedule_at); the writes stay with each owner.
  */
 @Injectable()
-export class DeviceRecordRowsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class DeviceRecordRowsRepository extends TransactionalRepository {
   /** The matching devices of the organisation by id, one page of them when `page` is given. */
   async find(
     orgId: number,
@@ -67,7 +61,7 @@ export class DeviceRecordRowsRepository {
     if (filter.ids?.length === 0 || filter.macs?.length === 0) {
       return [];
     }
-    const manager = this.txHost.tx;
+    const manager = this.manager;
     const sql = new SqlBuilder(this.dialect);
     const rows: RawRecordRow[] = await manager.query(
       `SELECT ${DEVICE_PARTS_COLUMNS},

@@ -1,6 +1,9 @@
+import { EntityManager } from 'typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
+import { deviceStatusCondition } from '../device-state/device-liveness';
+import { heartbeatInstant } from '../device-state/heartbeats.repository';
 import { DeviceFilter } from '../devices/device-filter';
-import { deviceFilterCondition } from './device-filter';
+import { deviceFilterCondition, FleetFilter } from './device-filter';
 import { ShownUplink } from '../devices/uplink.view';
 
 /**
@@ -8,6 +11,20 @@ import { ShownUplink } from '../devices/uplink.view';
  * text of each read, beside the one filter builder (device-filter.ts). Parameters are
  * bound through `sql` in the order they appear.
  */
+
+/** The condition of a device (its heartbeat h) UP at `upSince`. */
+export const upAt = (manager: EntityManager, sql: SqlBuilder, upSince: Date): string =>
+  deviceStatusCondition('UP', 'h."received_at"', heartbeatInstant(manager, sql, upSince));
+
+/** The organisation's devices matching `filter`, whose status filter compares with `upSince`. */
+export const matchingAt = (
+  manager: EntityManager,
+  sql: SqlBuilder,
+  orgId: number,
+  filter: FleetFilter,
+  upSince: Date,
+): string =>
+  deviceFilterCondition(sql, orgId, filter, () => heartbeatInstant(manager, sql, upSince));
 
 /**
  * The ids of the matching devices in id order, one page of them when `page` is given: a

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
-import { deviceStatusCondition } from '../device-state/device-liveness';
-import { heartbeatInstant } from '../device-state/heartbeats.repository';
-import { FleetFilter, deviceFilterCondition } from './device-filter';
+import { matchingAt, upAt } from './device-sql';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
+import { FleetFilter } from './device-filter';
 
 export interface StatusCounts {
   up: number;
@@ -31,16 +29,7 @@ const count = (value: number | string | null | undefined) => Number(value ?? 0);
  * `device-liveness.ts`.
  */
 @Injectable()
-export class DeviceStatusCountsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class DeviceStatusCountsRepository extends TransactionalRepository {
   /**
    * How many of the organisation's devices, or (`networkIds` given) of the devices in these of
    * its networks, are UP and DOWN at `upSince`, in one statement: how many there are from the
@@ -54,7 +43,7 @@ export class DeviceStatusCountsRepository {
         ? await this.manager.query(
             `SELECT o."device_count" AS total,
                     (SELECT COUNT(*) FROM "heartbeats" h WHERE h."organisation_id" = o."id"
-                       AND ${deviceStatusCondition('UP', 'h."received_at"', heartbeatInstant(this.manager, sql, upSince))}) AS up
+                       AND ${upAt(this.manager, sql, upSince)}) AS up
              FROM "organisations" o WHERE o."id" = ${sql.param(orgId)}`,
             sql.params,
           )
@@ -65,7 +54,7 @@ export class DeviceStatusCountsRepository {
                     (SELECT COUNT(*) FROM "devices" d JOIN "heartbeats" h ON h."device_id" = d."id"
                      WHERE d."organisation_id" = ${sql.param(orgId)}
                        AND ${sql.inIds('d."location_network_id"', networkIds)}
-                       AND ${deviceStatusCondition('UP', 'h."received_at"', heartbeatInstant(this.manager, sql, upSince))}) AS up`,
+                       AND ${upAt(this.manager, sql, upSince)}) AS up`,
             sql.params,
           );
     const total = count(rows[0]?.total);
@@ -76,14 +65,8 @@ export class DeviceStatusCountsRepository {
   /** How many matching devices are UP and DOWN at `upSince` (one statement). */
   async counts(orgId: number, filter: FleetFilter, upSince: Date): Promise<FleetCounts> {
     const sql = new SqlBuilder(this.dialect);
-    const up = deviceStatusCondition(
-      'UP',
-      'h."received_at"',
-      heartbeatInstant(this.manager, sql, upSince),
-    );
-    const where = deviceFilterCondition(sql, orgId, filter, () =>
-      heartbeatInstant(this.manager, sql, upSince),
-    );
+    const up = upAt(this.manager, sql, upSince);
+    const where = matchingAt(this.manager, sql, orgId, filter, upSince);
     const rows: { total: number | string; up: number | string; never: number | string }[] =
       await this.manager.query(
         `SELECT COUNT(d."id") AS total,
@@ -105,14 +88,8 @@ export class DeviceStatusCountsRepository {
     upSince: Date,
   ): Promise<Map<number, FleetCounts>> {
     const sql = new SqlBuilder(this.dialect);
-    const up = deviceStatusCondition(
-      'UP',
-      'h."received_at"',
-      heartbeatInstant(this.manager, sql, upSince),
-    );
-    const where = deviceFilterCondition(sql, orgId, filter, () =>
-      heartbeatInstant(this.manager, sql, upSince),
-    );
+    const up = upAt(this.manager, sql, upSince);
+    const where = matchingAt(this.manager, sql, orgId, filter, upSince);
     const rows: {
       network: number | string;
       total: number | string;
@@ -149,9 +126,7 @@ export class DeviceStatusCountsRepository {
     upSince: Date,
   ): Promise<FirmwareCount[]> {
     const sql = new SqlBuilder(this.dialect);
-    const where = deviceFilterCondition(sql, orgId, filter, () =>
-      heartbeatInstant(this.manager, sql, upSince),
-    );
+    const where = matchingAt(this.manager, sql, orgId, filter, upSince);
     const rows: { version: string | null; devices: number | string }[] = await this.manager.query(
       `SELECT h."firmware_version" AS version, COUNT(d."id") AS devices
        FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 import { hydratedValue } from '../database/persisted-value';
-import { liveUplinksJson, parsedLiveUplinks } from './device-sql';
+import { liveUplinksJson, matchingAt, parsedLiveUplinks } from './device-sql';
 import { ShownUplink } from '../devices/uplink.view';
 import { Heartbeat } from '../device-state/heartbeat.entity';
-import { heartbeatInstant } from '../device-state/heartbeats.repository';
 import { FleetFilter, deviceFilterCondition } from './device-filter';
 import { DeviceOrder, deviceOrderSql } from './device-order';
 
@@ -54,16 +52,7 @@ const orNull = (value: number | string | null) => (value === null ? null : Numbe
  * `device-liveness.ts`, the rule current_status applies in TypeScript.
  */
 @Injectable()
-export class DeviceStatusesRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
-  private get manager() {
-    return this.txHost.tx;
-  }
-
+export class DeviceStatusesRepository extends TransactionalRepository {
   /**
    * One page of the matching devices in `order` (by id unless given), each with its heartbeat, live uplinks and
    * network (one statement; what each shown row computes is computed for the page only).
@@ -76,9 +65,7 @@ export class DeviceStatusesRepository {
   ): Promise<DeviceStatusRow[]> {
     const orderBy = deviceOrderSql(page.order ?? 'id');
     const sql = new SqlBuilder(this.dialect);
-    const where = deviceFilterCondition(sql, orgId, filter, () =>
-      heartbeatInstant(this.manager, sql, upSince),
-    );
+    const where = matchingAt(this.manager, sql, orgId, filter, upSince);
     const rows: (Omit<DeviceStatusRow, 'received_at' | 'uplinks' | 'network'> & {
       received_at: unknown;
       uplinks: unknown;
@@ -115,10 +102,7 @@ export class DeviceStatusesRepository {
         uptime_seconds: orNull(row.uptime_seconds),
         applied_revision: row.applied_revision,
         uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-        network:
-          networkId === null || row.network_name === null
-            ? null
-            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+        network: networkOf(networkId, row),
       };
     });
   }
@@ -130,9 +114,7 @@ export class DeviceStatusesRepository {
    */
   async syncFacts(orgId: number, filter: FleetFilter, upSince: Date): Promise<SyncFactsRow[]> {
     const sql = new SqlBuilder(this.dialect);
-    const where = deviceFilterCondition(sql, orgId, { ...filter, seen: true }, () =>
-      heartbeatInstant(this.manager, sql, upSince),
-    );
+    const where = matchingAt(this.manager, sql, orgId, { ...filter, seen: true }, upSince);
     const rows: (Omit<SyncFactsRow, 'uplinks' | 'network'> & {
       uplinks: unknown;
       network_name: string | null;
@@ -158,10 +140,7 @@ export class DeviceStatusesRepository {
         location_network_id: networkId,
         applied_revision: row.applied_revision,
         uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-        network:
-          networkId === null || row.network_name === null
-            ? null
-            : { id: networkId, network_name: row.network_name, timezone: row.network_timezone! },
+        network: networkOf(networkId, row),
       };
     });
   }
@@ -199,4 +178,14 @@ export class DeviceStatusesRepository {
         }
       : null;
   }
+}
+
+/** The device's network as a row names it, or null for a device in none. */
+function networkOf(
+  id: number | null,
+  row: { network_name: string | null; network_timezone: string | null },
+): { id: number; network_name: string; timezone: string } | null {
+  return id === null || row.network_name === null
+    ? null
+    : { id, network_name: row.network_name, timezone: row.network_timezone! };
 }

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Dialect, SqlBuilder } from '../database/dialect';
-import { deviceStatusCondition } from '../device-state/device-liveness';
-import { heartbeatInstant } from '../device-state/heartbeats.repository';
+import { upAt } from './device-sql';
+import { TransactionalRepository } from '../database/transactional-repository';
+import { SqlBuilder } from '../database/dialect';
 
 /** One scope's tallies: its devices, how many are UP, the clients the UP ones last reported. */
 export interface FleetTally {
@@ -23,21 +21,12 @@ const count = (value: unknown) => Number(value ?? 0);
  * clients grouped by organisation and by network: four statements whatever the fleet's size.
  */
 @Injectable()
-export class FleetTalliesRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class FleetTalliesRepository extends TransactionalRepository {
   async all(upSince: Date): Promise<FleetTally[]> {
-    const manager = this.txHost.tx;
+    const manager = this.manager;
     const upOf = async (group: string, join: string) => {
       const sql = new SqlBuilder(this.dialect);
-      const up = deviceStatusCondition(
-        'UP',
-        'h."received_at"',
-        heartbeatInstant(manager, sql, upSince),
-      );
+      const up = upAt(manager, sql, upSince);
       const rows: { scope: number | string | null; up: unknown; clients: unknown }[] =
         await manager.query(
           `SELECT ${group} AS scope, COUNT(*) AS up, COALESCE(SUM(h."clients"), 0) AS clients

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { TransactionalRepository } from '../database/transactional-repository';
 import { deviceStatusCondition } from '../device-state/device-liveness';
 import { Heartbeat } from '../device-state/heartbeat.entity';
-import { Dialect, SqlBuilder } from '../database/dialect';
+import { SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';
 
@@ -23,16 +22,11 @@ export interface OrganisationCounts {
  * networks, are asked of each owner (OverviewService).
  */
 @Injectable()
-export class OverviewCountsRepository {
-  constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly dialect: Dialect,
-  ) {}
-
+export class OverviewCountsRepository extends TransactionalRepository {
   async ofOrganisation(orgId: number, upSince: Date): Promise<OrganisationCounts> {
     const sql = new SqlBuilder(this.dialect);
     const org = () => sql.param(orgId);
-    const since = persistedValue(this.txHost.tx, Heartbeat, 'received_at', upSince);
+    const since = persistedValue(this.manager, Heartbeat, 'received_at', upSince);
     const columns = [
       `(SELECT COUNT(*) FROM "location_networks" WHERE "organisation_id" = ${org()}) AS networks`,
       `(SELECT "device_count" FROM "organisations" WHERE "id" = ${org()}) AS total`,
@@ -46,7 +40,7 @@ export class OverviewCountsRepository {
       `(SELECT COUNT(*) FROM "rollouts" WHERE "organisation_id" = ${org()}
          AND "state" = 'running') AS running`,
     ];
-    const [row]: Record<string, number | string | null>[] = await this.txHost.tx.query(
+    const [row]: Record<string, number | string | null>[] = await this.manager.query(
       `SELECT ${columns.join(', ')}`,
       sql.params,
     );

@@ -7,6 +7,16 @@ import { FleetTalliesRepository } from './fleet-tallies.repository';
 import { GatewayReadsRepository } from './gateway-reads.repository';
 import { OverviewCountsRepository } from './overview-counts.repository';
 
+const READ_MODELS = [
+  AlertConditionsRepository,
+  DeviceRecordRowsRepository,
+  DeviceStatusCountsRepository,
+  DeviceStatusesRepository,
+  FleetTalliesRepository,
+  GatewayReadsRepository,
+  OverviewCountsRepository,
+];
+
 /**
  * The one read side: the read models that answer in one statement across owners' tables,
  * read-only (devices with heartbeats, the alert evaluation's conditions, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
@@ -15,24 +25,5 @@ import { OverviewCountsRepository } from './overview-counts.repository';
  * (`device-sql.ts`); rows are rendered by the owners' pure rules. Every write stays with the
  * table's owner.
  */
-@Module({
-  providers: [
-    AlertConditionsRepository,
-    DeviceRecordRowsRepository,
-    DeviceStatusCountsRepository,
-    DeviceStatusesRepository,
-    FleetTalliesRepository,
-    GatewayReadsRepository,
-    OverviewCountsRepository,
-  ],
-  exports: [
-    AlertConditionsRepository,
-    DeviceRecordRowsRepository,
-    DeviceStatusCountsRepository,
-    DeviceStatusesRepository,
-    FleetTalliesRepository,
-    GatewayReadsRepository,
-    OverviewCountsRepository,
-  ],
-})
+@Module({ providers: READ_MODELS, exports: READ_MODELS })
 export class ReadSideModule {}

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 
 export const ROLLOUT_STATES = ['running', 'halted', 'completed'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
@@ -27,17 +19,7 @@ export interface StoredStage {
  */
 @Entity('rollouts')
 @Index('IDX_rollouts_org', ['organisation_id'])
-export class Rollout {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class Rollout extends OrganisationRecord {
   /** The firmware version its upgrades install. */
   @Column({ type: 'varchar', length: 64 })
   version: string;

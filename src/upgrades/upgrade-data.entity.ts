@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { References } from '../database/references';
 import { Organisation } from '../organisations/organisation.entity';
 
 /** A firmware release (SPEC 2.5): global when organisation_id is null. */
@@ -26,8 +19,7 @@ export class UpgradeData {
   @Column({ type: 'integer', nullable: true })
   organisation_id: number | null;
 
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
+  @References(() => Organisation, 'organisation_id', 'CASCADE')
   organisation?: Organisation | null;
 
   @Column({ type: 'boolean', default: false })

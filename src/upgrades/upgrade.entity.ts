@@ -1,13 +1,6 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { References } from '../database/references';
+import { OrganisationScoped } from '../organisations/organisation-record';
 import { Device } from '../devices/device.entity';
 import { Rollout } from './rollout.entity';
 
@@ -22,18 +15,11 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 @Index('IDX_upgrades_device_status', ['device_id', 'status'])
 // A request's summary and the newest requests of the upgrade list read by this index.
 @Index('IDX_upgrades_org_request', ['organisation_id', 'request_id'])
-export class Upgrade {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
+export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer' })
   device_id: number;
 
-  @ManyToOne(() => Device, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'device_id' })
+  @References(() => Device, 'device_id', 'CASCADE')
   device?: Device;
 
   @Column({ type: 'varchar', length: 64 })
@@ -92,8 +78,7 @@ export class Upgrade {
   @Column({ type: 'integer', nullable: true })
   rollout_id: number | null;
 
-  @ManyToOne(() => Rollout, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'rollout_id' })
+  @References(() => Rollout, 'rollout_id', 'SET NULL')
   rollout?: Rollout | null;
 
   /** Its stage in the rollout, from 1 (null outside a rollout). Internal, never shown. */

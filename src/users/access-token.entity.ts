@@ -1,28 +1,9 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
-import { User } from './user.entity';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { UserRecord } from './user-record';
 
 /** An API access token. Only the SHA-256 hash of the secret is stored. */
 @Entity('access_tokens')
-export class AccessToken {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  user_id: number;
-
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: User;
-
+export class AccessToken extends UserRecord {
   @Column({ type: 'varchar', length: 255, nullable: true })
   name: string | null;
 

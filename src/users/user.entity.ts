@@ -1,28 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 import { UserRole } from '../common/auth/auth-user';
-import { Organisation } from '../organisations/organisation.entity';
 
 @Entity('users')
-export class User {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+@Index(['organisation_id'])
+export class User extends OrganisationRecord {
   @Column({ type: 'varchar', length: 255, unique: true })
   email: string;
 

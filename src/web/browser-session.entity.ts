@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-} from 'typeorm';
-import { User } from '../users/user.entity';
+import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { UserRecord } from '../users/user-record';
 
 /**
  * A signed-in browser session (CONTRACT 9): the cookie carries a random secret, only its SHA-256
@@ -15,20 +7,9 @@ import { User } from '../users/user.entity';
  * after restarts. Anonymous visitors (the login form) have no row.
  */
 @Entity('web_sessions')
-export class BrowserSession {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class BrowserSession extends UserRecord {
   @Column({ type: 'varchar', length: 64, unique: true })
   session_hash: string;
-
-  @Index()
-  @Column({ type: 'integer' })
-  user_id: number;
-
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
-  user?: User;
 
   /** Digest of the user's password hash at sign-in: a changed password ends the session. */
   @Column({ type: 'varchar', length: 16 })

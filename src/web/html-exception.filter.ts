@@ -4,8 +4,10 @@ import { DomainError } from '../common/errors';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../common/errors/database-unavailable.error';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { backLink } from './back-link';
+import { show } from './page-outcome';
 import { PageRenderer } from './page-renderer';
 import { CsrfRejected, SignInRequired } from './web.errors';
+import { ERROR_PAGE } from './web-views';
 
 const TITLES: Record<number, string> = {
   400: 'Bad request',
@@ -39,34 +41,25 @@ export class HtmlExceptionFilter implements ExceptionFilter {
       const next = error.returnTo ? `?next=${encodeURIComponent(error.returnTo)}` : '';
       return reply.redirect(`/login${next}`, 303);
     }
+    const { status, message, headers } = this.describe(error, request);
+    const title = TITLES[status] ?? TITLES[status >= 500 ? 500 : 400];
+    const back = backLink(request.url, Boolean(request.webSession?.user));
+    const page = show(ERROR_PAGE, { title, status, message, back }, status);
+    return this.pages.answer(request, reply, { ...page, headers });
+  }
+
+  private describe(
+    error: unknown,
+    request: FastifyRequest,
+  ): { status: number; message: string; headers?: Record<string, string> } {
     if (isDatabaseUnavailable(error)) {
       this.logger.warn({ reqId: request.id }, 'Database unreachable');
-      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      const message = 'The service cannot reach its database. Please try again in a moment.';
-      return this.pages.render(
-        request,
-        reply,
-        'web/views/error',
-        { title: TITLES[503], status: 503, message, back: this.back(request) },
-        503,
-      );
+      return {
+        status: 503,
+        message: 'The service cannot reach its database. Please try again in a moment.',
+        headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
     }
-    const { status, message } = this.describe(error, request);
-    const title = TITLES[status] ?? TITLES[status >= 500 ? 500 : 400];
-    return this.pages.render(
-      request,
-      reply,
-      'web/views/error',
-      { title, status, message, back: this.back(request) },
-      status,
-    );
-  }
-
-  private back(request: FastifyRequest) {
-    return backLink(request.url, Boolean(request.webSession?.user));
-  }
-
-  private describe(error: unknown, request: FastifyRequest): { status: number; message: string } {
     if (error instanceof CsrfRejected) {
       return { status: 403, message: error.message };
     }

@@ -1,74 +1,54 @@
 import { Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
+import { Answer, LayoutModel, PageModel, Shown } from './page-outcome';
 import { SessionService } from './session.service';
-import { Flash } from './web-session';
-
-/** Template names are paths under src/ without the extension, e.g. `upgrades/pages/views/list`. */
-export type TemplateName = string;
 
 /**
- * What a page controller does next: show a page (with a status) or redirect with a flash message
- * (a success unless its tone says error).
- */
-export type PageOutcome =
-  | { kind: 'page'; template: TemplateName; context: Record<string, unknown>; status: number }
-  | { kind: 'redirect'; location: string; message: string; tone?: Flash['kind'] };
-
-/** A redirect back to `location` whose flash message says why the action was refused. */
-export function refusedTo(location: string, message: string): PageOutcome {
-  return { kind: 'redirect', location, message, tone: 'error' };
-}
-
-/**
- * Renders a page inside the layout with what every page needs: the signed-in user, the CSRF token
- * of the session (every form posts it as `_csrf`) and the one-shot flash message.
+ * Carries out what a page answers: the page inside the layout, with what every page needs (the
+ * signed-in user, the session's CSRF token, the one-shot flash message); a redirect (303) with
+ * its flash; or a download.
  */
 @Injectable()
 export class PageRenderer {
   constructor(private readonly sessions: SessionService) {}
 
-  async render(
+  async answer(request: FastifyRequest, reply: FastifyReply, answer: Answer): Promise<void> {
+    switch (answer.kind) {
+      case 'page':
+        return this.render(request, reply, answer);
+      case 'redirect':
+        if (answer.flash) {
+          this.sessions.setFlash(request, reply, answer.flash);
+        }
+        await reply.redirect(answer.location, 303);
+        return;
+      case 'download':
+        await reply
+          .header('content-type', answer.contentType)
+          .header('content-disposition', `attachment; filename="${answer.name}"`)
+          .header('cache-control', 'no-store')
+          .send(answer.body);
+        return;
+    }
+  }
+
+  private async render<M extends PageModel>(
     request: FastifyRequest,
     reply: FastifyReply,
-    template: TemplateName,
-    context: Record<string, unknown>,
-    status = 200,
+    page: Shown<M>,
   ): Promise<void> {
     const session = request.webSession ?? this.sessions.startAnonymous(request, reply);
-    const flash: Flash | null = this.sessions.takeFlash(request, reply);
-    const html = await reply.viewAsync(`${template}.hbs`, {
-      ...context,
+    const layout: LayoutModel = {
       currentUser: session.user,
       csrfToken: this.sessions.csrfToken(session),
-      flash,
-    });
+      flash: this.sessions.takeFlash(request, reply),
+    };
+    const html = await reply.viewAsync(`${page.view.template}.hbs`, { ...page.model, ...layout });
     await reply
-      .status(status)
+      .status(page.status)
+      .headers(page.headers ?? {})
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
-  }
-
-  /** Carries out a page service's outcome: the page, or the redirect with its success flash. */
-  answer(request: FastifyRequest, reply: FastifyReply, outcome: PageOutcome): Promise<void> {
-    return outcome.kind === 'redirect'
-      ? this.redirect(request, reply, outcome.location, {
-          kind: outcome.tone ?? 'success',
-          message: outcome.message,
-        })
-      : this.render(request, reply, outcome.template, outcome.context, outcome.status);
-  }
-
-  /** 303 See Other to `location` with a flash message for the page it shows. */
-  async redirect(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    location: string,
-    flash?: Flash,
-  ): Promise<void> {
-    if (flash) {
-      this.sessions.setFlash(request, reply, flash);
-    }
-    await reply.redirect(location, 303);
   }
 }

@@ -1,4 +1,11 @@
-import { PaginationMeta } from '../common/pagination/pagination';
+import { readId, UNMATCHED_ID } from '../common/ids/id';
+import { MAX_PAGE, PaginationMeta } from '../common/pagination/pagination';
+
+/** The page a list's `?page=` asks for: 1 to MAX_PAGE, else (a bad value, or none) the first. */
+export function pageNumber(value: unknown): number {
+  const page = readId(value);
+  return page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1;
+}
 
 /** A page link of a pager; `gap` stands for the pages left out between two links. */
 export type PagerItem =

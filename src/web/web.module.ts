@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AssetsController, FaviconController } from './assets.controller';
+import { AssetsController } from './assets.controller';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { HtmlExceptionFilter } from './html-exception.filter';
+import { PageInterceptor } from './page.interceptor';
 import { PageRenderer } from './page-renderer';
 import { SessionGuard } from './session.guard';
 import { RootController } from './root.controller';
@@ -17,7 +18,7 @@ import { UsersModule } from '../users/users.module';
 /** Browser pages infrastructure: session sign-in, CSRF, flash messages, layout and stylesheet. */
 @Module({
   imports: [RateLimitModule, UsersModule],
-  controllers: [SignInController, AssetsController, FaviconController, RootController],
+  controllers: [SignInController, AssetsController, RootController],
   providers: [
     {
       provide: WEB_SECRET,
@@ -30,8 +31,9 @@ import { UsersModule } from '../users/users.module';
     SignInService,
     SessionGuard,
     PageRenderer,
+    PageInterceptor,
     HtmlExceptionFilter,
   ],
-  exports: [SessionService, SessionGuard, PageRenderer, HtmlExceptionFilter],
+  exports: [SessionService, SessionGuard, PageRenderer, PageInterceptor, HtmlExceptionFilter],
 })
 export class WebModule {}

@@ -1,14 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  Index,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  UpdateDateColumn,
-} from 'typeorm';
-import { Organisation } from '../organisations/organisation.entity';
+import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeorm';
+import { OrganisationRecord } from '../organisations/organisation-record';
 
 /**
  * An HTTP endpoint that receives the organisation's events (OPERATIONS 5). The secret is kept as
@@ -17,17 +8,7 @@ import { Organisation } from '../organisations/organisation.entity';
  */
 @Entity('webhooks')
 @Index('IDX_webhooks_org', ['organisation_id', 'id'])
-export class Webhook {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  organisation_id: number;
-
-  @ManyToOne(() => Organisation, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class Webhook extends OrganisationRecord {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 

@@ -25,6 +25,13 @@ const WRITE_ERRORS = [
   ApiErrorCode.RefusedAddress,
 ] as const;
 
+/** What a route on one webhook answers besides its success. */
+const ONE_WEBHOOK_ERRORS = [
+  ApiErrorCode.WebhookNotFound,
+  ApiErrorCode.Forbidden,
+  ApiErrorCode.InvalidParameter,
+] as const;
+
 /** Webhooks (OPERATIONS 5): role admin; another organisation's answers 404 1042. */
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -72,11 +79,7 @@ export class WebhooksController {
     description: 'Role admin.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async show(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
     return ok({ webhook: await this.webhooks.show(user, params.id) });
   }
@@ -107,11 +110,7 @@ export class WebhooksController {
     description: 'Role admin. Answers the deleted webhook; its delivery log goes with it.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async destroy(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
     return ok({ webhook: await this.webhooks.destroy(user, params.id) });
   }
@@ -125,11 +124,7 @@ export class WebhooksController {
       'Role admin. For 24 hours `webhook-signature` carries both signatures, the new one first.',
   })
   @ApiOkResponse({ type: WebhookEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async rotate(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
     return ok({ webhook: await this.webhooks.rotateSecret(user, params.id) });
   }
@@ -144,11 +139,7 @@ export class WebhooksController {
       'second and shows in the delivery log. A disabled webhook gets it once enabled again.',
   })
   @ApiOkResponse({ type: DeliveryEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async test(@CurrentUser() user: AuthUser, @Param() params: WebhookIdParamDto) {
     return ok({ delivery: await this.webhooks.test(user, params.id) });
   }
@@ -160,11 +151,7 @@ export class WebhooksController {
     description: 'Role admin. Paginated as SPEC 2.6; `state` filters (pending, succeeded, failed).',
   })
   @ApiOkResponse({ type: DeliveriesEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async deliveries(
     @CurrentUser() user: AuthUser,
     @Param() params: WebhookIdParamDto,
@@ -183,11 +170,7 @@ export class WebhooksController {
       'Its attempts count on.',
   })
   @ApiOkResponse({ type: DeliveryEnvelope })
-  @ApiErrorResponses(
-    ApiErrorCode.WebhookNotFound,
-    ApiErrorCode.Forbidden,
-    ApiErrorCode.InvalidParameter,
-  )
+  @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)
   async redeliver(@CurrentUser() user: AuthUser, @Param() params: DeliveryParamsDto) {
     return ok({ delivery: await this.webhooks.redeliver(user, params.id, params.delivery_id) });
   }

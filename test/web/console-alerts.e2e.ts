@@ -76,6 +76,16 @@ onBothDatabases('console: alerts (issue 27)', (t) => {
         'alert_rule.emails has invalid addresses: nope',
     );
     expect(refused.text).toContain('value="Busy lobby"');
+    // each message beside its field too, the field marked invalid
+    expect(decoded(refused.text)).toContain(
+      '<p class="error" id="threshold-error">alert_rule.threshold must be an integer of 0 or more (required by clients_above)</p>',
+    );
+    expect(refused.text).toContain(
+      '<p class="error" id="emails-error">alert_rule.emails has invalid addresses: nope</p>',
+    );
+    expect(refused.text).toContain(
+      'aria-describedby="emails-hint emails-error" aria-invalid="true">nope</textarea>',
+    );
     expect(refused.text).toContain('<option value="clients_above" selected>');
 
     const created = await browser

@@ -26,6 +26,16 @@ onBothDatabases(
       expect(decodedHtml(refused.text)).toContain(
         'webhook.url must be an http or https URL, webhook.event_types has unknown event types: device.melted',
       );
+      // each message beside its field too, the field marked invalid
+      expect(refused.text).toContain(
+        '<p class="error" id="url-error">webhook.url must be an http or https URL</p>',
+      );
+      expect(refused.text).toContain(
+        'value="ftp://x" required aria-describedby="url-hint url-error" aria-invalid="true"',
+      );
+      expect(refused.text).toContain(
+        '<p class="error" id="event_types-error">webhook.event_types has unknown event types: device.melted</p>',
+      );
 
       const created = await browser
         .post('/webhooks')

@@ -651,6 +651,25 @@ onBothDatabases('upgrade pages', (t) => {
     expect(await upgradesOf(t(), admin.orgId)).toEqual([upgrade]);
   });
 
+  it('reads the id of a page path as digits only: 1.0, 1e0 and +1 name no upgrade (404)', async () => {
+    const { admin, part, device } = await organisation(t());
+    await release(t(), '10.0.0', [part]);
+    await t()
+      .http()
+      .post('/upgrades')
+      .set(admin.auth)
+      .send({ upgrade: { aps: [`AP:${device.id}`] } })
+      .expect(200);
+    const [mine] = await upgradesOf(t(), admin.orgId);
+    const agent = await signedIn(t(), admin);
+    await agent.get(`/upgrades/${mine.id}/edit`).expect(200);
+    await agent.get(`/upgrades/00${mine.id}/edit`).expect(200);
+    for (const id of [`${mine.id}.0`, `${mine.id}e0`, `+${mine.id}`, '0', '2147483648']) {
+      const page = await agent.get(`/upgrades/${encodeURIComponent(id)}/edit`).expect(404);
+      expect(page.text).toContain('Upgrade not found');
+    }
+  });
+
   it('answers 404 pages for upgrades of another organisation and ids that are not numbers', async () => {
     const { admin } = await organisation(t());
     const other = await organisation(t());

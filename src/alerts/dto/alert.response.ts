@@ -1,12 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import { PageData } from '../../common/pagination/pagination.response';
 import {
   AnyObject,
   ArrayOf,
   Bool,
+  Data,
   DateTime,
+  DEVICE_REF_SCHEMA,
   Envelope,
   Int,
+  NETWORK_REF_SCHEMA,
   NullableObject,
   Of,
   Str,
@@ -67,28 +70,14 @@ export class AlertResponse {
   @ApiProperty({ enum: ['open', 'resolved'] })
   state: string;
 
-  @NullableObject(
-    {
-      type: 'object',
-      required: ['id', 'mac_id', 'name'],
-      properties: {
-        id: { type: 'integer' },
-        mac_id: { type: 'string' },
-        name: { type: 'string', nullable: true },
-      },
-    },
-    { description: 'The device as it was at the opening; null for rollout_halted' },
-  )
+  @NullableObject(DEVICE_REF_SCHEMA, {
+    description: 'The device as it was at the opening; null for rollout_halted',
+  })
   device: { id: number; mac_id: string; name: string | null } | null;
 
-  @NullableObject(
-    {
-      type: 'object',
-      required: ['id', 'network_name'],
-      properties: { id: { type: 'integer' }, network_name: { type: 'string' } },
-    },
-    { description: "The device's network at the opening; null for none or rollout_halted" },
-  )
+  @NullableObject(NETWORK_REF_SCHEMA, {
+    description: "The device's network at the opening; null for none or rollout_halted",
+  })
   network: { id: number; network_name: string } | null;
 
   @DateTime({ description: 'When the condition was met (DOWN + for_seconds, the report…)' })
@@ -105,23 +94,9 @@ export class AlertResponse {
   data: Record<string, unknown>;
 }
 
-class AlertRuleData {
-  @Of(() => AlertRuleResponse)
-  alert_rule: AlertRuleResponse;
-}
-
-class AlertRulesData {
-  @ArrayOf(() => AlertRuleResponse)
-  alert_rules: AlertRuleResponse[];
-}
-
-class AlertsData {
-  @ArrayOf(() => AlertResponse)
-  alerts: AlertResponse[];
-
-  @Of(() => PaginationMetaResponse)
-  meta: PaginationMetaResponse;
-}
+const AlertRuleData = Data('AlertRuleData', { alert_rule: Of(() => AlertRuleResponse) });
+const AlertRulesData = Data('AlertRulesData', { alert_rules: ArrayOf(() => AlertRuleResponse) });
+const AlertsData = PageData('AlertsData', 'alerts', () => AlertResponse);
 
 export const AlertRuleEnvelope = Envelope('AlertRuleEnvelope', () => AlertRuleData);
 export const AlertRulesEnvelope = Envelope('AlertRulesEnvelope', () => AlertRulesData);

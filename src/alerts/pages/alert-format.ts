@@ -1,3 +1,4 @@
+import { options } from '../../web/select-options';
 import { ALERT_TYPES, AlertType } from '../alert-rules';
 import { AlertView } from '../alert.view';
 
@@ -17,11 +18,10 @@ export const alertTypeLabel = (type: string): string =>
 
 /** The type select's options, the current one selected. */
 export const typeOptions = (selected: string) =>
-  ALERT_TYPES.map((type) => ({
-    value: type,
-    label: ALERT_TYPE_LABELS[type],
-    selected: type === selected,
-  }));
+  options(
+    ALERT_TYPES.map((type) => ({ value: type, label: ALERT_TYPE_LABELS[type] })),
+    selected,
+  );
 
 /** A time of an alert as the pages show it: "2026-11-27 23:08:25 UTC". */
 export const shownTime = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

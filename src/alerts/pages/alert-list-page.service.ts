@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { readId, UNMATCHED_ID } from '../../common/ids/id';
-import { MAX_PAGE } from '../../common/pagination/pagination';
-import { PageOutcome } from '../../web/page-renderer';
-import { pager } from '../../web/pager';
+import { show, Shown } from '../../web/page-outcome';
+import { pageNumber, pager } from '../../web/pager';
+import { options } from '../../web/select-options';
 import { AlertRulesService } from '../alert-rules.service';
 import { AlertView } from '../alert.view';
 import { AlertsService } from '../alerts.service';
 import { alertDetails, alertTypeLabel, shownTime } from './alert-format';
+import { ALERT_LIST, AlertListModel, AlertRow } from './alert-views';
 
-const LIST = 'alerts/pages/views/alerts';
 const ALERTS_PER_PAGE = 25;
+
+const STATES = [
+  { value: '', label: 'Open and resolved' },
+  { value: 'open', label: 'Open' },
+  { value: 'resolved', label: 'Resolved' },
+];
 
 /** What the Alerts page's query string asks for, read leniently: a bad value is no filter. */
 export interface AlertListQuery {
@@ -20,10 +25,9 @@ export interface AlertListQuery {
 
 export function alertListQuery(query: Record<string, unknown>): AlertListQuery {
   const state = query.state;
-  const page = readId(query.page);
   return {
     state: state === 'open' || state === 'resolved' ? state : undefined,
-    page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
+    page: pageNumber(query.page),
   };
 }
 
@@ -41,8 +45,8 @@ export function alertListHref(query: AlertListQuery): string {
 }
 
 /**
- * The Alerts page (OPERATIONS 6, issue 27): the alerts the user may read (AlertsService: members
- * those of networks they may read), open ones first, then newest first, filtered by state.
+ * The Alerts page: the alerts the user may read (AlertsService: members those of
+ * networks they may read), open ones first, then newest first, filtered by state.
  */
 @Injectable()
 export class AlertListPageService {
@@ -51,7 +55,7 @@ export class AlertListPageService {
     private readonly rules: AlertRulesService,
   ) {}
 
-  async list(user: AuthUser, query: AlertListQuery): Promise<PageOutcome> {
+  async list(user: AuthUser, query: AlertListQuery): Promise<Shown<AlertListModel>> {
     const { alerts, meta } = await this.alerts.list(
       user,
       { state: query.state, page: query.page, per_page: ALERTS_PER_PAGE },
@@ -59,7 +63,7 @@ export class AlertListPageService {
     );
     const rules = new Map((await this.rules.list(user)).map((rule) => [rule.id, rule]));
     const isAdmin = user.role === 'admin';
-    const row = (alert: AlertView) => {
+    const row = (alert: AlertView): AlertRow => {
       const rule = rules.get(alert.alert_rule_id);
       const rolloutId = alert.type === 'rollout_halted' ? Number(alert.data.rollout_id) : NaN;
       return {
@@ -73,24 +77,15 @@ export class AlertListPageService {
         rollout: isAdmin && Number.isSafeInteger(rolloutId) ? `/rollouts/${rolloutId}` : null,
       };
     };
-    return {
-      kind: 'page',
-      template: LIST,
-      status: 200,
-      context: {
-        title: 'Alerts',
-        section: 'alerts',
-        isAdmin,
-        alerts: alerts.map(row),
-        states: [
-          { value: '', label: 'Open and resolved' },
-          { value: 'open', label: 'Open' },
-          { value: 'resolved', label: 'Resolved' },
-        ].map((option) => ({ ...option, selected: option.value === (query.state ?? '') })),
-        filtered: query.state !== undefined,
-        count: meta.count,
-        pager: pager(meta, (n) => alertListHref({ ...query, page: n })),
-      },
-    };
+    return show(ALERT_LIST, {
+      title: 'Alerts',
+      section: 'alerts',
+      isAdmin,
+      alerts: alerts.map(row),
+      states: options(STATES, query.state ?? ''),
+      filtered: query.state !== undefined,
+      count: meta.count,
+      pager: pager(meta, (n) => alertListHref({ ...query, page: n })),
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { every, formFields, ticked, trimmed } from '../../web/form';
 import { AlertRuleInput, usesForSeconds, usesThreshold } from '../alert-rules';
 import { AlertRuleView } from '../alert.view';
 
@@ -22,11 +23,15 @@ export const BLANK_ALERT_RULE_FORM: AlertRuleFormValues = {
   enabled: true,
 };
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** The values of a field sent once (a string), several times (a list) or not at all. */
-const many = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : value === undefined ? [] : [value]).map(text);
+/** The inputs of the form by the field the service's messages begin with. */
+export const ALERT_RULE_FORM_FIELDS: Readonly<Record<string, keyof AlertRuleFormValues>> = {
+  'alert_rule.name': 'name',
+  'alert_rule.type': 'type',
+  'alert_rule.network_ids': 'network_ids',
+  'alert_rule.for_seconds': 'for_seconds',
+  'alert_rule.threshold': 'threshold',
+  'alert_rule.emails': 'emails',
+};
 
 /** A whole number as typed; empty is none (the type's default), anything else NaN (refused). */
 const integer = (value: string): number | null =>
@@ -34,17 +39,17 @@ const integer = (value: string): number | null =>
 
 /** The posted form as typed; a checkbox that is not sent is off. */
 export function readAlertRuleForm(body: unknown): AlertRuleFormValues {
-  const form = (body ?? {}) as Record<string, unknown>;
+  const form = formFields(body);
   return {
-    name: text(form.name),
-    type: text(form.type),
-    network_ids: many(form.network_ids)
+    name: trimmed(form.name),
+    type: trimmed(form.type),
+    network_ids: every(form.network_ids)
       .filter((id) => id !== '')
       .map((id) => (/^\d+$/.test(id) ? Number(id) : NaN)),
-    for_seconds: text(form.for_seconds),
-    threshold: text(form.threshold),
-    emails: typeof form.emails === 'string' ? form.emails.trim() : '',
-    enabled: form.enabled === 'true',
+    for_seconds: trimmed(form.for_seconds),
+    threshold: trimmed(form.threshold),
+    emails: trimmed(form.emails),
+    enabled: ticked(form.enabled),
   };
 }
 

@@ -1,24 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
-import { formRefusal } from '../../web/form-refusal';
-import { PageOutcome } from '../../web/page-renderer';
+import { formErrors, orFormAgain, showForm } from '../../web/form';
+import { PageOutcome, redirectTo, Shown, show } from '../../web/page-outcome';
 import { usesForSeconds } from '../alert-rules';
 import { AlertRulesService } from '../alert-rules.service';
 import { AlertRuleView } from '../alert.view';
 import { alertTypeLabel, seconds, typeOptions } from './alert-format';
 import {
+  ALERT_RULE_FORM_FIELDS,
   AlertRuleFormValues,
   alertRuleFormOf,
   BLANK_ALERT_RULE_FORM,
   readAlertRuleForm,
   toAlertRuleInput,
 } from './alert-rule-form';
+import {
+  ALERT_RULE_FORM,
+  ALERT_RULE_LIST,
+  AlertRuleFormModel,
+  AlertRuleListModel,
+  AlertRuleRow,
+} from './alert-views';
 
-const LIST = 'alerts/pages/views/rules';
-const FORM = 'alerts/pages/views/rule-form';
 /** A rule as a row of the list shows it; networks the user may not read are named by id. */
-function ruleRow(rule: AlertRuleView, names: Map<number, string>) {
+function ruleRow(rule: AlertRuleView, names: Map<number, string>): AlertRuleRow {
   return {
     id: rule.id,
     name: rule.name,
@@ -32,9 +38,9 @@ function ruleRow(rule: AlertRuleView, names: Map<number, string>) {
 }
 
 /**
- * The alert rule pages (OPERATIONS 6, issue 27) on AlertRulesService: the list, which members
- * read too, and for admins the form to add or change a rule (a refusal shows it again with the
- * message, 422) and its deletion. Writes are recorded as made from the console.
+ * The alert rule pages on AlertRulesService: the list, which members read too,
+ * and for admins the form to add or change a rule (a refusal shows it again with the messages
+ * beside their fields, 422) and its deletion. Writes are recorded as made from the console.
  */
 @Injectable()
 export class AlertRulePagesService {
@@ -43,10 +49,10 @@ export class AlertRulePagesService {
     private readonly access: NetworkAccessPolicy,
   ) {}
 
-  async list(user: AuthUser): Promise<PageOutcome> {
+  async list(user: AuthUser): Promise<Shown<AlertRuleListModel>> {
     const rules = await this.rules.list(user);
     const names = new Map((await this.networkChoices(user)).map((n) => [n.id, n.name]));
-    return page(LIST, {
+    return show(ALERT_RULE_LIST, {
       title: 'Alert rules',
       section: 'alerts',
       canWrite: user.role === 'admin',
@@ -54,84 +60,70 @@ export class AlertRulePagesService {
     });
   }
 
-  newForm(user: AuthUser): Promise<PageOutcome> {
-    return this.form(user, null, BLANK_ALERT_RULE_FORM, null);
+  newForm(user: AuthUser): Promise<Shown<AlertRuleFormModel>> {
+    return this.form(user, null, BLANK_ALERT_RULE_FORM);
   }
 
-  async editForm(user: AuthUser, id: number): Promise<PageOutcome> {
+  async editForm(user: AuthUser, id: number): Promise<Shown<AlertRuleFormModel>> {
     const rule = await this.rules.show(user, id);
-    return this.form(user, rule, alertRuleFormOf(rule), null);
+    return this.form(user, rule, alertRuleFormOf(rule));
   }
 
-  async create(user: AuthUser, body: unknown): Promise<PageOutcome> {
+  create(user: AuthUser, body: unknown): Promise<PageOutcome<AlertRuleFormModel>> {
     const values = readAlertRuleForm(body);
-    try {
-      const rule = await this.rules.create(user, toAlertRuleInput(values), 'console');
-      return {
-        kind: 'redirect',
-        location: '/alert_rules',
-        message: `Alert rule ${rule.id} added.`,
-      };
-    } catch (error) {
-      return this.refused(user, error, null, values);
-    }
+    return orFormAgain(
+      async () => {
+        const rule = await this.rules.create(user, toAlertRuleInput(values), 'console');
+        return redirectTo('/alert_rules', `Alert rule ${rule.id} added.`);
+      },
+      (messages) => this.form(user, null, values, messages),
+    );
   }
 
-  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome> {
+  async update(
+    user: AuthUser,
+    id: number,
+    body: unknown,
+  ): Promise<PageOutcome<AlertRuleFormModel>> {
     const rule = await this.rules.show(user, id);
     const values = readAlertRuleForm(body);
-    try {
-      await this.rules.update(user, id, toAlertRuleInput(values), 'console');
-    } catch (error) {
-      return this.refused(user, error, rule, values);
-    }
-    return { kind: 'redirect', location: '/alert_rules', message: `Alert rule ${id} saved.` };
+    return orFormAgain(
+      async () => {
+        await this.rules.update(user, id, toAlertRuleInput(values), 'console');
+        return redirectTo('/alert_rules', `Alert rule ${id} saved.`);
+      },
+      (messages) => this.form(user, rule, values, messages),
+    );
   }
 
   async destroy(user: AuthUser, id: number): Promise<PageOutcome> {
     await this.rules.destroy(user, id, 'console');
-    return { kind: 'redirect', location: '/alert_rules', message: `Alert rule ${id} deleted.` };
-  }
-
-  private refused(
-    user: AuthUser,
-    error: unknown,
-    rule: AlertRuleView | null,
-    values: AlertRuleFormValues,
-  ): Promise<PageOutcome> {
-    const message = formRefusal(error);
-    if (message === null) {
-      throw error;
-    }
-    return this.form(user, rule, values, message);
+    return redirectTo('/alert_rules', `Alert rule ${id} deleted.`);
   }
 
   private async form(
     user: AuthUser,
     rule: AlertRuleView | null,
     values: AlertRuleFormValues,
-    error: string | null,
-  ): Promise<PageOutcome> {
+    messages: string[] = [],
+  ): Promise<Shown<AlertRuleFormModel>> {
     const checked = new Set(values.network_ids);
     const networks = (await this.networkChoices(user)).map((network) => ({
-      ...network,
       inputId: `network-${network.id}`,
+      value: network.id,
+      name: network.name,
       checked: checked.has(network.id),
     }));
-    return page(
-      FORM,
-      {
-        title: rule ? `Edit alert rule ${rule.id}` : 'New alert rule',
-        section: 'alerts',
-        rule,
-        values,
-        types: typeOptions(values.type),
-        networks,
-        error,
-        action: rule ? `/alert_rules/${rule.id}` : '/alert_rules',
-      },
-      error ? 422 : 200,
-    );
+    return showForm(ALERT_RULE_FORM, {
+      title: rule ? `Edit alert rule ${rule.id}` : 'New alert rule',
+      section: 'alerts',
+      rule,
+      values,
+      types: typeOptions(values.type),
+      networks,
+      errors: formErrors(messages, ALERT_RULE_FORM_FIELDS),
+      action: rule ? `/alert_rules/${rule.id}` : '/alert_rules',
+    });
   }
 
   /** The networks the user may read, by name: the form's choices and the list's names. */
@@ -139,8 +131,4 @@ export class AlertRulePagesService {
     const networks = await this.access.networkChoices(user);
     return networks.map((network) => ({ id: network.id, name: network.network_name }));
   }
-}
-
-function page(template: string, context: Record<string, unknown>, status = 200): PageOutcome {
-  return { kind: 'page', template, context, status };
 }

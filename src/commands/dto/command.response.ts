@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import { PageData } from '../../common/pagination/pagination.response';
 import {
   AnyObject,
   ArrayOf,
+  Data,
   DateTime,
   Envelope,
   Int,
@@ -71,23 +72,9 @@ export class CommandResponse {
   error: string | null;
 }
 
-class CommandData {
-  @Of(() => CommandResponse)
-  command: CommandResponse;
-}
-
-class CommandListData {
-  @ArrayOf(() => CommandResponse)
-  commands: CommandResponse[];
-}
-
-class CommandsPageData {
-  @ArrayOf(() => CommandResponse)
-  commands: CommandResponse[];
-
-  @Of(() => PaginationMetaResponse)
-  meta: PaginationMetaResponse;
-}
+const CommandData = Data('CommandData', { command: Of(() => CommandResponse) });
+const CommandListData = Data('CommandListData', { commands: ArrayOf(() => CommandResponse) });
+const CommandsPageData = PageData('CommandsPageData', 'commands', () => CommandResponse);
 
 export const CommandEnvelope = Envelope('CommandEnvelope', () => CommandData);
 export const CommandListEnvelope = Envelope('CommandListEnvelope', () => CommandListData);

@@ -4,8 +4,8 @@ import { deviceNotFound } from '../../access-points/access-points.errors';
 import { DeviceSubjectsRepository } from '../../devices/device-subjects.repository';
 import { networkNotFound } from '../../networks/networks.errors';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
-import { formRefusal } from '../../web/form-refusal';
-import { PageOutcome, refusedTo } from '../../web/page-renderer';
+import { orRefusedTo } from '../../web/form';
+import { Redirect, redirectTo, refusedTo } from '../../web/page-outcome';
 import { CommandsService } from '../commands.service';
 import { CommandView } from '../command.view';
 import { commandButtonType, commandRow, CommandRow, plural } from './command-format';
@@ -20,7 +20,7 @@ export interface DeviceCommandsPanel {
 }
 
 /**
- * The console's command actions (issue 28) on CommandsService, the one place of their rules: the
+ * The console's command actions on CommandsService, the one place of their rules: the
  * device page's Reboot and Locate, a network's "Reboot all", the cancel of a queued command.
  * Each answers by a redirect to the page it came from with what was queued, or with the
  * service's refusal (422) as an error message; 403 and 404 show as pages.
@@ -50,7 +50,7 @@ export class CommandPagesService {
   }
 
   /** Reboot or Locate from the device page. */
-  async deviceCommand(user: AuthUser, deviceId: number, form: unknown): Promise<PageOutcome> {
+  async deviceCommand(user: AuthUser, deviceId: number, form: unknown): Promise<Redirect> {
     await this.readableDevice(user, deviceId);
     const type = commandButtonType(form);
     const back = `/devices/${deviceId}`;
@@ -65,7 +65,7 @@ export class CommandPagesService {
   }
 
   /** "Reboot all" from the network page: every device in the network, in one request. */
-  async rebootNetwork(user: AuthUser, networkId: number): Promise<PageOutcome> {
+  async rebootNetwork(user: AuthUser, networkId: number): Promise<Redirect> {
     await this.access.readable(user, networkId, networkNotFound);
     return this.queue(
       user,
@@ -78,30 +78,26 @@ export class CommandPagesService {
   }
 
   /** Cancels a queued command from the device page. */
-  async cancel(user: AuthUser, id: number): Promise<PageOutcome> {
+  async cancel(user: AuthUser, id: number): Promise<Redirect> {
     const command = await this.commands.show(user, id);
     const back = `/devices/${command.device.id}`;
-    try {
+    return orRefusedTo(back, async () => {
       await this.commands.cancel(user, id, 'console');
-    } catch (error) {
-      return refusal(error, back);
-    }
-    return { kind: 'redirect', location: back, message: `Command ${id} cancelled.` };
+      return redirectTo(back, `Command ${id} cancelled.`);
+    });
   }
 
-  private async queue(
+  private queue(
     user: AuthUser,
     aps: string[],
     type: 'reboot' | 'locate',
     back: string,
     message: (created: CommandView[]) => string,
-  ): Promise<PageOutcome> {
-    try {
+  ): Promise<Redirect> {
+    return orRefusedTo(back, async () => {
       const created = await this.commands.create(user, { type, aps }, 'console');
-      return { kind: 'redirect', location: back, message: message(created) };
-    } catch (error) {
-      return refusal(error, back);
-    }
+      return redirectTo(back, message(created));
+    });
   }
 
   /** 404 unless the user may read the device (devices in no network: admins only). */
@@ -123,13 +119,4 @@ export class CommandPagesService {
     }
     return networkId !== null && (await this.access.levelOn(user, networkId)) === 'full';
   }
-}
-
-/** The service's refusal (422) as the error message of the page it came from; others rethrown. */
-function refusal(error: unknown, back: string): PageOutcome {
-  const message = formRefusal(error);
-  if (message === null) {
-    throw error;
-  }
-  return refusedTo(back, message);
 }

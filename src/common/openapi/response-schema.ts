@@ -35,6 +35,18 @@ const named = <T extends Type<unknown>>(name: string, cls: T): T => {
   return cls;
 };
 
+/**
+ * The data of an answer, as a schema named `name`, whose fields are declared by the property
+ * decorators of `fields` in their order: `Data('AlertsData', {alerts: ArrayOf(() => Alert)})`.
+ */
+export function Data(name: string, fields: Record<string, PropertyDecorator>): Type<unknown> {
+  class Fields {}
+  for (const [field, decorate] of Object.entries(fields)) {
+    decorate(Fields.prototype, field);
+  }
+  return named(name, Fields);
+}
+
 /** The success envelope `{data: <data>, status: 200}` (SPEC 1), as a schema named `name`. */
 export function Envelope(name: string, data: () => Type<unknown>) {
   class Body {
@@ -68,3 +80,21 @@ export function MessageEnvelope(name: string, data: () => Type<unknown>) {
  */
 export const NullableObject = (schema: object, options: ApiPropertyOptions = {}) =>
   ApiProperty({ ...schema, nullable: true, ...options });
+
+/** A network as an event or an alert names it, as it was then. */
+export const NETWORK_REF_SCHEMA = {
+  type: 'object',
+  required: ['id', 'network_name'],
+  properties: { id: { type: 'integer' }, network_name: { type: 'string' } },
+};
+
+/** A device as an event or an alert names it, as it was then. */
+export const DEVICE_REF_SCHEMA = {
+  type: 'object',
+  required: ['id', 'mac_id', 'name'],
+  properties: {
+    id: { type: 'integer' },
+    mac_id: { type: 'string' },
+    name: { type: 'string', nullable: true },
+  },
+};

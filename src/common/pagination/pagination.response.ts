@@ -1,4 +1,5 @@
-import { Int } from '../openapi/response-schema';
+import { Type } from '@nestjs/common';
+import { ArrayOf, Data, Int, Of } from '../openapi/response-schema';
 
 /** `meta` of paginated listings (SPEC 2.6). */
 export class PaginationMetaResponse {
@@ -20,3 +21,7 @@ export class PaginationMetaResponse {
   @Int({ minimum: 0 })
   count: number;
 }
+
+/** `{<key>: [<records>], meta}`: a page of records, as a schema named `name`. */
+export const PageData = (name: string, key: string, records: () => Type<unknown>) =>
+  Data(name, { [key]: ArrayOf(records), meta: Of(() => PaginationMetaResponse) });

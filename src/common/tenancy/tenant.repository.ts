@@ -1,7 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import {
-  EntityManager,
   EntityTarget,
   FindManyOptions,
   FindOptionsWhere,
@@ -10,6 +9,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import { Dialect } from '../../database/dialect';
+import { TransactionalRepository } from '../../database/transactional-repository';
 import { persistedValue } from '../../database/persisted-value';
 
 export type Tx = TransactionHost<TransactionalAdapterTypeOrm>;
@@ -21,20 +21,15 @@ export interface TenantOwned extends ObjectLiteral {
 /**
  * Base of every repository of organisation-owned records. Its query helpers all take the
  * organisation first and add it to the WHERE clause themselves, so a subclass cannot load a
- * record by id alone without going out of its way. Queries run inside the caller's transaction
- * when there is one (nestjs-cls transactional), else on the default connection.
+ * record by id alone without going out of its way.
  */
-export abstract class TenantRepository<T extends TenantOwned> {
+export abstract class TenantRepository<T extends TenantOwned> extends TransactionalRepository {
   protected constructor(
-    protected readonly txHost: Tx,
+    txHost: Tx,
     private readonly entity: EntityTarget<T>,
-    /** What differs between SQLite and PostgreSQL: how an id list is bound, locks. */
-    protected readonly dialect: Dialect,
-  ) {}
-
-  /** The entity manager of the current transaction, or the default one. */
-  protected get manager(): EntityManager {
-    return this.txHost.tx;
+    dialect: Dialect,
+  ) {
+    super(txHost, dialect);
   }
 
   /** The raw repository: only for inserts and for queries that already carry the organisation. */

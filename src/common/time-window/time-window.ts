@@ -1,5 +1,11 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsISO8601, IsOptional } from 'class-validator';
+
 /** A day in milliseconds. */
 export const DAY_MS = 24 * 3600 * 1000;
+
+/** A `since` or `until` of a query: an instant in ISO 8601 (with its time zone), or left out. */
+export const OptionalInstant = () => applyDecorators(IsOptional(), IsISO8601({ strict: true }));
 
 /** What a `since`/`until` pair of query parameters breaks: a reversed window. */
 export function reversedWindow(since: Date | undefined, until: Date | undefined): string[] {

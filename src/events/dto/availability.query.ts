@@ -1,4 +1,5 @@
-import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
+import { OptionalInstant } from '../../common/time-window/time-window';
 
 /** Query of GET /v1/access_points/availability (OPERATIONS 3). */
 export class AvailabilityQueryDto {
@@ -8,12 +9,10 @@ export class AvailabilityQueryDto {
   mac_id: string;
 
   /** Start of the window (ISO 8601); default 24 hours before `until`. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   since?: string;
 
   /** End of the window (ISO 8601); default now. At most 90 days after `since`. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   until?: string;
 }

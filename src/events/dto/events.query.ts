@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalInstant } from '../../common/time-window/time-window';
 import { IsId } from '../../common/ids/id';
 
 /** The most events one read answers (OPERATIONS 2). */
@@ -25,13 +26,11 @@ export class EventsQueryDto {
   network_id?: number;
 
   /** Only events with `occurred_at` at or after this instant (ISO 8601). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   since?: string;
 
   /** Only events with `occurred_at` before this instant (ISO 8601). */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   until?: string;
 
   /** The feed: the events with a greater id, in ascending id order (start with 0). */

@@ -2,29 +2,16 @@ import { ApiProperty } from '@nestjs/swagger';
 import {
   AnyObject,
   ArrayOf,
+  Data,
   DateTime,
+  DEVICE_REF_SCHEMA,
   Envelope,
   Int,
+  NETWORK_REF_SCHEMA,
   NullableObject,
   Str,
 } from '../../common/openapi/response-schema';
 import { EVENT_TYPES } from '../../event-log/event-types';
-
-const NETWORK_SCHEMA = {
-  type: 'object',
-  required: ['id', 'network_name'],
-  properties: { id: { type: 'integer' }, network_name: { type: 'string' } },
-};
-
-const DEVICE_SCHEMA = {
-  type: 'object',
-  required: ['id', 'mac_id', 'name'],
-  properties: {
-    id: { type: 'integer' },
-    mac_id: { type: 'string' },
-    name: { type: 'string', nullable: true },
-  },
-};
 
 /** One event (OPERATIONS 2). */
 export class EventResponse {
@@ -37,14 +24,14 @@ export class EventResponse {
   @DateTime()
   occurred_at: string;
 
-  @NullableObject(NETWORK_SCHEMA, {
+  @NullableObject(NETWORK_REF_SCHEMA, {
     description:
       "The device's network when the event happened (the one it enters for device.claimed and " +
       'device.moved, the one it leaves for device.released and device.removed); null for none',
   })
   network: { id: number; network_name: string } | null;
 
-  @NullableObject(DEVICE_SCHEMA, { description: 'The device as it was; null for none' })
+  @NullableObject(DEVICE_REF_SCHEMA, { description: 'The device as it was; null for none' })
   device: { id: number; mac_id: string; name: string | null } | null;
 
   @ApiProperty({
@@ -88,10 +75,7 @@ export class EventResponse {
   data: Record<string, unknown>;
 }
 
-export class EventsData {
-  @ArrayOf(() => EventResponse)
-  events: EventResponse[];
-}
+const EventsData = Data('EventsData', { events: ArrayOf(() => EventResponse) });
 
 /** `GET /v1/events`: `{data: {events}, status: 200}`. */
 export const EventsResponse = Envelope('EventsResponse', () => EventsData);

@@ -1,4 +1,5 @@
-import { IsISO8601, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { OptionalInstant } from '../../common/time-window/time-window';
 import { IsId } from '../../common/ids/id';
 
 /** Query of GET /v1/fleet_history (OPERATIONS 4). */
@@ -9,12 +10,10 @@ export class FleetHistoryQueryDto {
   network_id?: number;
 
   /** Start (ISO 8601); default 24 hours before `until`. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   since?: string;
 
   /** End (ISO 8601); default now. */
-  @IsOptional()
-  @IsISO8601({ strict: true })
+  @OptionalInstant()
   until?: string;
 }

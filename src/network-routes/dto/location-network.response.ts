@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DevicesData } from '../../access-points/dto/access-points.response';
-import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import { PageData } from '../../common/pagination/pagination.response';
 import {
   AnyObject,
   ArrayOf,
@@ -68,13 +68,7 @@ export class NetworkResponse {
   updated_at: string;
 }
 
-export class NetworkPageData {
-  @ArrayOf(() => NetworkResponse)
-  networks: NetworkResponse[];
-
-  @Of(() => PaginationMetaResponse)
-  meta: PaginationMetaResponse;
-}
+const NetworkPageData = PageData('NetworkPageData', 'networks', () => NetworkResponse);
 
 /** list_networks with network_name or network_id. */
 export const NetworkEnvelope = Envelope('NetworkEnvelope', () => NetworkResponse);

@@ -1,115 +1,130 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, Post } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/decorators';
+import { ssidNotFound } from '../../network-ssids/network-ssids.errors';
 import { networkNotFound } from '../../networks/networks.errors';
-import { Page } from '../../web/page.decorators';
-import { PageRenderer } from '../../web/page-renderer';
+import { Page, PathId } from '../../web/page.decorators';
 import { NetworkFormPagesService } from './network-form-pages.service';
 import { NetworkRollbackPageService } from './network-rollback-page.service';
-import { pathId } from '../../web/path-id';
+import { SsidFormPagesService } from './ssid-form-pages.service';
+import { TemplatesPageService } from './templates-page.service';
 
-const networkId = (id: string) => pathId(id, networkNotFound);
+const NetworkId = () => PathId(networkNotFound);
+const SsidId = () => PathId(ssidNotFound, 'ssidId');
 
 /**
- * The console's network forms (issue 29): admins only, as the JSON routes. HTML forms post;
- * each post is answered by a redirect (303) or the form again (422).
+ * The console's network forms (admins only, as the JSON routes), a network's SSID forms (the
+ * SSID service decides who may write: admins, members with full access to the network) and the
+ * admins' templates page. HTML forms post; each post is answered by a redirect (303) or the
+ * form again (422).
  */
-@Controller('networks')
+@Controller()
 export class NetworkFormPagesController {
   constructor(
-    private readonly pages: NetworkFormPagesService,
+    private readonly networks: NetworkFormPagesService,
     private readonly rollbacks: NetworkRollbackPageService,
-    private readonly renderer: PageRenderer,
+    private readonly ssids: SsidFormPagesService,
+    private readonly templates: TemplatesPageService,
   ) {}
 
-  @Get('new')
+  @Get('networks/new')
   @Page('admin')
-  async newForm(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.newForm(user));
+  newForm(@CurrentUser() user: AuthUser) {
+    return this.networks.newForm(user);
   }
 
-  @Post()
+  @Post('networks')
   @Page('admin')
-  async create(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Body() form: Record<string, unknown>,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.create(user, form));
+  create(@CurrentUser() user: AuthUser, @Body() form: unknown) {
+    return this.networks.create(user, form);
   }
 
-  @Get(':id/edit')
+  @Get('networks/:id/edit')
   @Page('admin')
-  async editForm(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.editForm(user, networkId(id)));
+  editForm(@CurrentUser() user: AuthUser, @NetworkId() id: number) {
+    return this.networks.editForm(user, id);
   }
 
-  @Post(':id')
+  @Post('networks/:id')
   @Page('admin')
-  async update(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body() form: Record<string, unknown>,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.update(user, networkId(id), form));
+  update(@CurrentUser() user: AuthUser, @NetworkId() id: number, @Body() form: unknown) {
+    return this.networks.update(user, id, form);
   }
 
-  @Get(':id/delete')
+  @Get('networks/:id/delete')
   @Page('admin')
-  async deleteForm(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.deleteForm(user, networkId(id)));
+  deleteForm(@CurrentUser() user: AuthUser, @NetworkId() id: number) {
+    return this.networks.deleteForm(user, id);
   }
 
-  @Post(':id/delete')
+  @Post('networks/:id/delete')
   @Page('admin')
-  async destroy(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.pages.destroy(user, networkId(id)));
+  destroy(@CurrentUser() user: AuthUser, @NetworkId() id: number) {
+    return this.networks.destroy(user, id);
   }
 
-  @Get(':id/rollback')
+  @Get('networks/:id/rollback')
   @Page('admin')
-  async rollbackForm(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-    @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-  ): Promise<void> {
-    return this.renderer.answer(request, reply, await this.rollbacks.form(user, networkId(id)));
+  rollbackForm(@CurrentUser() user: AuthUser, @NetworkId() id: number) {
+    return this.rollbacks.form(user, id);
   }
 
-  @Post(':id/rollback')
+  @Post('networks/:id/rollback')
   @Page('admin')
-  async rollback(
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
+  rollback(@CurrentUser() user: AuthUser, @NetworkId() id: number, @Body() form: unknown) {
+    return this.rollbacks.rollback(user, id, form);
+  }
+
+  @Get('networks/:id/ssids/new')
+  @Page('signed-in')
+  newSsidForm(@CurrentUser() user: AuthUser, @NetworkId() id: number) {
+    return this.ssids.newForm(user, id);
+  }
+
+  @Post('networks/:id/ssids')
+  @Page('signed-in')
+  createSsid(@CurrentUser() user: AuthUser, @NetworkId() id: number, @Body() form: unknown) {
+    return this.ssids.create(user, id, form);
+  }
+
+  @Get('networks/:id/ssids/:ssidId/edit')
+  @Page('signed-in')
+  editSsidForm(@CurrentUser() user: AuthUser, @NetworkId() id: number, @SsidId() ssid: number) {
+    return this.ssids.editForm(user, id, ssid);
+  }
+
+  @Post('networks/:id/ssids/:ssidId')
+  @Page('signed-in')
+  updateSsid(
     @CurrentUser() user: AuthUser,
-    @Param('id') id: string,
-    @Body() form: Record<string, unknown>,
-  ): Promise<void> {
-    const outcome = await this.rollbacks.rollback(user, networkId(id), form);
-    return this.renderer.answer(request, reply, outcome);
+    @NetworkId() id: number,
+    @SsidId() ssid: number,
+    @Body() form: unknown,
+  ) {
+    return this.ssids.update(user, id, ssid, form);
+  }
+
+  @Post('networks/:id/ssids/:ssidId/delete')
+  @Page('signed-in')
+  destroySsid(@CurrentUser() user: AuthUser, @NetworkId() id: number, @SsidId() ssid: number) {
+    return this.ssids.destroy(user, id, ssid);
+  }
+
+  @Get('templates')
+  @Page('admin')
+  templateList(@CurrentUser() user: AuthUser) {
+    return this.templates.page(user);
+  }
+
+  @Post('templates/network')
+  @Page('admin')
+  createNetworkTemplate(@CurrentUser() user: AuthUser, @Body() form: unknown) {
+    return this.templates.createNetworkTemplate(user, form);
+  }
+
+  @Post('templates/uplink')
+  @Page('admin')
+  createUplinkTemplate(@CurrentUser() user: AuthUser, @Body() form: unknown) {
+    return this.templates.createUplinkTemplate(user, form);
   }
 }

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../../access-points/access-points.module';
-import { TemplatesPageController } from './templates-page.controller';
 import { TemplatesPageService } from './templates-page.service';
 import { DevicesModule } from '../../devices/devices.module';
 import { NetworkSsidsModule } from '../../network-ssids/network-ssids.module';
@@ -10,12 +9,11 @@ import { NetworkRoutesModule } from '../network-routes.module';
 import { NetworkFormPagesController } from './network-form-pages.controller';
 import { NetworkFormPagesService } from './network-form-pages.service';
 import { NetworkRollbackPageService } from './network-rollback-page.service';
-import { SsidFormPagesController } from './ssid-form-pages.controller';
 import { SsidFormPagesService } from './ssid-form-pages.service';
 
 /**
- * The console's network and SSID forms and the templates page (issue 29), on the services of the JSON routes
- * (NetworkRoutesModule's, NetworkSsidsService); the network page (console/) links to them.
+ * The console's network and SSID forms and the templates page, on the services of the JSON
+ * routes (NetworkRoutesModule's, NetworkSsidsService); the network page (console/) links to them.
  */
 @Module({
   imports: [
@@ -26,7 +24,7 @@ import { SsidFormPagesService } from './ssid-form-pages.service';
     DevicesModule,
     AccessPointsModule,
   ],
-  controllers: [NetworkFormPagesController, SsidFormPagesController, TemplatesPageController],
+  controllers: [NetworkFormPagesController],
   providers: [
     NetworkFormPagesService,
     NetworkRollbackPageService,

@@ -1,11 +1,12 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { validationMessages } from '../../common/validation';
+import { formFields, trimmed } from '../../web/form';
 import { CreateNetworkFieldsDto, UpdateNetworkFieldsDto } from '../dto/location-network.dto';
 import { NetworkView } from '../location-network.view';
 import { networkUpdateFailed } from '../location-networks.errors';
 
-/** The network form (issue 29): name, time zone and template, as typed. */
+/** The network form: name, time zone and template, as typed. */
 export interface NetworkFormValues {
   network_name: string;
   timezone: string;
@@ -26,14 +27,12 @@ export const NETWORK_FORM_FIELDS: Readonly<Record<string, keyof NetworkFormValue
   network_template: 'network_template',
 };
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
 export function readNetworkForm(body: unknown): NetworkFormValues {
-  const form = (body ?? {}) as Record<string, unknown>;
+  const form = formFields(body);
   return {
-    network_name: text(form.network_name),
-    timezone: text(form.timezone),
-    network_template: text(form.network_template),
+    network_name: trimmed(form.network_name),
+    timezone: trimmed(form.timezone),
+    network_template: trimmed(form.network_template),
   };
 }
 

@@ -1,7 +1,8 @@
 import { NetworkSsidView } from '../../network-ssids/network-ssid.view';
+import { exact, formFields, trimmed } from '../../web/form';
 
 /**
- * The SSID form (issue 29): the fields a network team changes most, as typed. Every other field
+ * The SSID form: the fields a network team changes most, as typed. Every other field
  * of SPEC 2.4 is left out of what the form sends, so an edit keeps its value (the service merges).
  * The booleans are Yes / No / Not set, so that an SSID whose `is_enabled` is null keeps it.
  */
@@ -42,9 +43,6 @@ export const SSID_FORM_FIELDS: Readonly<Record<string, keyof SsidFormValues>> = 
 /** The security modes the form suggests; any other value may be typed (SPEC 2.7: not shown). */
 export const SECURITY_MODES = ['open', 'wpa2', 'wpa3', 'wpa2-enterprise'];
 
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-/** SSID names and keys are sent as typed: a space may belong to them. */
-const exact = (value: unknown) => (typeof value === 'string' ? value : '');
 const choice = (value: unknown) => {
   const text = trimmed(value);
   return text === 'true' || text === 'false' ? text : '';
@@ -55,7 +53,7 @@ const flag = (value: unknown) => (value === true ? 'true' : value === false ? 'f
 
 /** The posted form as typed. */
 export function readSsidForm(body: unknown): SsidFormValues {
-  const form = (body ?? {}) as Record<string, unknown>;
+  const form = formFields(body);
   return {
     ssid_name: exact(form.ssid_name),
     is_enabled: choice(form.is_enabled),

@@ -3,6 +3,7 @@ import { validateSync } from 'class-validator';
 import { CreateInitTemplateDto } from '../../access-points/dto/init-template.dto';
 import { validationMessages } from '../../common/validation/validation';
 import { SCALAR_FIELDS, STRUCTURED_FIELDS } from '../../network-ssids/network-ssid.fields';
+import { exact, formFields, trimmed } from '../../web/form';
 
 /** The network template form as typed: a name and the network whose SSIDs it copies. */
 export interface NetworkTemplateFormValues {
@@ -16,20 +17,14 @@ export interface UplinkTemplateFormValues {
   details: string;
 }
 
-const text = (form: Record<string, unknown>, key: string): string =>
-  typeof form[key] === 'string' ? form[key] : '';
-
-const formOf = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-
 export const readNetworkTemplateForm = (body: unknown): NetworkTemplateFormValues => {
-  const form = formOf(body);
-  return { name: text(form, 'name').trim(), network_id: text(form, 'network_id') };
+  const form = formFields(body);
+  return { name: trimmed(form.name), network_id: exact(form.network_id) };
 };
 
 export const readUplinkTemplateForm = (body: unknown): UplinkTemplateFormValues => {
-  const form = formOf(body);
-  return { name: text(form, 'name').trim(), details: text(form, 'details') };
+  const form = formFields(body);
+  return { name: trimmed(form.name), details: exact(form.details) };
 };
 
 /**

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayOf, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
+import { ArrayOf, Data, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
 import { BOOLEAN_FIELDS, SCALAR_FIELDS } from '../network-ssid.fields';
 
 /** An SSID record (network-ssid.view.ts): every field of SPEC 2.4, absent ones null. */
@@ -63,15 +63,10 @@ for (const field of SCALAR_FIELDS.filter((name) => !booleans.includes(name))) {
   })(NetworkSsidResponse.prototype, field);
 }
 
-export class NetworkSsidsData {
-  @ArrayOf(() => NetworkSsidResponse)
-  network_ssids: NetworkSsidResponse[];
-}
-
-export class NetworkSsidData {
-  @Of(() => NetworkSsidResponse)
-  network_ssid: NetworkSsidResponse;
-}
+const NetworkSsidsData = Data('NetworkSsidsData', {
+  network_ssids: ArrayOf(() => NetworkSsidResponse),
+});
+const NetworkSsidData = Data('NetworkSsidData', { network_ssid: Of(() => NetworkSsidResponse) });
 
 export const NetworkSsidsEnvelope = Envelope('NetworkSsidsEnvelope', () => NetworkSsidsData);
 export const NetworkSsidEnvelope = Envelope('NetworkSsidEnvelope', () => NetworkSsidData);

@@ -1,19 +1,9 @@
-import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
-import { ArrayOf, Envelope, Of } from '../../common/openapi/response-schema';
+import { PageData } from '../../common/pagination/pagination.response';
+import { Data, Envelope, Of } from '../../common/openapi/response-schema';
 import { RolloutResponse } from '../../upgrades/dto/rollout.response';
 
-export class RolloutsData {
-  @ArrayOf(() => RolloutResponse)
-  rollouts: RolloutResponse[];
-
-  @Of(() => PaginationMetaResponse)
-  meta: PaginationMetaResponse;
-}
-
-export class RolloutData {
-  @Of(() => RolloutResponse)
-  rollout: RolloutResponse;
-}
+const RolloutsData = PageData('RolloutsData', 'rollouts', () => RolloutResponse);
+const RolloutData = Data('RolloutData', { rollout: Of(() => RolloutResponse) });
 
 /** `GET /v1/rollouts`: `{data: {rollouts, meta}, status: 200}`. */
 export const RolloutsResponse = Envelope('RolloutsResponse', () => RolloutsData);

@@ -1,5 +1,5 @@
 import { readId, UNMATCHED_ID } from '../../common/ids/id';
-import { MAX_PAGE } from '../../common/pagination/pagination';
+import { pageNumber } from '../../web/pager';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrade.entity';
 
 /** The upgrade list page shows this many upgrades a page. */
@@ -25,11 +25,10 @@ const MAX_VERSION = 64;
  * too long for the column, is no filter; `sort=oldest` orders oldest first, anything else newest.
  */
 export function upgradeListQuery(query: Record<string, unknown>): UpgradeListQuery {
-  const page = readId(query.page);
   const network = readId(query.network_id);
   const version = typeof query.version === 'string' ? query.version.trim() : '';
   return {
-    page: page !== undefined && page !== UNMATCHED_ID && page <= MAX_PAGE ? page : 1,
+    page: pageNumber(query.page),
     status: UPGRADE_STATUSES.find((status) => status === query.status),
     ...(version !== '' && version.length <= MAX_VERSION ? { version } : {}),
     ...(network !== undefined && network !== UNMATCHED_ID ? { network_id: network } : {}),

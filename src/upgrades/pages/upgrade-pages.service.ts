@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { StatusMessageError } from '../../common/errors';
 import { TIME_ZONES } from '../../common/time-zones/time-zones';
 import { UpgradeRecord } from '../upgrade.view';
 import { UpgradesService } from '../upgrades.service';
-import { PageOutcome } from '../../web/page-renderer';
+import { formErrors, orFormAgain, showForm } from '../../web/form';
+import { PageOutcome, redirectTo, Shown, show } from '../../web/page-outcome';
+import { options } from '../../web/select-options';
 import { UPGRADE_STATUSES } from '../upgrade.entity';
 import { deviceSearch } from '../../devices/device-search';
 import { pager } from '../../web/pager';
@@ -28,20 +29,23 @@ import {
   UpgradeFormValues,
 } from './upgrade-form';
 
-export type { PageOutcome } from '../../web/page-renderer';
+import {
+  UPGRADE_FORM,
+  UPGRADE_LIST,
+  UpgradeFormModel,
+  UpgradeListModel,
+} from './upgrade-page-views';
 
-const LIST = 'upgrades/pages/views/list';
 /** The list shows this many of the newest requests above the upgrades. */
 const RECENT_REQUESTS = 10;
-const FORM = 'upgrades/pages/views/form';
 
 /** The form offers the one list of time zones, UTC first. */
 const FORM_TIME_ZONES = ['UTC', ...TIME_ZONES.filter((zone) => zone !== 'UTC')];
 
 /**
- * The upgrade pages (SPEC 4.4 browser variant, CONTRACT 2): builds what the templates show from
- * UpgradesService, and turns a form post into a redirect to the list, or the same form again with
- * the service's message (422) when the input is refused.
+ * The upgrade pages: builds what the templates show from UpgradesService, and turns a form post
+ * into a redirect, or the same form again with the service's message (422) when the input is
+ * refused.
  */
 @Injectable()
 export class UpgradePagesService {
@@ -53,11 +57,15 @@ export class UpgradePagesService {
   ) {}
 
   /**
-   * The list page (issue 13): a page of the upgrades the user may see, newest or oldest first,
-   * filtered by status, version and network, under their rollouts, below the newest requests
-   * with an upgrade that matches (issue 29); or only the upgrade with `id` (GET /upgrades/:id).
+   * The list page: a page of the upgrades the user may see, newest or oldest first, filtered by
+   * status, version and network, under their rollouts, below the newest requests with an
+   * upgrade that matches; or only the upgrade with `id` (GET /upgrades/:id).
    */
-  async list(user: AuthUser, query: UpgradeListQuery, id?: number): Promise<PageOutcome> {
+  async list(
+    user: AuthUser,
+    query: UpgradeListQuery,
+    id?: number,
+  ): Promise<Shown<UpgradeListModel>> {
     const filter = {
       ...(query.status ? { status: query.status } : {}),
       ...(query.version === undefined ? {} : { version: query.version }),
@@ -84,106 +92,88 @@ export class UpgradePagesService {
         )
       ).map((rollout) => [rollout.id, rollout]),
     );
-    return {
-      kind: 'page',
-      template: LIST,
-      status: 200,
-      context: {
-        title: 'Upgrades',
-        section: 'upgrades',
-        canWrite: user.role === 'admin',
-        groups: groups.map((group) => ({
-          headingId: `group-${group.rolloutId ?? 'none'}`,
-          rollout: group.rolloutId === null ? null : (rollouts.get(group.rolloutId) ?? null),
-          rolloutId: group.rolloutId,
-          upgrades: group.upgrades,
-        })),
-        statuses: UPGRADE_STATUSES.map((value) => ({
-          value,
-          label: value.replace('_', ' '),
-          selected: value === query.status,
-        })),
-        filtered: Object.keys(filter).length > 0,
-        version: query.version ?? '',
-        networks: networks.map((network) => ({
-          ...network,
-          selected: network.id === query.network_id,
-        })),
-        oldest: query.oldest === true,
-        showFilters: id === undefined,
-        requests: requests.map(requestRow),
-        exportHref: upgradeListHref({ ...query, page: 1 }).replace('/upgrades', '/upgrades.csv'),
-        count: meta?.count ?? records.length,
-        range:
-          meta && meta.count > 0 && records.length > 0
-            ? `Upgrades ${(meta.current - 1) * meta.per_page + 1} to ${(meta.current - 1) * meta.per_page + records.length} of ${meta.count}`
-            : null,
-        pager: meta && pager(meta, (page) => upgradeListHref({ ...query, page })),
-      },
-    };
+    return show(UPGRADE_LIST, {
+      title: 'Upgrades',
+      section: 'upgrades',
+      canWrite: user.role === 'admin',
+      groups: groups.map((group) => ({
+        headingId: `group-${group.rolloutId ?? 'none'}`,
+        rollout: group.rolloutId === null ? null : (rollouts.get(group.rolloutId) ?? null),
+        rolloutId: group.rolloutId,
+        upgrades: group.upgrades,
+      })),
+      statuses: options(
+        UPGRADE_STATUSES.map((value) => ({ value, label: value.replace('_', ' ') })),
+        query.status,
+      ),
+      filtered: Object.keys(filter).length > 0,
+      version: query.version ?? '',
+      networks: options(
+        networks.map((network) => ({ value: String(network.id), label: network.name })),
+        query.network_id === undefined ? undefined : String(query.network_id),
+      ),
+      oldest: query.oldest === true,
+      showFilters: id === undefined,
+      requests: requests.map(requestRow),
+      exportHref: upgradeListHref({ ...query, page: 1 }).replace('/upgrades', '/upgrades.csv'),
+      count: meta?.count ?? records.length,
+      range:
+        meta && meta.count > 0 && records.length > 0
+          ? `Upgrades ${(meta.current - 1) * meta.per_page + 1} to ${(meta.current - 1) * meta.per_page + records.length} of ${meta.count}`
+          : null,
+      pager: meta && pager(meta, (page) => upgradeListHref({ ...query, page })),
+    });
   }
 
   /** The blank form, with the targets of `?aps=` chosen (the device or network page's link). */
-  async newForm(user: AuthUser, query: Record<string, unknown> = {}): Promise<PageOutcome> {
+  newForm(user: AuthUser, query: Record<string, unknown> = {}): Promise<Shown<UpgradeFormModel>> {
     return this.form(user, null, { ...BLANK_FORM, aps: readForm({ aps: query.aps }).aps });
   }
 
-  async editForm(user: AuthUser, id: number): Promise<PageOutcome> {
+  async editForm(user: AuthUser, id: number): Promise<Shown<UpgradeFormModel>> {
     const upgrade = await this.upgrades.show(user, id);
     return this.form(user, upgrade, formOf(upgrade));
   }
 
-  async create(user: AuthUser, body: unknown): Promise<PageOutcome> {
+  async create(user: AuthUser, body: unknown): Promise<PageOutcome<UpgradeFormModel>> {
     const values = readForm(body);
     if (isRefresh(body)) {
       return this.form(user, null, values);
     }
-    // A create lands on its request's summary (issue 29), not on one row of 200 in the list.
-    return this.submit(user, null, values, async () => {
-      const result = await this.upgrades.create(user, toUpgradeInput(values), { via: 'console' });
-      return { message: result.message, location: requestHref(result.request_id) };
-    });
+    // A create lands on its request's summary, not on one row of 200 in the list.
+    return orFormAgain(
+      async () => {
+        const input = toUpgradeInput(values);
+        const result = await this.upgrades.create(user, input, { via: 'console' });
+        return redirectTo(requestHref(result.request_id), `${result.message}.`);
+      },
+      (messages) => this.form(user, null, values, messages),
+    );
   }
 
-  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome> {
+  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome<UpgradeFormModel>> {
     const upgrade = await this.upgrades.show(user, id);
     const values = readForm(body);
     if (isRefresh(body)) {
       return this.form(user, upgrade, values);
     }
-    return this.submit(user, upgrade, values, async () => {
-      const result = await this.upgrades.update(user, id, toUpgradeInput(values), {
-        via: 'console',
-      });
-      return { message: result.message, location: '/upgrades' };
-    });
+    return orFormAgain(
+      async () => {
+        const input = toUpgradeInput(values);
+        const result = await this.upgrades.update(user, id, input, { via: 'console' });
+        return redirectTo('/upgrades', `${result.message}.`);
+      },
+      (messages) => this.form(user, upgrade, values, messages),
+    );
   }
 
   async destroy(user: AuthUser, id: number): Promise<PageOutcome> {
     await this.upgrades.destroy(user, id, { via: 'console' });
-    return { kind: 'redirect', location: '/upgrades', message: `Upgrade ${id} deleted.` };
-  }
-
-  /** Runs the write; a 422 refusal shows the form again with the message, as posted. */
-  private async submit(
-    user: AuthUser,
-    upgrade: UpgradeRecord | null,
-    values: UpgradeFormValues,
-    write: () => Promise<{ message: string; location: string }>,
-  ): Promise<PageOutcome> {
-    try {
-      const { message, location } = await write();
-      return { kind: 'redirect', location, message: `${message}.` };
-    } catch (error) {
-      if (error instanceof StatusMessageError && error.httpStatus === 422) {
-        return this.form(user, upgrade, values, error.message);
-      }
-      throw error;
-    }
+    return redirectTo('/upgrades', `Upgrade ${id} deleted.`);
   }
 
   /**
-   * The form with its target picker (issue 13): networks and tags by name, devices by a search,
+   * The form with its target picker: networks and tags by name, devices by a search,
    * the chosen ones checked; and only the versions with firmware for the chosen targets'
    * hardware (with an edited upgrade's own device), or for the organisation's without a target.
    */
@@ -191,8 +181,8 @@ export class UpgradePagesService {
     user: AuthUser,
     upgrade: UpgradeRecord | null,
     values: UpgradeFormValues,
-    error?: string,
-  ): Promise<PageOutcome> {
+    messages: string[] = [],
+  ): Promise<Shown<UpgradeFormModel>> {
     const targets = upgrade ? [`AP:${upgrade.device_id}`, ...values.aps] : values.aps;
     const versions = await this.upgrades.versionsForTargets(user, targets);
     const search = values.q === '' ? undefined : deviceSearch(values.q);
@@ -201,42 +191,38 @@ export class UpgradePagesService {
     const choice = <T extends { target: string }>(item: T) => ({
       ...item,
       inputId: `target-${item.target.replace(':', '-').toLowerCase()}`,
+      value: item.target,
       checked: chosen.has(item.target.toLowerCase()),
     });
-    return {
-      kind: 'page',
-      template: FORM,
-      status: error ? 422 : 200,
-      context: {
-        title: upgrade ? `Edit upgrade ${upgrade.id}` : 'New upgrade',
-        section: 'upgrades',
-        upgrade,
-        action: upgrade ? `/upgrades/${upgrade.id}` : '/upgrades',
-        error,
-        values,
-        networks: choices.networks.map(choice),
-        tags: choices.tags.map(choice),
-        devices: choices.devices.map(choice),
-        deviceCount: deviceCountText(choices.matching, values.q),
-        versions: versions.map((v) => ({
-          version: v.version,
-          label: [
-            v.version,
-            v.is_released ? null : 'unreleased',
-            v.organisation_id === null ? null : 'organisation build',
-          ]
-            .filter(Boolean)
-            .join(' · '),
-        })),
-        versionHint:
-          targets.length > 0
-            ? versions.length > 0
-              ? 'Versions with firmware for the hardware of every chosen device.'
-              : 'No version has firmware for the hardware of every chosen device.'
-            : "Versions with firmware for your organisation's hardware; choosing targets narrows them.",
-        timeZones: FORM_TIME_ZONES,
-      },
-    };
+    return showForm(UPGRADE_FORM, {
+      title: upgrade ? `Edit upgrade ${upgrade.id}` : 'New upgrade',
+      section: 'upgrades',
+      upgrade,
+      action: upgrade ? `/upgrades/${upgrade.id}` : '/upgrades',
+      errors: formErrors(messages, {}),
+      values,
+      networks: choices.networks.map(choice),
+      tags: choices.tags.map(choice),
+      devices: choices.devices.map(choice),
+      deviceCount: deviceCountText(choices.matching, values.q),
+      versions: versions.map((v) => ({
+        version: v.version,
+        label: [
+          v.version,
+          v.is_released ? null : 'unreleased',
+          v.organisation_id === null ? null : 'organisation build',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      })),
+      versionHint:
+        targets.length > 0
+          ? versions.length > 0
+            ? 'Versions with firmware for the hardware of every chosen device.'
+            : 'No version has firmware for the hardware of every chosen device.'
+          : "Versions with firmware for your organisation's hardware; choosing targets narrows them.",
+      timeZones: FORM_TIME_ZONES,
+    });
   }
 }
 

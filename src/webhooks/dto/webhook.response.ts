@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
+import { PageData } from '../../common/pagination/pagination.response';
 import {
   ArrayOf,
   Bool,
+  Data,
   DateTime,
   Envelope,
   Int,
@@ -86,28 +87,10 @@ export class DeliveryResponse {
   created_at: string;
 }
 
-class WebhookData {
-  @Of(() => WebhookResponse)
-  webhook: WebhookResponse;
-}
-
-class WebhooksData {
-  @ArrayOf(() => WebhookResponse)
-  webhooks: WebhookResponse[];
-}
-
-class DeliveryData {
-  @Of(() => DeliveryResponse)
-  delivery: DeliveryResponse;
-}
-
-class DeliveriesData {
-  @ArrayOf(() => DeliveryResponse)
-  deliveries: DeliveryResponse[];
-
-  @Of(() => PaginationMetaResponse)
-  meta: PaginationMetaResponse;
-}
+const WebhookData = Data('WebhookData', { webhook: Of(() => WebhookResponse) });
+const WebhooksData = Data('WebhooksData', { webhooks: ArrayOf(() => WebhookResponse) });
+const DeliveryData = Data('DeliveryData', { delivery: Of(() => DeliveryResponse) });
+const DeliveriesData = PageData('DeliveriesData', 'deliveries', () => DeliveryResponse);
 
 export const WebhookEnvelope = Envelope('WebhookEnvelope', () => WebhookData);
 export const WebhooksEnvelope = Envelope('WebhooksEnvelope', () => WebhooksData);

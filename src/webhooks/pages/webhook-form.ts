@@ -1,3 +1,4 @@
+import { every, formFields, ticked, trimmed } from '../../web/form';
 import { WebhookFieldsDto } from '../dto/webhook.dto';
 import { WebhookView } from '../webhook.view';
 
@@ -16,16 +17,21 @@ export const BLANK_WEBHOOK_FORM: WebhookFormValues = {
   enabled: true,
 };
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** The inputs of the form by the field the service's messages begin with. */
+export const WEBHOOK_FORM_FIELDS: Readonly<Record<string, keyof WebhookFormValues>> = {
+  'webhook.url': 'url',
+  'webhook.event_types': 'event_types',
+  'webhook.description': 'description',
+};
 
 /** The posted form as typed; a checkbox that is not sent is off. */
 export function readWebhookForm(body: unknown): WebhookFormValues {
-  const form = (body ?? {}) as Record<string, unknown>;
+  const form = formFields(body);
   return {
-    url: text(form.url),
-    event_types: text(form.event_types),
-    description: text(form.description),
-    enabled: form.enabled === 'true',
+    url: trimmed(form.url),
+    event_types: trimmed(form.event_types),
+    description: trimmed(form.description),
+    enabled: ticked(form.enabled),
   };
 }
 
@@ -43,10 +49,7 @@ export function webhookFormOf(webhook: WebhookView): WebhookFormValues {
 export function toWebhookFields(values: WebhookFormValues): WebhookFieldsDto {
   return {
     url: values.url,
-    event_types: values.event_types
-      .split(',')
-      .map((type) => type.trim())
-      .filter((type) => type !== ''),
+    event_types: every(values.event_types.split(',')).filter((type) => type !== ''),
     description: values.description === '' ? null : values.description,
     enabled: values.enabled,
   };

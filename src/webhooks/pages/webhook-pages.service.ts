@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { formRefusal } from '../../web/form-refusal';
-import { PageOutcome } from '../../web/page-renderer';
+import { formErrors, orFormAgain, showForm } from '../../web/form';
+import { PageOutcome, redirectTo, Shown, show } from '../../web/page-outcome';
 import { pager } from '../../web/pager';
 import { WebhookView } from '../webhook.view';
 import { WebhooksService } from '../webhooks.service';
@@ -9,57 +9,66 @@ import {
   BLANK_WEBHOOK_FORM,
   readWebhookForm,
   toWebhookFields,
+  WEBHOOK_FORM_FIELDS,
   WebhookFormValues,
   webhookFormOf,
 } from './webhook-form';
+import {
+  WEBHOOK_FORM,
+  WEBHOOK_LIST,
+  WEBHOOK_PAGE,
+  WebhookFormModel,
+  WebhookListModel,
+  WebhookModel,
+} from './webhook-views';
 
-const LIST = 'webhooks/pages/views/list';
-const FORM = 'webhooks/pages/views/form';
-const SHOW = 'webhooks/pages/views/show';
 const DELIVERIES_PER_PAGE = 50;
+const SECTION = 'webhooks';
 
 /**
- * The webhook pages of the console (OPERATIONS 5, issue 27), for admins, on WebhooksService:
- * the list, the form (a refusal shows it again with the message, 422), a webhook with its
- * delivery log; the secret is shown once, on the page that answers a create or a rotation.
+ * The webhook pages of the console, for admins, on WebhooksService: the list, the
+ * form (a refusal shows it again with the messages, 422), a webhook with its delivery log; the
+ * secret is shown once, on the page that answers a create or a rotation.
  */
 @Injectable()
 export class WebhookPagesService {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  async list(user: AuthUser): Promise<PageOutcome> {
+  async list(user: AuthUser): Promise<Shown<WebhookListModel>> {
     const webhooks = await this.webhooks.list(user);
-    return page(LIST, { title: 'Webhooks', section: 'webhooks', webhooks });
+    return show(WEBHOOK_LIST, { title: 'Webhooks', section: SECTION, webhooks });
   }
 
-  newForm(): PageOutcome {
-    return this.form(null, BLANK_WEBHOOK_FORM, null);
+  newForm(): Shown<WebhookFormModel> {
+    return form(null, BLANK_WEBHOOK_FORM);
   }
 
-  async editForm(user: AuthUser, id: number): Promise<PageOutcome> {
+  async editForm(user: AuthUser, id: number): Promise<Shown<WebhookFormModel>> {
     const webhook = await this.webhooks.show(user, id);
-    return this.form(webhook, webhookFormOf(webhook), null);
+    return form(webhook, webhookFormOf(webhook));
   }
 
-  async create(user: AuthUser, body: unknown): Promise<PageOutcome> {
+  create(user: AuthUser, body: unknown): Promise<PageOutcome<WebhookModel | WebhookFormModel>> {
     const values = readWebhookForm(body);
-    try {
-      const webhook = await this.webhooks.create(user, toWebhookFields(values), 'console');
-      return this.show(user, webhook.id, 1, webhook.secret);
-    } catch (error) {
-      return this.refused(error, null, values);
-    }
+    return orFormAgain<WebhookModel | WebhookFormModel>(
+      async () => {
+        const webhook = await this.webhooks.create(user, toWebhookFields(values), 'console');
+        return this.show(user, webhook.id, 1, webhook.secret);
+      },
+      (messages) => form(null, values, messages),
+    );
   }
 
-  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome> {
+  async update(user: AuthUser, id: number, body: unknown): Promise<PageOutcome<WebhookFormModel>> {
     const webhook = await this.webhooks.show(user, id);
     const values = readWebhookForm(body);
-    try {
-      await this.webhooks.update(user, id, toWebhookFields(values), 'console');
-    } catch (error) {
-      return this.refused(error, webhook, values);
-    }
-    return { kind: 'redirect', location: `/webhooks/${id}`, message: 'Webhook saved.' };
+    return orFormAgain(
+      async () => {
+        await this.webhooks.update(user, id, toWebhookFields(values), 'console');
+        return redirectTo(`/webhooks/${id}`, 'Webhook saved.');
+      },
+      (messages) => form(webhook, values, messages),
+    );
   }
 
   async show(
@@ -67,15 +76,15 @@ export class WebhookPagesService {
     id: number,
     pageNumber: number,
     secret?: string,
-  ): Promise<PageOutcome> {
+  ): Promise<Shown<WebhookModel>> {
     const webhook = await this.webhooks.show(user, id);
     const { deliveries, meta } = await this.webhooks.deliveriesOf(user, id, {
       page: pageNumber,
       per_page: DELIVERIES_PER_PAGE,
     });
-    return page(SHOW, {
+    return show(WEBHOOK_PAGE, {
       title: `Webhook ${webhook.id}`,
-      section: 'webhooks',
+      section: SECTION,
       webhook,
       secret,
       deliveries,
@@ -83,60 +92,42 @@ export class WebhookPagesService {
     });
   }
 
-  async rotate(user: AuthUser, id: number): Promise<PageOutcome> {
+  async rotate(user: AuthUser, id: number): Promise<Shown<WebhookModel>> {
     const rotated = await this.webhooks.rotateSecret(user, id, 'console');
     return this.show(user, id, 1, rotated.secret);
   }
 
   async destroy(user: AuthUser, id: number): Promise<PageOutcome> {
     await this.webhooks.destroy(user, id, 'console');
-    return { kind: 'redirect', location: '/webhooks', message: `Webhook ${id} deleted.` };
+    return redirectTo('/webhooks', `Webhook ${id} deleted.`);
   }
 
   async test(user: AuthUser, id: number): Promise<PageOutcome> {
     await this.webhooks.test(user, id, 'console');
     const message = 'A webhook.test is on its way: its delivery shows below within a second.';
-    return { kind: 'redirect', location: `/webhooks/${id}`, message };
+    return redirectTo(`/webhooks/${id}`, message);
   }
 
   async redeliver(user: AuthUser, id: number, deliveryId: number): Promise<PageOutcome> {
     await this.webhooks.redeliver(user, id, deliveryId);
-    const message = `Delivery ${deliveryId} is attempted again now.`;
-    return { kind: 'redirect', location: `/webhooks/${id}`, message };
-  }
-
-  private refused(
-    error: unknown,
-    webhook: WebhookView | null,
-    values: WebhookFormValues,
-  ): PageOutcome {
-    const message = formRefusal(error);
-    if (message === null) {
-      throw error;
-    }
-    return this.form(webhook, values, message);
-  }
-
-  private form(
-    webhook: WebhookView | null,
-    values: WebhookFormValues,
-    error: string | null,
-  ): PageOutcome {
-    return page(
-      FORM,
-      {
-        title: webhook ? `Edit webhook ${webhook.id}` : 'New webhook',
-        section: 'webhooks',
-        webhook,
-        values,
-        error,
-        action: webhook ? `/webhooks/${webhook.id}` : '/webhooks',
-      },
-      error ? 422 : 200,
-    );
+    return redirectTo(`/webhooks/${id}`, `Delivery ${deliveryId} is attempted again now.`);
   }
 }
 
-function page(template: string, context: Record<string, unknown>, status = 200): PageOutcome {
-  return { kind: 'page', template, context, status };
+/** The form of a new webhook (null) or an existing one, again with its refusal (422). */
+function form(
+  webhook: WebhookView | null,
+  values: WebhookFormValues,
+  messages: string[] = [],
+): Shown<WebhookFormModel> {
+  const home = webhook ? `/webhooks/${webhook.id}` : '/webhooks';
+  return showForm(WEBHOOK_FORM, {
+    title: webhook ? `Edit webhook ${webhook.id}` : 'New webhook',
+    section: SECTION,
+    webhook,
+    values,
+    errors: formErrors(messages, WEBHOOK_FORM_FIELDS),
+    action: home,
+    cancel: home,
+  });
 }
