@@ -146,7 +146,6 @@ describe('webhook rules (OPERATIONS 5)', () => {
     expect(urlProblems(url)).toEqual(['url must be at most 2048 characters once percent-encoded']);
   });
 
-
   it('signs with each secret that signs now, the new one first, verifiable by the reference', () => {
     const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
     expect(current).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
