@@ -8,7 +8,7 @@ import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repo
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
- * configuration sync (DEVICES 4).
+ * configuration sync.
  */
 export type DetailedDevice = DeviceWithParts & {
   pending_upgrade: ShownPendingUpgrade | null;

@@ -24,7 +24,7 @@ import { NewUplinkRow, UplinksRepository } from '../device-state/uplinks.reposit
 
 export const UPLINK_TYPES = ['1', '2', '3', '4'] as const;
 
-/** Whether a hardware part takes an uplink of this type (SPEC 2.3). */
+/** Whether a hardware part takes an uplink of this type. */
 export function uplinkApplies(type: string, part: HardwarePart): boolean {
   switch (type) {
     case '1':
@@ -45,7 +45,7 @@ const templateView = (template: InitTemplate) => ({
   details: template.details,
 });
 
-/** Uplink (init) templates and applying them to devices (SPEC 2.3, 4.2 apply_configuration). */
+/** Uplink (init) templates and applying them to devices (apply_configuration). */
 @Injectable()
 export class UplinkConfigurationService {
   constructor(

@@ -77,7 +77,7 @@ export class DeviceTransitionsService {
 
   /**
    * In the caller's transaction: records a configuration report of the device that differs from
-   * the recorded one and returns its events (OPERATIONS 2): `device.config_applied` for a new
+   * the recorded one and returns its events: `device.config_applied` for a new
    * revision it runs (`in_sync`: it is the current one), `device.config_failed` for a new error
    * about its current revision. A report that repeats the recorded one records nothing.
    */

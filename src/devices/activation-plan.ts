@@ -3,7 +3,7 @@ import { ApiErrorCode, CodedError } from '../common/errors';
 /** What the activation decision needs to know, as looked up (and locked) by the service. */
 export interface ActivationFacts {
   orgId: number;
-  /** The organisation's allowed device count (SPEC 8) and how many devices it holds now. */
+  /** The organisation's allowed device count and how many devices it holds now. */
   allowedDeviceCount: number;
   deviceCount: number;
   /** Well-formed MACs in request order, and the malformed entries. */
@@ -20,7 +20,7 @@ export interface ActivationFacts {
   master: { mac_id: string; serial: string; hardware_part_id: number }[];
   /**
    * Provisioning (SPEC 4.2 rule 2) moves the organisation's unassigned devices into the network;
-   * network create does not (CONTRACT 7: such a MAC is invalid there).
+   * network create does not (such a MAC is invalid there).
    */
   moveUnassigned: boolean;
 }

@@ -12,7 +12,7 @@ export interface EventSubject {
 @Injectable()
 export class DeviceSubjectsRepository extends TransactionalRepository {
   /**
-   * The organisation's devices with these ids as events name them (OPERATIONS 2): MAC, name and
+   * The organisation's devices with these ids as events name them: MAC, name and
    * the network each is in now, with its name (one statement, none for no id).
    */
   async of(orgId: number, ids: number[]): Promise<Map<number, EventSubject>> {

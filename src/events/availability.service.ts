@@ -10,10 +10,10 @@ import { AvailabilityQueryDto } from './dto/availability.query';
 import { availabilityDeviceNotFound } from './events.errors';
 import { EventsRepository } from '../event-log/events.repository';
 
-/** The longest window asked for (OPERATIONS 3). */
+/** The longest window asked for. */
 const MAX_DAYS = 90;
 
-/** What GET /v1/access_points/availability answers (OPERATIONS 3). */
+/** What GET /v1/access_points/availability answers. */
 export interface AvailabilityView {
   mac_id: string;
   since: string;

@@ -28,7 +28,7 @@ import { isTimeZone } from '../common/time-zones/time-zones';
 const MAX_NAME = 255;
 
 /**
- * Network create (SPEC 4.1 create rules, CONTRACT 7). One transaction: when the answer is an
+ * Network create (SPEC 4.1 create rules). One transaction: when the answer is an
  * error, no network and no device exist afterwards.
  */
 @Injectable()
@@ -130,7 +130,7 @@ export class NetworkCreationService {
     return errors;
   }
 
-  /** What the new network stores; a clone copies its source's settings (CONTRACT 7). */
+  /** What the new network stores; a clone copies its source's settings. */
   private fieldsOf(
     user: AuthUser,
     input: CreateNetworkFieldsDto,

@@ -28,7 +28,7 @@ const given = (value: string | null | undefined, existing: string | null | undef
   value === undefined ? (existing ?? null) : value;
 
 /**
- * Schedule rules (CONTRACT 7): `now` (default) or `later`, which needs schedule_at and
+ * Schedule rules: `now` (default) or `later`, which needs schedule_at and
  * time_zone. Fields the input leaves out keep the existing upgrade's values on update.
  */
 export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
@@ -54,7 +54,7 @@ export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
 
 /** An ISO 8601 time; one without an offset is read as UTC. */
 /**
- * `schedule_at` (DEVICES 5): with an offset, that instant; without one, a wall-clock time in
+ * `schedule_at`: with an offset, that instant; without one, a wall-clock time in
  * `time_zone` (UTC while no time zone is known: the missing time zone is reported anyway).
  */
 function parseInstant(value: string, timeZone: string | null): Date {
@@ -103,7 +103,7 @@ export function resolveRelease(
 }
 
 /**
- * The release a manual upgrade to `version` takes (CONTRACT 7): among the visible ones of that
+ * The release a manual upgrade to `version` takes: among the visible ones of that
  * version (released ones only unless `includeUnreleased`), the organisation's own first.
  */
 export function releaseOfVersion(
@@ -144,7 +144,7 @@ export function releasesWithFirmware(
 }
 
 /**
- * THE rule of which release gives `version` to a device of this hardware part (issue 25: create,
+ * THE rule of which release gives `version` to a device of this hardware part (create,
  * the hand-out and the auto-revert all ask it): among the visible records of that version
  * (released ones only unless `includeUnreleased`), the organisation's own first, then the newest,
  * the first with firmware for the part. Several records may share a version (a global release
@@ -181,7 +181,7 @@ export function hasFirmwareFor(release: UpgradeData, partNumber: string | null):
 }
 
 /**
- * Where the device fetches `version` for its hardware part (DEVICES 3): the firmware of the
+ * Where the device fetches `version` for its hardware part: the firmware of the
  * release `releaseForPart` takes among these (any state: the upgrade exists already); null when
  * none has any.
  */

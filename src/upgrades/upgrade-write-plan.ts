@@ -40,7 +40,7 @@ export interface UpgradeWritePlan {
   };
   /** The devices that get a pending upgrade: a new one, or their pending one rewritten. */
   devices: TargetedDevice[];
-  /** A create that took no pending upgrade ("created"), else "updated" (SPEC 4.4). */
+  /** A create that took no pending upgrade ("created"), else "updated". */
   created: boolean;
 }
 

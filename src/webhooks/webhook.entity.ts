@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { OrganisationRecord } from '../organisations/organisation-record';
 
 /**
- * An HTTP endpoint that receives the organisation's events (OPERATIONS 5). The secret is kept as
+ * An HTTP endpoint that receives the organisation's events. The secret is kept as
  * given out (`whsec_…`) because it signs every delivery; it is never logged and never answered
  * but by create and rotate_secret.
  */

@@ -88,7 +88,7 @@ export class SerialQueryDto {
 
 /**
  * What a device says about itself in a heartbeat record, the same in the admin heartbeat
- * (CONTRACT 5) and in a device check-in (DEVICES 3): the heartbeats table's column sizes.
+ * and in a device check-in: the heartbeats table's column sizes.
  */
 export class HeartbeatFieldsDto {
   /** The device's host name. */

@@ -111,7 +111,7 @@ export class MasterInventoryDeviceDto {
   part_number: string;
 
   /**
-   * The device's factory secret (DEVICES 2): 16 to 128 printable ASCII characters (0x21 to
+   * The device's factory secret: 16 to 128 printable ASCII characters (0x21 to
    * 0x7E, `:` allowed). Stored only as a SHA-256 hash and never returned; an upsert without it
    * keeps the stored one.
    */

@@ -29,7 +29,7 @@ export function codedErrorSchema(codes: ApiErrorCode[]): SchemaObject {
   };
 }
 
-/** `{message, status}` with the HTTP status in `status` (upgrades, SPEC 4.4). */
+/** `{message, status}` with the HTTP status in `status` (upgrades). */
 export const statusMessage = (status: number, description: string): ErrorShape => ({
   status,
   description,
@@ -48,7 +48,7 @@ export const statusMessage = (status: number, description: string): ErrorShape =
   },
 });
 
-/** `{message}` only (config_rollback, SPEC 4.1). */
+/** `{message}` only (config_rollback). */
 export const plainMessage = (status: number, description: string): ErrorShape => ({
   status,
   description,

@@ -10,7 +10,7 @@ import { ApiErrorCode, HTTP_STATUS_OF } from '../errors/api-error-code';
 import { MAX_ID } from '../ids/id';
 import { errorResponse, mergeErrorSchemas } from './api-error-responses';
 
-/** Every id is 1 to MAX_ID (CONTRACT 9). */
+/** Every id is 1 to MAX_ID. */
 export const ID_SCHEMA: SchemaObject = { type: 'integer', minimum: 1, maximum: MAX_ID };
 
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
@@ -37,7 +37,7 @@ export function operationsOf(
 const isSecured = (operation: OperationObject) =>
   !(Array.isArray(operation.security) && operation.security.length === 0);
 
-/** A device route (DEVICES 2) declares the `device` Basic scheme instead of the bearer token. */
+/** A device route declares the `device` Basic scheme instead of the bearer token. */
 const isDeviceRoute = (operation: OperationObject) =>
   Array.isArray(operation.security) &&
   operation.security.some((requirement) => 'device' in requirement);

@@ -40,7 +40,7 @@ export const SSID_FORM_FIELDS: Readonly<Record<string, keyof SsidFormValues>> = 
   'v_lan_attributes.v_lan_id': 'v_lan_id',
 };
 
-/** The security modes the form suggests; any other value may be typed (SPEC 2.7: not shown). */
+/** The security modes the form suggests; any other value may be typed (not shown). */
 export const SECURITY_MODES = ['open', 'wpa2', 'wpa3', 'wpa2-enterprise'];
 
 const choice = (value: unknown) => {

@@ -56,7 +56,7 @@ for (const field of SCALAR_FIELDS.filter((name) => !booleans.includes(name))) {
   ApiProperty({
     type: 'string',
     nullable: true,
-    // CONTRACT 9: a read_only member never receives the WPA key.
+    // A read_only member never receives the WPA key.
     ...(field === 'wpa_key'
       ? { required: false, description: 'Absent for read_only members' }
       : {}),
