@@ -1,4 +1,4 @@
-/** The alert types of OPERATIONS 6. */
+/** The alert types a rule may watch. */
 export const ALERT_TYPES = [
   'device_down',
   'config_failed',

@@ -20,5 +20,5 @@ export const commandLimitReached = (limit: number, macs: string[]) =>
     'Limit reached',
   );
 
-/** SPEC 2.5 targets as upgrades answer them, in the /v1 body: 422 1030. */
+/** Bad `AP:`, `network:` or `tag:` targets, as upgrades answer them, in the /v1 body: 422 1030. */
 export const invalidCommandTargets = (message: string) => new ValidationFailedError([message]);

@@ -183,7 +183,7 @@ export function canonicalJson(value: unknown): string {
  * write path (SSID routes, network update, rollback, provisioning, moves, releases, uplink
  * templates, and whatever comes next) able to forget to bump it, and it needs no column or
  * migration. An answer that returns to an earlier content gets its earlier revision, which
- * DEVICES 4 allows. The document names the device's MAC, so two devices never share a revision,
+ * devices accept (a revision names a content, not a time). The document names the device's MAC, so two devices never share a revision,
  * even in one network.
  */
 export function configRevision(document: ConfigDocument): string {

@@ -11,7 +11,7 @@ import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 
 /**
- * The device transitions of OPERATIONS 2, recorded exactly once whatever the number of
+ * The device transitions (device.up, device.down), recorded exactly once whatever the number of
  * instances: `device.up` from the heartbeat that makes a device UP (`up`, in that heartbeat's
  * transaction), `device.down` by the sweep that every instance runs each second (`sweep`). Both
  * are conditional updates of the heartbeat record's `up` state, so one writer wins each

@@ -8,7 +8,7 @@ export interface EventSubject {
   network: { id: number; network_name: string } | null;
 }
 
-/** Devices as the events of OPERATIONS 2 name them: what they are called and where they are. */
+/** Devices as events name them: what they are called and where they are. */
 @Injectable()
 export class DeviceSubjectsRepository extends TransactionalRepository {
   /**

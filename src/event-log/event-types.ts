@@ -1,4 +1,4 @@
-/** Every event type of OPERATIONS 2, by family. */
+/** Every event type, by family. */
 export const EVENT_TYPES = [
   'device.claimed',
   'device.moved',

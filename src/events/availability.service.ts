@@ -23,8 +23,8 @@ export interface AvailabilityView {
 }
 
 /**
- * A device's availability over a window, from its device.up and device.down events (OPERATIONS
- * 3): two statements (the state before the window, the transitions inside) after the device.
+ * A device's availability over a window, from its device.up and device.down events: two
+ * statements (the state before the window, the transitions inside) after the device.
  * The intervals end at `until`, or now when `until` is later (what follows is not known yet).
  */
 @Injectable()

@@ -41,7 +41,7 @@ interface HealthBody {
  * check fail: rate limiting falls back to per-instance counters without it.
  */
 @ApiTags('operations')
-@SkipThrottle() // CONTRACT 9: load balancers probe it as often as they like
+@SkipThrottle() // Load balancers probe it as often as they like
 @Controller('health')
 export class HealthController {
   constructor(

@@ -43,7 +43,7 @@ export type NetworkListing =
   | { kind: 'one'; network: NetworkView }
   | { kind: 'page'; networks: NetworkView[]; meta: PaginationMeta };
 
-/** The location network use cases of SPEC 4.1 other than create (NetworkCreationService). */
+/** The location network use cases other than create (NetworkCreationService). */
 @Injectable()
 export class LocationNetworksService {
   constructor(

@@ -28,7 +28,7 @@ import { isTimeZone } from '../common/time-zones/time-zones';
 const MAX_NAME = 255;
 
 /**
- * Network create (SPEC 4.1 create rules). One transaction: when the answer is an
+ * Network create. One transaction: when the answer is an
  * error, no network and no device exist afterwards.
  */
 @Injectable()

@@ -17,7 +17,7 @@ export class NetworkSsid extends OrganisationScoped {
   @Column({ type: 'varchar', length: 32 })
   ssid_name: string;
 
-  /** The scalar fields of SPEC 2.4 other than ssid_name, as validated (strings and booleans). */
+  /** The scalar fields of an SSID other than ssid_name, as validated (strings and booleans). */
   @Column({ type: 'simple-json' })
   settings: Record<string, string | boolean | null>;
 

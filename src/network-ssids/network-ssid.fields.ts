@@ -23,7 +23,7 @@ export const BOOLEAN_FIELDS = [
   'wds_enabled',
 ] as const;
 
-/** Every scalar field other than `id` and `ssid_name`, in SPEC 2.4 order. */
+/** Every scalar field other than `id` and `ssid_name`, in the order the API lists them. */
 export const SCALAR_FIELDS: readonly string[] = [
   'is_enabled',
   'ssid_mode',

@@ -45,7 +45,7 @@ const valuesOf = (ssid: NetworkSsid): SsidValues => ({
   v_lan_attributes: ssid.v_lan_attributes,
 });
 
-/** The SSID use cases of SPEC 4.3, plus the copy and replace steps networks use. */
+/** The SSID use cases of the API, plus the copy and replace steps networks use. */
 @Injectable()
 export class NetworkSsidsService {
   constructor(

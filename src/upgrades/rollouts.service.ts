@@ -75,7 +75,7 @@ export class RolloutsService {
     return this.rollouts.findMany(user.organisation_id, ids);
   }
 
-  /** How many of the organisation's rollouts are running (DEVICES 7 overview). */
+  /** How many of the organisation's rollouts are running (for the overview). */
   countRunning(orgId: number): Promise<number> {
     return this.rollouts.countRunning(orgId);
   }

@@ -38,7 +38,7 @@ export interface UpgradeCheckin {
 }
 
 /**
- * The firmware lifecycle of DEVICES 5: reports and the timeout move upgrades through
+ * The firmware lifecycle: reports and the timeout move upgrades through
  * pending → in_progress → done | failed. State lives only in the `upgrades` rows and every
  * change is a conditional UPDATE, so any number of instances agree without a timer: the timeout
  * is applied by whichever read or check-in sees it first (ChangeRunner.failTimedOut).

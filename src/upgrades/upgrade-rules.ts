@@ -11,7 +11,7 @@ import {
 import { newestBy } from './version';
 
 /**
- * What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). A field
+ * What create and update take (the `upgrade` object of the request, already type-checked). A field
  * left out (undefined) keeps the existing upgrade's value on update; `null` clears it, which is
  * what an emptied field of the browser form means (the JSON API reads null as left out).
  */
@@ -67,7 +67,7 @@ function parseInstant(value: string, timeZone: string | null): Date {
 }
 
 /**
- * SPEC 4.4 rules 1 and 2 with CONTRACT 7: no release visible to the organisation at all → 422;
+ * Which release an upgrade installs: no release visible to the organisation at all → 422;
  * unless manual, the newest released one (dotted numeric order); a manual version must be one
  * the caller can see. Among releases of the same version the organisation's own wins.
  */
@@ -119,7 +119,7 @@ export function releaseOfVersion(
 /**
  * The versions a manual upgrade can take for devices of these hardware parts, one release per
  * version (the one `releaseOfVersion` takes), in no particular order: `every` keeps a version
- * with firmware for each part, as create demands of its targets (SPEC 4.4 rule 4); `some` one
+ * with firmware for each part, as create demands of its targets; `some` one
  * with firmware for at least one (the organisation's hardware, before a target is chosen). The
  * firmware for a part is found as `releaseForPart` finds it.
  */

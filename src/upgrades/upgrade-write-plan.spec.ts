@@ -8,7 +8,7 @@ import {
   UpgradeWriteFacts,
 } from './upgrade-write-plan';
 
-/** SPEC 4.4 create and update rules over plain facts, without a database. */
+/** The rules of upgrade create and update over plain facts, without a database. */
 const release = (fields: Partial<UpgradeData>): UpgradeData =>
   ({
     id: 1,

@@ -57,7 +57,7 @@ export function targetsOf(input: UpgradeInput, existing: Upgrade | null): Upgrad
 }
 
 /**
- * SPEC 4.4 create and update rules 1 to 5 with CONTRACT 7, decided over the facts, in the order
+ * The rules of upgrade create and update, decided over the facts, in the order
  * their errors are answered: the schedule, the release (1, 2), the targets (their form, their
  * owner, that they match devices: 3), the firmware for every targeted device's hardware (4,
  * by `releaseForPart`), then what is written (5: a device's pending upgrade is rewritten).

@@ -23,7 +23,7 @@ import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { newRequestId } from './upgrade-request';
 
 /**
- * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): reads and locks what
+ * The upgrade write path (create and update, and staged rollouts): reads and locks what
  * the decision needs, decides by the pure `planUpgradeWrite`, stages a rollout and writes the
  * pending upgrades per stage, with a constant number of SQL statements whatever the number of
  * devices. UpgradesService runs it in a change (ChangeRunner) that locked the organisation.

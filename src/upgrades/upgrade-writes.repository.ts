@@ -8,7 +8,7 @@ import { persistedColumn } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
-/** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
+/** The attributes every upgrade written by one request gets (version, type, schedule, ...). */
 export interface UpgradeAttributes {
   version: string;
   upgrade_type: string;
@@ -200,7 +200,7 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     return rows.map(closedUpgrade);
   }
 
-  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE; returns them. */
+  /** Cancels the rollout's pending upgrades (a halt): one UPDATE; returns them. */
   async cancelPending(orgId: number, rolloutId: number): Promise<ClosedUpgrade[]> {
     const sql = new SqlBuilder(this.dialect);
     const typed = this.typedParam(sql);

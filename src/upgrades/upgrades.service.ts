@@ -190,7 +190,7 @@ export class UpgradesService {
 
   /**
    * How many upgrades of the organisation's devices in these networks (`'all'`: every upgrade)
-   * are in each status (DEVICES 7 overview); every status is present, 0 when none.
+   * are in each status (for the overview); every status is present, 0 when none.
    */
   async countByStatus(
     orgId: number,

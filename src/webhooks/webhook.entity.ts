@@ -12,7 +12,7 @@ export class Webhook extends OrganisationRecord {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  /** Types of OPERATIONS 2, family prefixes (`device.*`) or `*`, as given. */
+  /** Event types, family prefixes (`device.*`) or `*`, as given. */
   @Column({ type: 'simple-json' })
   event_types: string[];
 

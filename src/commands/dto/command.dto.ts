@@ -11,7 +11,7 @@ export class CommandFieldsDto {
   @IsOptional()
   type?: string;
 
-  /** Targets as SPEC 2.5: `AP:<id>`, `network:<id>`, `tag:<id>`. */
+  /** Targets as upgrades take them: `AP:<id>`, `network:<id>`, `tag:<id>`. */
   @IsOptional()
   @MaxListEntries()
   aps?: string[];

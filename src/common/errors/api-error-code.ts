@@ -1,4 +1,4 @@
-/** Every error code of SPEC 7 and CONTRACT 8. */
+/** Every error code the API answers (the OpenAPI document lists them per operation). */
 export enum ApiErrorCode {
   NetworkNotFound = 1001,
   CloneSourceMissing = 1002,

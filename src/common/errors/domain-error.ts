@@ -4,7 +4,7 @@ export type ErrorBody = Record<string, unknown>;
 
 /**
  * Base of every error a service throws. Each subclass knows its HTTP status and the exact body
- * SPEC.md names for it; DomainErrorFilter writes them out unchanged.
+ * the API answers for it; DomainErrorFilter writes them out unchanged.
  */
 export abstract class DomainError extends Error {
   abstract readonly httpStatus: number;
@@ -80,7 +80,7 @@ export class MessageError extends DomainError {
 
 /**
  * `{message, status}` with the HTTP status equal to `status` (upgrades), plus
- * `error_code` when CONTRACT 9 gives one (a list over the bulk limit: 1030).
+ * `error_code` when the error has one (a list over the bulk limit: 1030).
  */
 export class StatusMessageError extends DomainError {
   constructor(

@@ -27,7 +27,7 @@ export const ArrayOf = (type: () => Type<unknown>, options: ApiPropertyOptions =
 export const Of = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: () => type(), ...options });
 
-/** `status: 200` of SPEC 1's success envelope. */
+/** `status: 200` of the success envelope. */
 export const Status200 = () => ApiProperty({ type: 'integer', enum: [200], example: 200 });
 
 const named = <T extends Type<unknown>>(name: string, cls: T): T => {

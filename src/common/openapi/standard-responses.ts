@@ -76,8 +76,8 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
  * - operations that read a JSON body (POST, PUT, PATCH, DELETE, whether or not they take one):
  *   400 (1032, malformed or too deeply nested), 413 (1033, over 1 MiB) and 422 (1030, e.g. an
  *   unsupported content type), merged with their own 422 answers;
- * - path parameters and query ids, page and per_page: integers 1 to 2147483647 (CONTRACT 9;
- *   per_page above 1000 is clamped);
+ * - path parameters and query ids, page and per_page: integers 1 to 2147483647
+ *   (per_page above 1000 is clamped);
  * - a route answering on a second path (`/upgrades.json`) gets its own operationId (`_json`).
  * Public operations (`security: []`) document their own answers.
  */

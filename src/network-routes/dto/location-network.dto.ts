@@ -43,7 +43,7 @@ export class ListNetworksQueryDto extends PaginationQueryDto {
 /**
  * Create fields. Only types are checked here; the rules (required name, length,
  * uniqueness, timezone) are checked by the service after the MACs and the clone source, in the
- * order of SPEC 4.1's create rules.
+ * order network create answers their errors.
  */
 export class CreateNetworkFieldsDto {
   @IsOptional()

@@ -3,7 +3,7 @@ import { exact, formFields, trimmed } from '../../web/form';
 
 /**
  * The SSID form: the fields a network team changes most, as typed. Every other field
- * of SPEC 2.4 is left out of what the form sends, so an edit keeps its value (the service merges).
+ * of an SSID is left out of what the form sends, so an edit keeps its value (the service merges).
  * The booleans are Yes / No / Not set, so that an SSID whose `is_enabled` is null keeps it.
  */
 export interface SsidFormValues {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayOf, Data, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
 import { BOOLEAN_FIELDS, SCALAR_FIELDS } from '../network-ssid.fields';
 
-/** An SSID record (network-ssid.view.ts): every field of SPEC 2.4, absent ones null. */
+/** An SSID record (network-ssid.view.ts): every field of an SSID, absent ones null. */
 export class NetworkSsidResponse {
   @Int()
   id: number;
