@@ -34,7 +34,7 @@ function files(folder: string): string[] {
 
 const TEST_CALL = /^(?:describe|it|test)(?:\.(?:each|only|skip|concurrent|todo)\b.*)?$/s;
 
-/** Strings, template parts and regular expressions: what may hold a // or a /* that is no comment. */
+/** Strings, template parts and regular expressions: where a // or a /* is no comment. */
 const LITERALS = new Set([
   ts.SyntaxKind.StringLiteral,
   ts.SyntaxKind.NoSubstitutionTemplateLiteral,

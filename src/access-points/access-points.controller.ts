@@ -36,7 +36,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
 
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 
-/** release/remove answers that are not all-successful (no device found, some failed, or none handled). */
+/** release/remove answers that are not all-successful (none found, some or all failed). */
 const batchFailure = (verb: string, code: ApiErrorCode): ErrorShape => ({
   status: 422,
   description:

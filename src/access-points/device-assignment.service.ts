@@ -110,7 +110,8 @@ export class DeviceAssignmentService {
 
   /**
    * Remove destroys the device with its uplinks, tags, heartbeat and upgrades (which leave their
-   * rollouts). A device whose firmware upgrade is in progress cannot be removed: it goes into failed_devices.
+   * rollouts). A device whose firmware upgrade is in progress cannot be removed: it goes into
+   * failed_devices.
    */
   async remove(user: AuthUser, entries: string[] | undefined, via: RequestChannel = 'api') {
     const orgId = user.organisation_id;

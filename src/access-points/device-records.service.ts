@@ -16,9 +16,9 @@ export type DetailedDevice = DeviceWithParts & {
 };
 
 /**
- * The device record the API answers (device.view.ts) spans several owners: the device with its parts
- * (devices), its pending upgrade (upgrades), its current configuration (device-config) and what
- * it last reported about it (heartbeats, ours). This is the one place that puts them together;
+ * The device record the API answers (device.view.ts) spans several owners: the device with its
+ * parts (devices), its pending upgrade (upgrades), its current configuration (device-config) and
+ * what it last reported about it (heartbeats, ours). This is the one place that puts them together;
  * access points, location networks and tags read records through it.
  */
 @Injectable()

@@ -58,11 +58,11 @@ export class UplinkConfigurationService {
   ) {}
 
   /**
-   * apply_configuration: every device matching a MAC loses its uplinks and gets those the
-   * template details build, or the answer is 422 1016 naming those not saved. A device "fails to save" when it has no hardware
-   * part: which uplink types it can take is unknown, so its uplinks are left unchanged and its MAC
-   * is named in the 1016 answer; the other devices are still configured. MACs matching no device
-   * of the organisation are ignored (only the devices that match count).
+   * apply_configuration: every device matching a MAC loses its uplinks and gets those the template
+   * details build, or the answer is 422 1016 naming those not saved. A device "fails to save" when
+   * it has no hardware part: which uplink types it can take is unknown, so its uplinks are left
+   * unchanged and its MAC is named in the 1016 answer; the other devices are still configured. MACs
+   * matching no device of the organisation are ignored (only the devices that match count).
    * Constant statements: devices, template, the devices' owner check, one UPDATE marking old
    * uplinks, one INSERT.
    */

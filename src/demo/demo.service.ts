@@ -45,7 +45,7 @@ const DEMO_PARTS = [
   { part_number: 'AF-AP300', wifi_uplink: true, usb: true },
 ];
 
-/** The demo organisation (docs/configuration.md, DEMO): an admin, a token, inventory, firmware, templates. */
+/** The demo organisation (DEMO): an admin, a token, inventory, firmware, templates. */
 @Injectable()
 export class DemoService {
   private readonly logger = new Logger(DemoService.name);

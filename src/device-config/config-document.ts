@@ -182,9 +182,9 @@ export function canonicalJson(value: unknown): string {
  * A content hash rather than a stored counter: it changes exactly when the answer changes, with no
  * write path (SSID routes, network update, rollback, provisioning, moves, releases, uplink
  * templates, and whatever comes next) able to forget to bump it, and it needs no column or
- * migration. An answer that returns to an earlier content gets its earlier revision, which
- * devices accept (a revision names a content, not a time). The document names the device's MAC, so two devices never share a revision,
- * even in one network.
+ * migration. An answer that returns to an earlier content gets its earlier revision, which devices
+ * accept (a revision names a content, not a time). The document names the device's MAC, so two
+ * devices never share a revision, even in one network.
  */
 export function configRevision(document: ConfigDocument): string {
   return sha256Hex(canonicalJson(document));

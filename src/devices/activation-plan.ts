@@ -33,10 +33,11 @@ export interface ActivationPlan {
 }
 
 /**
- * The activation rule of network create and provisioning, as a pure decision: every MAC is activated or the request is refused. A MAC is invalid when
- * it is malformed, not in the master inventory, or already in an inventory (except, when
- * provisioning, an unassigned device of the same organisation, which moves). Past the allowed
- * device count the answer is 1005; any other invalid MAC answers 1006 with the list.
+ * The activation rule of network create and provisioning, as a pure decision: every MAC is
+ * activated or the request is refused. A MAC is invalid when it is malformed, not in the master
+ * inventory, or already in an inventory (except, when provisioning, an unassigned device of the
+ * same organisation, which moves). Past the allowed device count the answer is 1005; any other
+ * invalid MAC answers 1006 with the list.
  */
 export function planActivation(facts: ActivationFacts): ActivationPlan {
   const taken = new Map(facts.taken.map((device) => [device.mac_id, device]));

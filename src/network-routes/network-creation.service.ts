@@ -54,8 +54,8 @@ export class NetworkCreationService {
         if (refusal && macs.length === 0) {
           throw refusal;
         }
-        // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
-        // written, then applied to the network once it exists.
+        // The MAC rule comes first (invalid MACs are answered before the clone source and the
+        // save): decided before anything is written, then applied to the network once it exists.
         const plan =
           macs.length > 0
             ? await this.activation.plan(orgId, macs, { moveUnassigned: false })

@@ -65,9 +65,9 @@ export class RolloutBookkeepingService {
   }
 
   /**
-   * Applies the staged rollout rules to these rollouts, locked by the caller, after their upgrades changed:
-   * halt above the threshold (cancelling what is pending), open the next stages, complete, and
-   * with auto_revert revert the devices whose upgrade is done (also those that finish after the
+   * Applies the staged rollout rules to these rollouts, locked by the caller, after their upgrades
+   * changed: halt above the threshold (cancelling what is pending), open the next stages, complete,
+   * and with auto_revert revert the devices whose upgrade is done (also those that finish after the
    * halt). The rollout objects are updated in place.
    */
   async settle(

@@ -55,10 +55,10 @@ export interface Progress {
 }
 
 /**
- * A rollout's progress, decided once per report under the rollout's lock: the rollout halts as soon as
- * its failure percentage exceeds the threshold (exceeds: equal does not halt); else each
- * finished stage opens the next (a stage without devices finishes at once), and a finished
- * last stage completes the rollout. A rollout that is not running does not move.
+ * A rollout's progress, decided once per report under the rollout's lock: the rollout halts as soon
+ * as its failure percentage exceeds the threshold (exceeds: equal does not halt); else each
+ * finished stage opens the next (a stage without devices finishes at once), and a finished last
+ * stage completes the rollout. A rollout that is not running does not move.
  */
 export function progress(rollout: RolloutFacts, counts: StageCounts[], at: Date): Progress {
   const unchanged = {

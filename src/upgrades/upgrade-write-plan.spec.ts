@@ -63,7 +63,7 @@ describe('planUpgradeWrite', () => {
     });
   });
 
-  it('says updated when a targeted device already had a pending upgrade (rule 5)', () => {
+  it('says updated when a targeted device already had a pending upgrade', () => {
     const plan = planUpgradeWrite(facts({ devices: [device(1, { pending_id: 40 })] }), {
       aps: ['AP:1'],
     });

@@ -11,9 +11,9 @@ const MAX_DECODING_ROUNDS = 3;
 
 /**
  * The console's home without a `next`; `next` when it is a path of this site, else HOME_PATH (no
- * open redirect): one leading `/`, no second `/` or `\` after it (`//host` and `/\host` leave the site), no control character or
- * anything a header may not carry (CR/LF would inject headers), and the same rules for its
- * percent-decoded forms (`/%09/evil.example`, `/%2f%2fevil`).
+ * open redirect): one leading `/`, no second `/` or `\` after it (`//host` and `/\host` leave the
+ * site), no control character or anything a header may not carry (CR/LF would inject headers), and
+ * the same rules for its percent-decoded forms (`/%09/evil.example`, `/%2f%2fevil`).
  */
 export function safeReturnPath(next: unknown): string {
   if (next === undefined || next === null || next === '') {

@@ -5,7 +5,10 @@ import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 export class ListInventoryQueryDto extends PaginationQueryDto {
-  /** Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a comma-separated list is accepted). */
+  /**
+   * Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
+   * comma-separated list is accepted).
+   */
   @IsOptional()
   @IsString()
   @MaxListEntries()

@@ -101,7 +101,10 @@ export class MasterInventoryDeviceDto {
   @MaxLength(255)
   serial: string;
 
-  /** MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with colons. */
+  /**
+   * MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with
+   * colons.
+   */
   @IsString()
   @IsNotEmpty()
   mac_id: string;

@@ -5,7 +5,10 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ApiErrorCode, HTTP_STATUS_OF } from '../errors/api-error-code';
 
-/** An error answer that is not the coded `{msg, error_code, errors?}` body (the few operations whose errors have another shape). */
+/**
+ * An error answer that is not the coded `{msg, error_code, errors?}` body (the few operations whose
+ * errors have another shape).
+ */
 export interface ErrorShape {
   status: number;
   description: string;
