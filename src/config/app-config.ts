@@ -18,7 +18,7 @@ import {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** The environment variables (docs/operations.md, "Configuration variables"), checked once at boot. */
+/** The environment variables (docs/operations.md), checked once at boot. */
 class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
