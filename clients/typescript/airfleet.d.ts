@@ -1472,7 +1472,10 @@ export interface components {
         };
         MasterInventoryDeviceDto: {
             serial: string;
-            /** @description MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with colons. */
+            /**
+             * @description MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with
+             *     colons.
+             */
             mac_id: string;
             part_number: string;
             /**
@@ -2373,7 +2376,10 @@ export interface components {
             status: 200;
         };
         SetDeviceTagsDto: {
-            /** @description Comma-separated MACs of the organisation's devices (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`). */
+            /**
+             * @description Comma-separated MACs of the organisation's devices (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or
+             *     `aabbccddeeff`).
+             */
             mac_ids: string;
             /** @description The devices' tags afterwards (replaces their current tags); an empty list clears them. */
             tag_list: string[];
@@ -8954,7 +8960,10 @@ export interface operations {
     list_inventory: {
         parameters: {
             query?: {
-                /** @description Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a comma-separated list is accepted). */
+                /**
+                 * @description Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
+                 *     comma-separated list is accepted).
+                 */
                 mac_id?: string;
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
