@@ -36,7 +36,7 @@ import { webhooksMarkdown } from './lib/webhook-report';
 /** The scenarios of the benches that run on databases of their own, after the first part. */
 const SIDE_SCENARIO_IDS = [...EVENTS_SCENARIO_IDS, ...WEBHOOK_SCENARIO_IDS];
 
-/** Issue 24: at least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
+/** At least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
 const CHECKIN_RATE = 1700;
 
 /** What every server is given besides its database. */

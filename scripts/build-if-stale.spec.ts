@@ -10,7 +10,7 @@ import {
 } from './build-if-stale';
 import { cliModule } from './cli';
 
-describe('npm start builds only when the build is stale (issue 29)', () => {
+describe('npm start builds only when the build is stale', () => {
   it('builds without a stamp, or when an input is newer than it', () => {
     expect(needsBuild(1000, undefined)).toBe(true);
     expect(needsBuild(2000, 1000)).toBe(true);

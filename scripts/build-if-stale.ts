@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'no
 import { join } from 'node:path';
 
 /**
- * `npm start` builds only when the build is older than what it is built from (issue 29: it ran
+ * `npm start` builds only when the build is older than what it is built from (it ran
  * `nest build` on every start, 34 s on a busy machine, for a start that takes 1.7 s from the
  * build). What the build is made of: the sources and their compiler and package settings.
  */

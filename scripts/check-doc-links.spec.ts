@@ -75,14 +75,16 @@ describe('the documentation link check', () => {
     expect(brokenReason(readme, '')).toBe('empty link');
   });
 
-  it('checks README.md and every docs/*.md, naming file and line', () => {
+  it('checks README.md, ARCHITECTURE.md and every docs/*.md, naming file and line', () => {
     const root = mkdtempSync(join(tmpdir(), 'airfleet-links-'));
     mkdirSync(join(root, 'docs'));
     writeFileSync(join(root, 'README.md'), '# A\n\n[ok](docs/b.md) [gone](docs/c.md)\n');
+    writeFileSync(join(root, 'ARCHITECTURE.md'), '# Map\n[guide](docs/b.md#c)\n');
     writeFileSync(join(root, 'docs', 'b.md'), '# B\n[back](../README.md#b)\n');
     writeFileSync(join(root, 'docs', 'notes.txt'), '[not checked](nowhere.md)\n');
     expect(brokenLinks(root)).toEqual([
       'README.md:3: docs/c.md (no such file)',
+      'ARCHITECTURE.md:2: docs/b.md#c (no heading with the anchor #c)',
       'docs/b.md:2: ../README.md#b (no heading with the anchor #b)',
     ]);
   });

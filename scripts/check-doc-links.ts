@@ -1,8 +1,9 @@
 /**
- * `npm run docs:links` (part of `npm run lint`): every relative link and image of README.md and
- * docs/*.md must name a file or folder of the repository, and every `#anchor` one of the target
- * page's headings (as GitHub makes their anchors). Links with a scheme (https:, mailto:) are not
- * fetched. Prints each broken link as `file:line: target (why)` and exits 1 when there is one.
+ * `npm run docs:links` (part of `npm run lint`): every relative link and image of README.md,
+ * ARCHITECTURE.md and docs/*.md must name a file or folder of the repository, and every `#anchor`
+ * one of the target page's headings (as GitHub makes their anchors). Links with a scheme (https:,
+ * mailto:) are not fetched. Prints each broken link as `file:line: target (why)` and exits 1 when
+ * there is one.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -134,7 +135,7 @@ export function brokenReason(
   return undefined;
 }
 
-/** The Markdown files checked: README.md and docs/*.md of `root`. */
+/** The Markdown files checked: README.md, ARCHITECTURE.md (if any) and docs/*.md of `root`. */
 export function documentationFiles(root: string): string[] {
   const docs = join(root, 'docs');
   const guides = existsSync(docs)
@@ -143,7 +144,8 @@ export function documentationFiles(root: string): string[] {
         .sort()
         .map((name) => join(docs, name))
     : [];
-  return [join(root, 'README.md'), ...guides];
+  const architecture = join(root, 'ARCHITECTURE.md');
+  return [join(root, 'README.md'), ...(existsSync(architecture) ? [architecture] : []), ...guides];
 }
 
 /** Every broken link of the documentation under `root`, as `file:line: target (why)`. */

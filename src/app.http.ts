@@ -9,7 +9,7 @@ import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
 import { isUpgradeRoute, upgradeRouteRefusal } from './upgrades/upgrade-route-errors';
 
 /**
- * The HTTP server under Nest (issue 25: app.setup.ts split by concern): body and parameter
+ * The HTTP server under Nest (app.setup.ts split by concern): body and parameter
  * limits, errors raised before any route or filter runs, request ids, trusted proxies, and the
  * 503 of an instance that is shutting down.
  */
@@ -25,7 +25,7 @@ export const MAX_PARAM_LENGTH = 1024 * 1024;
 /**
  * Errors Fastify's router raises before any route runs (a path parameter that is not valid
  * percent-encoding, or longer than MAX_PARAM_LENGTH) answer as the route answers an id that is
- * not an integer (CONTRACT 9: a wrong type): in the upgrade routes' own shape there (upgrades
+ * not an integer (a wrong type): in the upgrade routes' own shape there (upgrades
  * owns it), 422 1030 elsewhere, instead of Fastify's uncoded 400/414 body.
  */
 function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -45,7 +45,7 @@ export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 /**
  * Nest's adapter with a JSON parser that refuses bodies nested deeper than MAX_JSON_DEPTH
  * before parsing them (400 1032), so no deeper value ever reaches the validation pipe, whose
- * recursion would overflow the stack (CONTRACT 9).
+ * recursion would overflow the stack.
  */
 class AirfleetFastifyAdapter extends FastifyAdapter {
   override registerParserMiddleware(prefix?: string, rawBody?: boolean): void {
@@ -81,7 +81,7 @@ function jsonTooDeep(): Error {
 
 /**
  * Errors Node's HTTP parser raises before a request exists (no route, no Nest filter): answered
- * as JSON like every other error (CONTRACT 9). Headers too large: 431 1033; a timeout: 408;
+ * as JSON like every other error. Headers too large: 431 1033; a timeout: 408;
  * anything else unparsable: 400 1032.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
@@ -106,7 +106,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 
 /**
  * The Fastify adapter: 1 MiB body limit, one request id shared with the logs and the reply,
- * X-Forwarded-For believed only through the proxies TRUST_PROXY names (CONTRACT 9; the socket's
+ * X-Forwarded-For believed only through the proxies TRUST_PROXY names (the socket's
  * address otherwise, so a client cannot choose its own rate-limit bucket), and JSON for errors
  * raised before routing (431, and 503 1040 with Retry-After for requests that arrive while the
  * instance shuts down, in place of Fastify's own return503OnClosing body).

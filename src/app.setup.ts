@@ -28,7 +28,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
         upgradeInsecureRequests: null,
       },
     },
-    // CONTRACT 9: HSTS only on HTTPS (the hook below); a plain-HTTP answer must not pin the host.
+    // HSTS only on HTTPS (the hook below); a plain-HTTP answer must not pin the host.
     hsts: false,
   });
   await registerWebPlugins(app);

@@ -22,7 +22,7 @@ export interface CliInput {
 }
 
 /**
- * The bootstrap command line (CONTRACT 4): `npm run --silent cli -- COMMAND [options]`.
+ * The bootstrap command line: `npm run --silent cli -- COMMAND [options]`.
  * Prints one JSON object on stdout and exits 0, or an error on stderr and exits non-zero.
  */
 function positiveInt(value: string): number {
@@ -39,7 +39,7 @@ function nonNegativeInt(value: string): number {
   return Number(value);
 }
 
-/** A record id: 1 to 2147483647 (CONTRACT 9). */
+/** A record id: 1 to 2147483647. */
 function id(value: string): number {
   const parsed = /^\d+$/.test(value) ? readId(value) : undefined;
   if (parsed === undefined || parsed === UNMATCHED_ID) {
@@ -66,7 +66,7 @@ function role(value: string): UserRole {
 /**
  * The API's own validation of a request body (the global pipe with the operation's DTO), run
  * before the database is opened: the CLI refuses what POST /v1/admin/... refuses, with the same
- * messages (issue 13).
+ * messages.
  */
 async function validated<T extends object>(
   dto: Type<T>,

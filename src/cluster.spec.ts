@@ -1,7 +1,7 @@
 import { processCount } from './cluster';
 import { loadAppConfig } from './config/app-config';
 
-describe('processCount (WEB_CONCURRENCY, issue 14)', () => {
+describe('processCount (WEB_CONCURRENCY)', () => {
   it('forks WEB_CONCURRENCY workers on PostgreSQL', () => {
     const said: string[] = [];
     const config = loadAppConfig({ DATABASE_URL: 'postgres://u@h:5432/db', WEB_CONCURRENCY: '3' });

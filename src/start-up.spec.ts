@@ -24,7 +24,7 @@ describe('the start banner', () => {
   it.each([
     ['the first start', seed],
     ['a later start', null],
-  ])('fits an 80-column terminal on %s (issue 29)', (_, given) => {
+  ])('fits an 80-column terminal on %s', (_, given) => {
     const lines = startBanner(base, given).split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(BANNER_COLUMNS);
     expect(BANNER_COLUMNS).toBe(80);

@@ -6,10 +6,10 @@ import type { DemoSeed } from './demo/demo.service';
 export const BANNER_COLUMNS = 80;
 
 /**
- * What the service prints when it starts (issue 13): a block between two rules, written after
+ * What the service prints when it starts: a block between two rules, written after
  * every log line so that it cannot scroll away, with the console and Swagger UI addresses; on the
  * first start the demo token and sign-in, on later starts how to get a new token. Every line fits
- * BANNER_COLUMNS (issue 29: the boxed block was 151 columns wide); long commands are broken with
+ * BANNER_COLUMNS (the boxed block was 151 columns wide); long commands are broken with
  * a shell continuation, and there is no box edge on the sides, so that a command copies as it is.
  */
 export function startBanner(base: string, seed: DemoSeed | null): string {

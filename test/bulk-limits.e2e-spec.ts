@@ -11,7 +11,7 @@ import { Caller, unique } from './harness/fixtures';
 const LIMIT = 10_000;
 
 /**
- * CONTRACT 9: a bulk request of up to 10,000 entries works on both databases, although
+ * A bulk request of up to 10,000 entries works on both databases, although
  * the rows it writes (devices, uplinks, tag links) need more bind parameters than SQLite
  * (32,766) or PostgreSQL (65,535) take in one statement.
  */

@@ -8,8 +8,8 @@ import { fuzzSettings, replayCommand } from './harness/fuzz/settings';
 import { withoutPeriodicWork } from './harness/periodic-work';
 
 /**
- * Property-based fuzzing of every operation of the served OpenAPI document (issue 9, CONTRACT 8
- * and 9): for each operation, FUZZ_RUNS (default 20) generated requests with hostile path ids,
+ * Property-based fuzzing of every operation of the served OpenAPI document: for
+ * each operation, FUZZ_RUNS (default 20) generated requests with hostile path ids,
  * queries and bodies, sent as the organisation admin, a super admin, a member or nobody.
  * Each response must not be a 5xx, must be JSON (an error with `msg` or `message`), must have a
  * status the operation declares and a body matching the declared schema; a request answered

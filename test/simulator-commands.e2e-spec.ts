@@ -12,7 +12,7 @@ import {
 const REBOOT_SECONDS = 2;
 
 /**
- * The fleet simulator's `--commands` (issue 28) against the running service, on both databases at
+ * The fleet simulator's `--commands` against the running service, on both databases at
  * once: 20 devices checking in every second for 8 s, the network upgraded at 3 s (0.5 s phases,
  * none failing); half-way the admin reboots the network (and asks one device to locate, one to
  * ping) while the SSID is renamed. A device told while it upgrades reboots once its upgrade is

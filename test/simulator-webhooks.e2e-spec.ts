@@ -9,7 +9,7 @@ import {
 } from './harness/simulator.helpers';
 
 /**
- * The fleet simulator's `--webhook-receiver` (issue 27) against the running service, on both
+ * The fleet simulator's `--webhook-receiver` against the running service, on both
  * databases at once: 10 devices for 8 s with an upgrade at 2 s and the SSID renamed half-way,
  * every event delivered to the simulator's receiver on 127.0.0.1 (so the services run with
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true), each request verified with `standardwebhooks`. A third

@@ -13,10 +13,10 @@ import {
 } from './harness/simulator.helpers';
 
 /**
- * The fleet simulator (issue 11) against the running service, on both databases at once: 50
+ * The fleet simulator against the running service, on both databases at once: 50
  * devices checking in every second for 15 s, an upgrade of the network at 3 s with 0.5 s phases
  * and a 20 % failure rate, the SSID renamed half-way; the organisation's events read back match
- * what the run did (issue 26). About 35 s in all, 15 to 20 of them the two runs side by side; the
+ * what the run did. About 35 s in all, 15 to 20 of them the two runs side by side; the
  * rest starts the two services, each in its own process, as `npm start` runs it
  * (`launchSimulatorService`). The webhook receiver has a file of its own,
  * test/simulator-webhooks.e2e-spec.ts.
@@ -270,7 +270,7 @@ describe('fleet simulator', () => {
       signal: interrupt.signal,
       log,
     });
-    // It prints a sign-in for its organisation's admin, which the console takes (issue 29).
+    // It prints a sign-in for its organisation's admin, which the console takes.
     await expectConsoleSignIn(lines);
     expect(summary).toMatchObject({
       interrupted: true,

@@ -1,5 +1,5 @@
 /**
- * Who calls: a user by bearer token (CONTRACT 3) or a device by HTTP Basic (DEVICES 2), with
+ * Who calls: a user by bearer token or a device by HTTP Basic, with
  * Airfleet's rules and one statement where Airfleet's work needs one:
  * - a token is looked up by its SHA-256 (src/common/identity/token-secret.ts) on every request,
  *   joined with its user, refused when revoked or expired; `last_used_at` is written only when
@@ -80,7 +80,7 @@ export async function authenticate(pool: Pool, request: FastifyRequest): Promise
   return { id: found.id, organisation_id: found.organisation_id, role: found.role };
 }
 
-/** Role admin (CONTRACT 3): 403 1029 otherwise. */
+/** Role admin: 403 1029 otherwise. */
 export function requireAdmin(caller: Caller): void {
   if (caller.role !== 'admin') {
     throw fail(403, 1029, 'Only an organisation admin may do this');
@@ -92,7 +92,7 @@ interface CredentialFacts {
   holder: Device | null;
 }
 
-/** Device credentials (DEVICES 2), with the facts of each MAC cached for at most 10 s. */
+/** Device credentials, with the facts of each MAC cached for at most 10 s. */
 export class DeviceCredentials {
   private readonly cache = new LRUCache<string, CredentialFacts>({
     max: 200_000,

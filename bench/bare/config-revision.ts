@@ -1,5 +1,5 @@
 /**
- * The configuration revision of a device (DEVICES 4) as Airfleet defines it
+ * The configuration revision of a device as Airfleet defines it
  * (src/device-config/config-document.ts): the SHA-256 of the canonical JSON (keys sorted, no
  * whitespace) of `{device: {mac_id, name}, network, ssids, uplinks}`. Written afresh here, the
  * bare server's own, so that the bench's byte comparison checks Airfleet against an independent

@@ -1,6 +1,6 @@
 /**
- * Events (OPERATIONS 2) as a careful hand would serve and record them, for the bench's events
- * scenarios (issue 26):
+ * Events as a careful hand would serve and record them, for the bench's events
+ * scenarios:
  * - `GET /v1/events` newest first for an admin: one SELECT of the organisation's events (a
  *   `type` filter as one array parameter), the stored `actor` and `data` JSON written into the
  *   answer as they are. The feed (`after`), the other filters and members' reads are outside
@@ -90,7 +90,7 @@ export async function listEvents(
   return `{"data":{"events":[${rows.map(eventJson).join(',')}]},"status":200}`;
 }
 
-/** One DOWN sweep (OPERATIONS 2): returns how many devices it recorded DOWN. */
+/** One DOWN sweep: returns how many devices it recorded DOWN. */
 export async function sweepDown(pool: Pool, timeoutSeconds: number): Promise<number> {
   const client = await pool.connect();
   try {

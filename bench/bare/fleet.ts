@@ -1,7 +1,7 @@
 /**
  * The hot reads of the fleet, as a careful hand writes them with one `pg` pool: list_inventory
- * (SPEC 4.2, the device record of CONTRACT 7 with DEVICES 4's config block), the fleet status
- * and the overview (DEVICES 7). Each answer is built from raw rows, no date parsed that the answer
+ * (the device record with its configuration block), the fleet status
+ * and the overview. Each answer is built from raw rows, no date parsed that the answer
  * does not show: a page of devices is one count, one page statement (hardware part, network,
  * live uplinks, tags, pending upgrade and last config report joined or aggregated per device) and
  * one statement for the SSIDs of the page's networks (their configuration revisions need them).
@@ -96,7 +96,7 @@ interface RecordRow extends DeviceConfigRow {
 }
 
 /**
- * list_inventory (SPEC 4.2): one page of the organisation's device records, by id. The page's ids
+ * list_inventory: one page of the organisation's device records, by id. The page's ids
  * are chosen first, so that the per-device subqueries run for the page only, not for the rows
  * the OFFSET skips.
  */
@@ -187,7 +187,7 @@ interface StatusRow extends DeviceConfigRow {
   applied_revision: string | null;
 }
 
-/** GET /v1/access_points/statuses (DEVICES 7): a page of live statuses and the up/down summary. */
+/** GET /v1/access_points/statuses: a page of live statuses and the up/down summary. */
 export async function statuses(pool: Pool, caller: Caller, query: ListQuery, since: Date) {
   assertPlainListing(caller, query, ['network_id', 'device_status']);
   const page = pageOf(query);
@@ -240,7 +240,7 @@ export async function statuses(pool: Pool, caller: Caller, query: ListQuery, sin
 const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'];
 
 /**
- * GET /v1/overview (DEVICES 7) in one statement. Airfleet fails timed-out upgrades before it
+ * GET /v1/overview in one statement. Airfleet fails timed-out upgrades before it
  * counts them (UPGRADE_TIMEOUT_SECONDS); the bench has none in progress, so the bare server only
  * checks that there is none to fail.
  */

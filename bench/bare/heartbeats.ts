@@ -1,6 +1,6 @@
 /**
- * The two writes the bench drives: the admin heartbeat (CONTRACT 5, one upsert that finds the
- * device by MAC in the caller's organisation) and the device check-in (DEVICES 3) in the case
+ * The two writes the bench drives: the admin heartbeat (one upsert that finds the
+ * device by MAC in the caller's organisation) and the device check-in in the case
  * the bench measures, nothing to hand out: one read (the device with its part, network, SSIDs,
  * live uplinks and open upgrades) and Airfleet's heartbeat upsert. An upgrade report, an upgrade
  * in progress or due, or one in a rollout answer 501 (outside the yardstick).
@@ -105,7 +105,7 @@ export interface CheckinBody {
 interface DeviceFacts extends DeviceConfigRow {
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
-  /** The device's open commands (OPERATIONS 7); null when none. */
+  /** The device's open commands; null when none. */
   commands: { id: number; type: string; params: string }[] | null;
 }
 

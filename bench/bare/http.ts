@@ -1,6 +1,6 @@
 /**
  * What every bare route shares: the error answer, pagination and MACs, each as Airfleet's
- * contract has it (SPEC 2.6, CONTRACT 6 and 8). Error bodies follow SPEC 7's `{msg, error_code}`;
+ * contract has it. Error bodies are the API's `{msg, error_code}`;
  * the bench compares only success bodies.
  */
 
@@ -47,7 +47,7 @@ export function pageOf(query: { page?: string; per_page?: string }): Page {
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
-/** `meta` of a listing (SPEC 2.6). */
+/** `meta` of a listing. */
 export function metaOf(page: Page, count: number) {
   const pages = Math.ceil(count / page.perPage);
   return {
@@ -61,7 +61,7 @@ export function metaOf(page: Page, count: number) {
 }
 
 /**
- * The one well-formed MAC of a field (CONTRACT 6: `aa:bb…`, `AA-BB-…` or 12 hex digits; a comma
+ * The one well-formed MAC of a field (`aa:bb…`, `AA-BB-…` or 12 hex digits; a comma
  * list is read as Airfleet's parseMacs reads it), or null when there is none or more than one.
  */
 export function singleMac(input: string): string | null {

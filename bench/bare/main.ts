@@ -1,5 +1,5 @@
 /**
- * The bench's yardstick (issue 14): a bare server, plain Fastify 5 and one `pg` pool, no Nest and
+ * The bench's yardstick: a bare server, plain Fastify 5 and one `pg` pool, no Nest and
  * no ORM, doing the same work as Airfleet on each route the bench drives and answering the same
  * bytes, and running the DOWN sweep every second as Airfleet does (bench/bare/events.ts).
  * PostgreSQL only. Environment as Airfleet reads it: PORT, DATABASE_URL,
@@ -40,7 +40,7 @@ const pool = new Pool({
 });
 const devices = new DeviceCredentials(pool);
 
-/** CONTRACT 6: the IANA time zones with UTC, sorted; the answer never changes, so it is built once. */
+/** The IANA time zones with UTC, sorted; the answer never changes, so it is built once. */
 const TIME_ZONES_BODY = JSON.stringify({
   data: { timezone: [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort() },
   status: 200,
@@ -120,7 +120,7 @@ app.get<{ Querystring: Record<string, string> }>('/v1/events', async (request, r
     .send(await listEvents(pool, await authenticate(pool, request), request.query)),
 );
 
-// The DOWN sweep every second, as every Airfleet instance runs it (OPERATIONS 2).
+// The DOWN sweep every second, as every Airfleet instance runs it.
 const stopSweep = everySecond(pool, heartbeatTimeout);
 
 const shutdown = () => {

@@ -1,7 +1,7 @@
 /**
- * The check-in against its earlier figures (issue 26: with events on, the steady state may lose
+ * The check-in against its earlier figures (with events on, the steady state may lose
  * at most 10 % against the check-in issue's figures). Two references:
- * - the check-in issue's own figures (issue 24: README, "Check-in (issue 24), 2026-11-27"; runs
+ * - the check-in issue's own figures (README, "Check-in, 2026-11-27"; runs
  *   of the check-in alone, whose results files were not kept), by fleet size;
  * - the newest full run kept in bench/results (`<date>.json`) with a PostgreSQL check-in at the
  *   same fleet size.
@@ -21,7 +21,7 @@ interface Reference {
   minimalRatio?: number;
 }
 
-/** Issue 24's medians (3 rounds of 10 s), PostgreSQL, by devices. */
+/** The check-in's earlier medians (3 rounds of 10 s), PostgreSQL, by devices. */
 const CHECKIN_ISSUE: Record<number, Omit<Reference, 'name'>> = {
   10_000: {
     perSecond: 1784,

@@ -179,7 +179,7 @@ export class Bench {
   }
 
   /**
-   * A server under a fixed rate rather than flat out (issue 24: at least 97 % of 1,667 check-ins
+   * A server under a fixed rate rather than flat out (at least 97 % of 1,667 check-ins
    * a second served): warm-up and measured window both at `rate` requests a second.
    */
   async atRate(

@@ -1,5 +1,5 @@
 /**
- * The events bench (issue 26), PostgreSQL only, on a database of its own: a fleet of
+ * The events bench, PostgreSQL only, on a database of its own: a fleet of
  * BENCH_EVENTS_DEVICES devices (bench/lib/seed.ts) with BENCH_EVENTS events
  * (bench/lib/events-seed.ts), Airfleet beside the bare server:
  *

@@ -1,5 +1,5 @@
 /**
- * The events of the events bench (issue 26), PostgreSQL only: `count` events written with one
+ * The events of the events bench, PostgreSQL only: `count` events written with one
  * INSERT … SELECT over generate_series into the freshly seeded fleet (bench/lib/seed.ts), with
  * the table's secondary indexes dropped for the load and built again after it (a sorted build
  * of each instead of 10,000,000 scattered inserts into four), so that 10,000,000 seed in minutes.

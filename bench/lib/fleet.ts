@@ -1,6 +1,6 @@
 /**
  * What the write scenarios rotate over, read back from the seeded database: the devices in the
- * steady state of OPERATIONS 2, recorded UP (`heartbeats.up`) and recorded running their current
+ * steady state: recorded UP (`heartbeats.up`) and recorded running their current
  * configuration revision. A heartbeat of such a device is a plain write (the check-in's group
  * commit, the admin heartbeat's one upsert); a device recorded DOWN or never heard from, or one
  * reporting a revision not yet recorded, is a transition written in a change of its own with

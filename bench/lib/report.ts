@@ -176,7 +176,7 @@ export function postgresTable(result: Pick<DatabaseResult, 'scenarios'>): string
 }
 
 /**
- * The check-in beside the minimal check-in server (issue 24's yardstick of what the machine
+ * The check-in beside the minimal check-in server (the yardstick of what the machine
  * allows) and the bare server, flat out and at the fixed rate.
  */
 export function checkinTable(result: DatabaseResult): string[] {

@@ -3,8 +3,8 @@
  * server. Writes rotate over many devices in the steady state (bench/lib/fleet.ts: recorded UP,
  * running their current configuration): the admin heartbeat over up to 10,000 MACs of the
  * caller's organisation, the check-in over every such device of the fleet, each check-in sending
- * the device's current configuration revision so that the answer is DEVICES 3's "nothing to hand
- * out" and nothing is new to record. `probe` is the request whose answer the two servers must
+ * the device's current configuration revision so that the answer hands out
+ * nothing and nothing is new to record. `probe` is the request whose answer the two servers must
  * give byte for byte.
  */
 import type autocannon from 'autocannon';

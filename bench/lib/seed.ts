@@ -12,7 +12,7 @@
  *   handed out), 1 in 10 a done one, 1 in 100 a failed one.
  * - Heartbeats: 9 in 10 devices; of those, 1 in 9 is three days old (DOWN, recorded DOWN by a
  *   sweep: `up` false, `silent_since`), the others at most ten minutes old (UP with the bench's
- *   HEARTBEAT_TIMEOUT_SECONDS of a day, and recorded UP: OPERATIONS 2's steady state).
+ *   HEARTBEAT_TIMEOUT_SECONDS of a day, and recorded UP: the steady state).
  * - `spare` master-inventory entries in no inventory, and an empty network "Bulk" in
  *   organisation 1: the bulk timings provision the spares there, then roll out over it.
  *
@@ -32,7 +32,7 @@ const TIME_ZONES = ['Europe/Paris', 'UTC', 'America/New_York', 'Asia/Tokyo'];
 /** Devices get MACs from here on (0A:00:00:00:00:01 …). */
 const MAC_BASE = 0x0a0000000000;
 
-/** A device's factory secret (DEVICES 2), derived from its MAC so the runner can rebuild it. */
+/** A device's factory secret, derived from its MAC so the runner can rebuild it. */
 export const deviceSecret = (macHex: string) => `bench-secret-${macHex}`;
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

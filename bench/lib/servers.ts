@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AIRFLEET_MAIN, BARE_MAIN, MINIMAL_MAIN, startProdNodeOptions, STATS_HOOK } from './build';
 
-/** Airfleet, the bare server (every hot route), the minimal check-in server (issue 24). */
+/** Airfleet, the bare server (every hot route), the minimal check-in server. */
 export type ServerKind = 'airfleet' | 'bare' | 'minimal';
 
 const MAINS: Record<ServerKind, string> = {

@@ -1,5 +1,5 @@
 /**
- * The DOWN sweep (OPERATIONS 2: every instance, every second) measured from outside, on
+ * The DOWN sweep (every instance, every second) measured from outside, on
  * Airfleet and on the bare server (bench/bare/events.ts), each round on a fresh server process:
  *
  * - idle: nothing is due (every device recorded UP was heard from within the timeout). Over a

@@ -1,5 +1,5 @@
 /**
- * The webhook bench (issue 27), PostgreSQL, on a database of its own seeded with BENCH_DEVICES
+ * The webhook bench, PostgreSQL, on a database of its own seeded with BENCH_DEVICES
  * devices, Airfleet alone (with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true) and a receiver in the
  * runner's process on 127.0.0.1 that answers 204 at once (bench/lib/webhook-receiver.ts):
  *

@@ -1,5 +1,5 @@
 /**
- * The webhook bench's receiver (issue 27): a plain HTTP server in the runner's process on
+ * The webhook bench's receiver: a plain HTTP server in the runner's process on
  * 127.0.0.1 that answers every delivery 204 at once and keeps, per message (`webhook-id`), when
  * it first arrived, so that the bench can tell the rate, the duplicates and the latency from the
  * moment the runner wrote the event.

@@ -1,8 +1,8 @@
 /**
- * The check-in yardstick of issue 24: a minimal server doing only what a steady-state device
- * check-in must (DEVICES 2 and 3), to show how fast one can be on this machine. Plain Fastify 5
+ * The check-in yardstick: a minimal server doing only what a steady-state device
+ * check-in must, to show how fast one can be on this machine. Plain Fastify 5
  * with the check-in body's JSON schema; HTTP Basic checked against an in-memory credential cache
- * of at most 10 s (DEVICES 2), a miss read with the device's state in the same statement; one
+ * of at most 10 s, a miss read with the device's state in the same statement; one
  * named prepared statement reading the device's state; the configuration revision (canonical
  * JSON and SHA-256, bench/bare/config-revision.ts); the heartbeat written by group commit (one
  * multi-row upsert per batch, each answer after its batch commits); the JSON answer. PostgreSQL
@@ -31,7 +31,7 @@ interface StateRow extends DeviceConfigRow {
   organisation_id: number;
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
-  /** The device's open commands (OPERATIONS 7); null when none. */
+  /** The device's open commands; null when none. */
   commands: { id: number; type: string; params: string }[] | null;
 }
 
@@ -60,7 +60,7 @@ const BY_MAC = `SELECT m.secret_hash, ${STATE} FROM master_inventory m
   LEFT JOIN devices d ON d.mac_id = m.mac_id ${NETWORK_JOIN} WHERE m.mac_id = $1`;
 const BY_ID = `SELECT ${STATE} FROM devices d ${NETWORK_JOIN} WHERE d.id = $1`;
 
-/** A MAC's secret hash and holder, kept at most 10 s (DEVICES 2). */
+/** A MAC's secret hash and holder, kept at most 10 s. */
 const credentials = new LRUCache<string, { secretHash: string; deviceId: number | null }>({
   max: 200_000,
   ttl: 10_000,

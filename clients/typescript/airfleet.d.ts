@@ -1472,11 +1472,14 @@ export interface components {
         };
         MasterInventoryDeviceDto: {
             serial: string;
-            /** @description MAC in any form of CONTRACT 6. */
+            /**
+             * @description MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with
+             *     colons.
+             */
             mac_id: string;
             part_number: string;
             /**
-             * @description The device's factory secret (DEVICES 2): 16 to 128 printable ASCII characters (0x21 to
+             * @description The device's factory secret: 16 to 128 printable ASCII characters (0x21 to
              *     0x7E, `:` allowed). Stored only as a SHA-256 hash and never returned; an upsert without it
              *     keeps the stored one.
              */
@@ -2097,7 +2100,7 @@ export interface components {
             save_prev_config?: boolean;
             /** @description Targets (at most 10,000): `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
             aps?: string[];
-            /** @description Stage the written upgrades as one rollout (DEVICES 6); see `RolloutInputDto`. */
+            /** @description Stage the written upgrades as one rollout; see `RolloutInputDto`. */
             rollout?: components["schemas"]["RolloutInputDto"];
         };
         UpgradeBodyDto: {
@@ -2373,7 +2376,10 @@ export interface components {
             status: 200;
         };
         SetDeviceTagsDto: {
-            /** @description Comma-separated MACs of the organisation's devices (any CONTRACT 6 form). */
+            /**
+             * @description Comma-separated MACs of the organisation's devices (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or
+             *     `aabbccddeeff`).
+             */
             mac_ids: string;
             /** @description The devices' tags afterwards (replaces their current tags); an empty list clears them. */
             tag_list: string[];
@@ -2427,11 +2433,11 @@ export interface components {
             uptime_seconds?: number;
             /** @description Wi-Fi clients associated now. */
             clients?: number;
-            /** @description The configuration revision the device runs (DEVICES 4). */
+            /** @description The configuration revision the device runs. */
             config_revision?: string;
             config_error?: components["schemas"]["ConfigErrorDto"];
             upgrade?: components["schemas"]["UpgradeReportDto"];
-            /** @description Results of commands it was handed (OPERATIONS 7): at most 10. */
+            /** @description Results of commands it was handed: at most 10. */
             command_results?: components["schemas"]["CommandResultDto"][];
             /** @description The device's host name. */
             name?: string;
@@ -2822,7 +2828,7 @@ export interface components {
         CommandFieldsDto: {
             /** @description reboot, locate or ping. */
             type?: string;
-            /** @description Targets as SPEC 2.5: `AP:<id>`, `network:<id>`, `tag:<id>`. */
+            /** @description Targets as upgrades take them: `AP:<id>`, `network:<id>`, `tag:<id>`. */
             aps?: string[];
             /** @description locate: `{duration_seconds}` (1 to 3600, default 60); ping: `{host, count}` (1 to 10, default 4). */
             params?: {
@@ -7600,9 +7606,9 @@ export interface operations {
             query?: {
                 /** @description Only the upgrade with this id (an empty list when the organisation has none with it). */
                 id?: number;
-                /** @description Only upgrades in this state (DEVICES 5). */
+                /** @description Only upgrades in this state. */
                 status?: "pending" | "in_progress" | "done" | "failed" | "cancelled";
-                /** @description Only the upgrades of this staged rollout (DEVICES 6). */
+                /** @description Only the upgrades of this staged rollout. */
                 rollout_id?: number;
                 /** @description Only the upgrades of this device (its `device_id`, the inventory id of `AP:<id>`). */
                 device_id?: number;
@@ -7918,9 +7924,9 @@ export interface operations {
             query?: {
                 /** @description Only the upgrade with this id (an empty list when the organisation has none with it). */
                 id?: number;
-                /** @description Only upgrades in this state (DEVICES 5). */
+                /** @description Only upgrades in this state. */
                 status?: "pending" | "in_progress" | "done" | "failed" | "cancelled";
-                /** @description Only the upgrades of this staged rollout (DEVICES 6). */
+                /** @description Only the upgrades of this staged rollout. */
                 rollout_id?: number;
                 /** @description Only the upgrades of this device (its `device_id`, the inventory id of `AP:<id>`). */
                 device_id?: number;
@@ -8954,7 +8960,10 @@ export interface operations {
     list_inventory: {
         parameters: {
             query?: {
-                /** @description Look up devices by MAC (any CONTRACT 6 form; a comma-separated list is accepted). */
+                /**
+                 * @description Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
+                 *     comma-separated list is accepted).
+                 */
                 mac_id?: string;
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;

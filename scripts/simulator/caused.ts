@@ -1,5 +1,5 @@
 /**
- * The events a run should find in its organisation's feed (OPERATIONS 2), counted from what the
+ * The events a run should find in its organisation's feed, counted from what the
  * simulator did and what the service answered it, not from anything the service reports about
  * itself: each type at least `min` and at most `max` times. The two are equal unless the timing
  * leaves it open (a silence close to the heartbeat timeout, an answer that never came).

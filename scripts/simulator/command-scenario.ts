@@ -1,5 +1,5 @@
 /**
- * The `--commands` scenario (issue 28): half-way through the run the admin reboots the network
+ * The `--commands` scenario: half-way through the run the admin reboots the network
  * (`POST /v1/access_points/commands`, `aps: ["network:<id>"]`), then asks the first device told
  * to locate and the second to ping. The summary says how many devices were told, how many
  * rebooted and came back, and how long after the request the last was back: as the devices saw it
@@ -15,7 +15,7 @@ import { errorMessage } from './tally';
 /** How often the admin counts the reboots the service shows succeeded. */
 const POLL_MS = 500;
 
-/** A command record as the routes answer it (OPERATIONS 7), as far as the scenario reads it. */
+/** A command record as the routes answer it, as far as the scenario reads it. */
 interface CommandRecord {
   id: number;
   type: string;

@@ -1,5 +1,5 @@
 /**
- * What a virtual device does with the commands its check-ins hand it (OPERATIONS 7). A command is
+ * What a virtual device does with the commands its check-ins hand it. A command is
  * handed again until its result is taken, so the device carries out each id once and keeps the
  * result until a check-in that carries it is answered: a lost answer does not lose it, nor does
  * the device's own reboot (a real device keeps it on flash). A reboot's result is reported after

@@ -1,4 +1,4 @@
-/** What a virtual device does with the upgrades its check-ins hand it (DEVICES 5). */
+/** What a virtual device does with the upgrades its check-ins hand it. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceEventLog } from './caused';
 import type {

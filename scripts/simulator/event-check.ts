@@ -1,6 +1,6 @@
 /**
- * The events of the run's organisation read back from the feed (`GET /v1/events?after=…`,
- * OPERATIONS 2) and checked against what the simulator did (caused.ts), by group.
+ * The events of the run's organisation read back from the feed (`GET /v1/events?after=…`)
+ * and checked against what the simulator did (caused.ts), by group.
  */
 import type { ExpectedEvents, Range } from './caused';
 import type { FleetContext } from './fleet-context';

@@ -5,16 +5,16 @@ import type { ApiClient } from './http';
 /** What a device has done with the upgrade it was handed (its own view, not the server's). */
 export type DeviceUpgradeState = 'downloading' | 'installing' | 'rebooting' | 'done' | 'failed';
 
-/** The answer of `POST /device/v1/checkin` (DEVICES 3). */
+/** The answer of `POST /device/v1/checkin`. */
 export interface CheckinAnswer {
   checkin_interval: number;
   config: { revision: string; url: string } | null;
   upgrade: { id: number; version: string; url: string; save_prev_config: boolean } | null;
-  /** Its open commands, oldest first (OPERATIONS 7; absent from a service without them). */
+  /** Its open commands, oldest first (absent from a service without them). */
   commands?: HandedCommand[];
 }
 
-/** The answer of `GET /device/v1/config` (DEVICES 4), as far as the device reads it. */
+/** The answer of `GET /device/v1/config`, as far as the device reads it. */
 export interface ConfigAnswer {
   revision: string;
   ssids: { ssid_name: string }[];

@@ -44,7 +44,7 @@ export interface SimulationOptions {
    */
   outageDevices: number;
   /**
-   * Null: the network upgrade is a plain one. Otherwise it is a staged rollout (DEVICES 6) with
+   * Null: the network upgrade is a plain one. Otherwise it is a staged rollout with
    * these stages (whole percentages, increasing, ending with 100), halted above
    * `maxFailurePercent` failed, reverting the devices it upgraded when `autoRevert`.
    */
@@ -56,7 +56,7 @@ export interface SimulationOptions {
    * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to deliver to 127.0.0.1).
    */
   webhookReceiver: { waitSeconds: number } | null;
-  /** How long a device is down for a reboot command (OPERATIONS 7), in seconds. */
+  /** How long a device is down for a reboot command, in seconds. */
   rebootSeconds: number;
   /**
    * The commands scenario: half-way through the run the admin reboots the network (and asks one
@@ -88,7 +88,7 @@ export const DEFAULT_WEBHOOK_WAIT_SECONDS = 60;
 
 /**
  * How much longer than the heartbeat timeout an outage lasts: the 5 s within which the service
- * records the device.down (OPERATIONS 2), and one more, so that the device.down is certain.
+ * records the device.down, and one more, so that the device.down is certain.
  */
 export const OUTAGE_BEYOND_TIMEOUT_SECONDS = 6;
 

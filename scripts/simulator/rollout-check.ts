@@ -2,7 +2,7 @@
 import { FROM_VERSION } from './setup';
 import type { Summary } from './summary';
 
-/** A rollout record as `GET /v1/rollouts/:id` shows it (DEVICES 6). */
+/** A rollout record as `GET /v1/rollouts/:id` shows it. */
 export interface RolloutRecord {
   id: number;
   version: string;

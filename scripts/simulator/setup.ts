@@ -39,8 +39,8 @@ export class SetupError extends Error {
 }
 
 /**
- * Creates an organisation (room for every device), its admin (with a random password for the
- * console: issue 29, no one could sign in to the simulated fleet) and the admin's token, a hardware
+ * Creates an organisation (room for every device), its admin (with a random password, so that
+ * one can sign in to the simulated fleet's console) and the admin's token, a hardware
  * part, the devices in the master inventory with random factory secrets, the two releases, a
  * network with one SSID, and claims every device into the network.
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook check of a run (`--webhook-receiver`, OPERATIONS 5): what the simulator's receiver
+ * The webhook check of a run (`--webhook-receiver`): what the simulator's receiver
  * got beside the organisation's event feed. The receiver (webhook-receiver.ts) records each
  * request here; this counts and judges, with no I/O.
  */

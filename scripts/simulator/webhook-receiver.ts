@@ -1,7 +1,7 @@
 /**
  * `--webhook-receiver`: an HTTP receiver on 127.0.0.1 that the run registers as a webhook of its
  * organisation for every event (`*`), verifying each request as a Standard Webhooks receiver
- * does, and removes again at the end (OPERATIONS 5).
+ * does, and removes again at the end.
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,7 +20,7 @@ const CATCH_UP_POLL_MS = 100;
 /** How often the wait for deliveries says how many are still missing. */
 const WAIT_LOG_MS = 5000;
 
-/** OPERATIONS 8: the URL's host is or resolves to a refused address. */
+/** The URL's host is or resolves to a refused address. */
 const REFUSED_ADDRESS = 1047;
 
 /**

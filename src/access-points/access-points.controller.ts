@@ -36,7 +36,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
 
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 
-/** release/remove answers that are not all-successful (SPEC 4.2 rules 2, 4 and 5). */
+/** release/remove answers that are not all-successful (none found, some or all failed). */
 const batchFailure = (verb: string, code: ApiErrorCode): ErrorShape => ({
   status: 422,
   description:
@@ -59,7 +59,7 @@ const batchFailure = (verb: string, code: ApiErrorCode): ErrorShape => ({
   },
 });
 
-/** The 1016 body: `{msg, status: 1016}` without error_code (SPEC 4.2, 7). */
+/** The 1016 body: `{msg, status: 1016}` without error_code. */
 const UPLINK_NOT_APPLIED: ErrorShape = {
   status: 422,
   description: '1016: some devices could not be configured (no error_code)',
@@ -71,7 +71,7 @@ const UPLINK_NOT_APPLIED: ErrorShape = {
   },
 };
 
-/** current_status answers its 404 with `status: 404` as well (SPEC 4.2). */
+/** current_status answers its 404 with `status: 404` as well. */
 const STATUS_DEVICE_NOT_FOUND: ErrorShape = {
   status: 404,
   description: '1011 (DeviceNotFound), with status 404',
@@ -87,7 +87,7 @@ const STATUS_DEVICE_NOT_FOUND: ErrorShape = {
   },
 };
 
-/** move_devices 1020: the moved devices and the entries that failed (SPEC 4.2). */
+/** move_devices 1020: the moved devices and the entries that failed. */
 const MOVE_FAILED: ErrorShape = {
   status: 422,
   description: '1020 (MoveFailed): {msg, error_code, devices, failed_devices}',
@@ -103,7 +103,7 @@ const MOVE_FAILED: ErrorShape = {
   },
 };
 
-/** The device inventory (SPEC 4.2). Writes need role admin; reads follow network access. */
+/** The device inventory. Writes need role admin; reads follow network access. */
 @ApiTags('access points')
 @ApiBearerAuth()
 @ApiErrorResponses(ApiErrorCode.InvalidParameter)

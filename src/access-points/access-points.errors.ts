@@ -2,7 +2,7 @@ import { ApiErrorCode, CodedError, PlainMsgError } from '../common/errors';
 
 export const deviceNotFound = () => new CodedError(ApiErrorCode.DeviceNotFound, 'Device not found');
 
-/** current_status answers its 404 with `status` as well (SPEC 4.2). */
+/** current_status answers its 404 with `status` as well. */
 export const statusDeviceNotFound = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'Device not found', { status: 404 });
 
@@ -20,7 +20,7 @@ export const APPLY_PARAMS_MISSING_MSG =
 export const applyParamsMissing = () =>
   new CodedError(ApiErrorCode.ApplyConfigurationParamsMissing, APPLY_PARAMS_MISSING_MSG);
 
-/** The 1016 body: `{msg, status: 1016}` without error_code (SPEC 4.2, 7). */
+/** The 1016 body: `{msg, status: 1016}` without error_code. */
 export const uplinkNotApplied = (macs: string[]) =>
   new PlainMsgError(422, `Uplink configuration not applied to: ${macs.join(', ')}`, {
     status: ApiErrorCode.UplinkNotApplied,

@@ -17,10 +17,10 @@ import { InventoryService } from './inventory.service';
 import { UplinkConfigurationService } from './uplink-configuration.service';
 
 /**
- * Access points (SPEC 4.2), uplink templates, the admin heartbeat and the fleet status (DEVICES
- * 7), over device-state's heartbeats and uplinks. Exports DeviceRecordsService, the device record
- * (device with its pending upgrade) that location networks and tags show, and
- * FleetStatusService, whose up/down counts the overview shows.
+ * Access points, uplink templates, the admin heartbeat and the fleet status, over device-state's
+ * heartbeats and uplinks. Exports DeviceRecordsService, the device record (device with its pending
+ * upgrade) that location networks and tags show, and FleetStatusService, whose up/down counts the
+ * overview shows.
  */
 @Module({
   imports: [

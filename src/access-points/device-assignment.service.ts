@@ -24,7 +24,7 @@ import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../upgrades/change-runner.service';
 import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
 
-/** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
+/** The outcome of release_devices / remove_devices (200, or 422 when some or all failed). */
 interface BatchOutcome {
   handled: Device[];
   /** Found devices that could not be handled. */
@@ -78,7 +78,7 @@ export class DeviceAssignmentService {
         const devices = await this.records.findDetailed(orgId, { ids });
         const moved = new Set(plan.toMove);
         for (const event of enteringEvents(
-          // Provisioning moves only devices in no network (SPEC 4.2 rule 2).
+          // Provisioning moves only devices in no network.
           devices.map((d) => ({ id: d.id, mac_id: d.mac_id, name: d.name, from: null })),
           new Set(ids.filter((id) => !moved.has(id))),
           { id: network.id, network_name: network.network_name },
@@ -110,8 +110,8 @@ export class DeviceAssignmentService {
 
   /**
    * Remove destroys the device with its uplinks, tags, heartbeat and upgrades (which leave their
-   * rollouts: DEVICES 6). A device
-   * whose firmware upgrade is in progress cannot be removed: it goes into failed_devices.
+   * rollouts). A device whose firmware upgrade is in progress cannot be removed: it goes into
+   * failed_devices.
    */
   async remove(user: AuthUser, entries: string[] | undefined, via: RequestChannel = 'api') {
     const orgId = user.organisation_id;

@@ -15,7 +15,7 @@ type By = { actor: EventActor; at: Date };
 const deviceOf = ({ id, mac_id, name }: PlacedDevice) => ({ id, mac_id, name });
 
 /**
- * Devices entering `network` (OPERATIONS 2): `device.claimed` for those that entered the
+ * Devices entering `network`: `device.claimed` for those that entered the
  * inventory (`claimed`), `device.moved` for those already in it whose network changed.
  */
 export function enteringEvents(

@@ -8,7 +8,7 @@ import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repo
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
- * configuration sync (DEVICES 4).
+ * configuration sync.
  */
 export type DetailedDevice = DeviceWithParts & {
   pending_upgrade: ShownPendingUpgrade | null;
@@ -16,9 +16,9 @@ export type DetailedDevice = DeviceWithParts & {
 };
 
 /**
- * The device record of SPEC 2.2 (device.view.ts) spans several owners: the device with its parts
- * (devices), its pending upgrade (upgrades), its current configuration (device-config) and what
- * it last reported about it (heartbeats, ours). This is the one place that puts them together;
+ * The device record the API answers (device.view.ts) spans several owners: the device with its
+ * parts (devices), its pending upgrade (upgrades), its current configuration (device-config) and
+ * what it last reported about it (heartbeats, ours). This is the one place that puts them together;
  * access points, location networks and tags read records through it.
  */
 @Injectable()

@@ -3,7 +3,7 @@ import { uplinkView, UplinkView } from '../devices/uplink.view';
 import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
 import { DetailedDevice } from './device-records.service';
 
-/** A device record as every operation returns it (CONTRACT 7). */
+/** A device record as every operation returns it. */
 export interface DeviceView {
   id: number;
   mac_id: string;
@@ -15,7 +15,7 @@ export interface DeviceView {
   uplinks: UplinkView[];
   tag_list: string[];
   pending_upgrade: PendingUpgradeView | null;
-  /** The configuration the device should run and whether it does (DEVICES 4). */
+  /** The configuration the device should run and whether it does. */
   config: ConfigSync;
 }
 

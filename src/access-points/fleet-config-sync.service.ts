@@ -4,7 +4,7 @@ import { ConfigSubject, DeviceConfigService } from '../device-config/device-conf
 
 /**
  * What the sync test needs of a device: what its configuration is built from (its network read
- * with it) and the revision it last reported running (DEVICES 4).
+ * with it) and the revision it last reported running.
  */
 export type AppliedRevision = Required<ConfigSubject> & {
   network: { id: number; network_name: string; timezone: string } | null;
@@ -12,7 +12,7 @@ export type AppliedRevision = Required<ConfigSubject> & {
 };
 
 /**
- * `config_in_sync` of the fleet status (DEVICES 7) for a page of devices: their current
+ * `config_in_sync` of the fleet status for a page of devices: their current
  * revisions from the device configuration, compared by the one sync rule of device records
  * (device-config/config-sync.ts). One statement: the SSIDs of the devices' networks.
  */

@@ -37,7 +37,7 @@ export interface StatusesView {
 }
 
 /**
- * What the console's device list narrows by beyond the API's filters (issue 13): devices never
+ * What the console's device list narrows by beyond the API's filters: devices never
  * heard from or heard from before, a firmware version (null: none reported), a name or MAC search.
  */
 export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'> & {
@@ -47,7 +47,7 @@ export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' 
   order?: DeviceOrder;
 };
 
-/** Which of the devices heard from run their current configuration revision (DEVICES 4). */
+/** Which of the devices heard from run their current configuration revision. */
 export interface SyncTally {
   inSync: number[];
   outOfSync: number[];
@@ -59,7 +59,7 @@ export interface ConsoleStatusesView extends StatusesView {
 }
 
 /**
- * The fleet status (DEVICES 7): the live status of many devices at once, and the up/down
+ * The fleet status: the live status of many devices at once, and the up/down
  * counts the overview shows. Members see the devices of the networks they may read (never
  * devices in no network). A constant number of statements whatever the number of devices.
  */

@@ -6,7 +6,7 @@ export interface UplinkTemplateDetail {
   [field: string]: unknown;
 }
 
-/** An uplink (init) template of an organisation (SPEC 2.3). */
+/** An uplink (init) template of an organisation. */
 @Entity('init_templates')
 @Index('UQ_init_templates_org_name', ['organisation_id', 'name'], { unique: true })
 export class InitTemplate extends OrganisationScoped {

@@ -9,7 +9,7 @@ import { CreateInitTemplateDto } from './dto/init-template.dto';
 import { UplinkConfigurationService } from './uplink-configuration.service';
 import { InitTemplateEnvelope, InitTemplatesEnvelope } from './dto/access-points.response';
 
-/** Uplink (init) templates of the organisation (CONTRACT 5, role admin). */
+/** Uplink (init) templates of the organisation (role admin). */
 @ApiTags('init templates')
 @ApiBearerAuth()
 @RequireRole('admin')

@@ -104,7 +104,7 @@ export class InventoryService {
   }
 
   /**
-   * Master inventory records by serial (role admin, CONTRACT 9). The master inventory is the
+   * Master inventory records by serial (role admin). The master inventory is the
    * platform's catalogue of manufactured devices; a device another organisation holds is left
    * out exactly like an unknown serial, so that the answer never maps another tenant's serials
    * to MACs. Devices in no inventory (free to provision) and the caller's own are answered.

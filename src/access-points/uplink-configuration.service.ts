@@ -24,7 +24,7 @@ import { NewUplinkRow, UplinksRepository } from '../device-state/uplinks.reposit
 
 export const UPLINK_TYPES = ['1', '2', '3', '4'] as const;
 
-/** Whether a hardware part takes an uplink of this type (SPEC 2.3). */
+/** Whether a hardware part takes an uplink of this type. */
 export function uplinkApplies(type: string, part: HardwarePart): boolean {
   switch (type) {
     case '1':
@@ -45,7 +45,7 @@ const templateView = (template: InitTemplate) => ({
   details: template.details,
 });
 
-/** Uplink (init) templates and applying them to devices (SPEC 2.3, 4.2 apply_configuration). */
+/** Uplink (init) templates and applying them to devices (apply_configuration). */
 @Injectable()
 export class UplinkConfigurationService {
   constructor(
@@ -58,10 +58,11 @@ export class UplinkConfigurationService {
   ) {}
 
   /**
-   * SPEC 4.2 apply_configuration rules 1 to 6. A device "fails to save" when it has no hardware
-   * part: which uplink types it can take is unknown, so its uplinks are left unchanged and its MAC
-   * is named in the 1016 answer; the other devices are still configured. MACs matching no device
-   * of the organisation are ignored (rule 3 only looks at the devices that match).
+   * apply_configuration: every device matching a MAC loses its uplinks and gets those the template
+   * details build, or the answer is 422 1016 naming those not saved. A device "fails to save" when
+   * it has no hardware part: which uplink types it can take is unknown, so its uplinks are left
+   * unchanged and its MAC is named in the 1016 answer; the other devices are still configured. MACs
+   * matching no device of the organisation are ignored (only the devices that match count).
    * Constant statements: devices, template, the devices' owner check, one UPDATE marking old
    * uplinks, one INSERT.
    */

@@ -24,7 +24,7 @@ import {
   UserEnvelope,
 } from './dto/admin.response';
 
-/** Platform administration (CONTRACT 5): super administrators only. */
+/** Platform administration: super administrators only. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @RequireRole('super_admin')

@@ -55,7 +55,7 @@ export const upgradeDataView = (d: UpgradeData): UpgradeDataView => ({
   is_released: d.is_released,
 });
 
-/** The platform operator's use cases (CONTRACT 4 and 5); the CLI calls the same methods. */
+/** The platform operator's use cases; the CLI calls the same methods. */
 @Injectable()
 export class AdminService {
   constructor(

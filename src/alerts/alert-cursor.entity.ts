@@ -3,8 +3,8 @@ import { Organisation } from '../organisations/organisation.entity';
 
 /**
  * How far the alert evaluation has read an organisation's events, and its lock: every alert
- * transition of the organisation happens in a transaction that holds this row (OPERATIONS 6:
- * each exactly once, however many instances run).
+ * transition of the organisation happens in a transaction that holds this row (so
+ * each happens exactly once, however many instances run).
  */
 @Entity('alert_cursors')
 export class AlertCursor {

@@ -20,7 +20,7 @@ const event = (type: string, s: number, data: Record<string, unknown> = {}): See
   data,
 });
 
-describe('eventDecisions (OPERATIONS 6)', () => {
+describe('eventDecisions: which events open and resolve alerts', () => {
   it('opens config_failed once and resolves it in the same run when the device runs the revision', () => {
     const decisions = eventDecisions(
       [rule(1, 'config_failed')],

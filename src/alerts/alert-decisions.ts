@@ -9,7 +9,7 @@ export interface RuleFacts {
   active_since: Date;
 }
 
-/** An event as the decisions see it (OPERATIONS 2). */
+/** An event as the decisions see it. */
 export interface SeenEvent {
   type: string;
   occurred_at: Date;
@@ -68,7 +68,7 @@ export const WATCHED_EVENT_TYPES = [
 ];
 
 /**
- * What a run of an organisation's events (in id order) opens and resolves (OPERATIONS 6):
+ * What a run of an organisation's events (in id order) opens and resolves:
  * - `device.config_failed` opens config_failed; it resolves when the device runs the current
  *   revision (`device.config_applied` in sync) or its revision changes (a move, release,
  *   uplinks, or a change of its network's configuration);

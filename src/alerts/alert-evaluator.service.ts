@@ -26,7 +26,7 @@ import { AlertsRepository } from './alerts.repository';
 const EVENTS_PER_PASS = 1000;
 
 /**
- * Opens and resolves alerts (OPERATIONS 6). Each second every instance visits the organisations
+ * Opens and resolves alerts. Each second every instance visits the organisations
  * that have rules; for each it takes the organisation's cursor row, skipping it when another
  * instance holds it, and in that one transaction reads the events since the cursor (the
  * event-driven types and resolutions: alert-decisions.ts), looks at the devices' recorded state

@@ -19,7 +19,7 @@ const RULE_FIELDS = [
 ] as const;
 
 /**
- * The alert events of OPERATIONS 2, last in their transaction: `alert_rule.*` by the user,
+ * The alert events, last in their transaction: `alert_rule.*` by the user,
  * `alert.opened`/`alert.resolved` by the service, in the order the transitions happened.
  */
 @Injectable()

@@ -11,8 +11,8 @@ export interface AlertTransition {
 }
 
 /**
- * What follows alert transitions in their transaction besides their events: the e-mails of
- * OPERATIONS 6 (alerts/mail), queued so that they are sent after the commit and retried.
+ * What follows alert transitions in their transaction besides their events: the alert
+ * e-mails (alerts/mail), queued so that they are sent after the commit and retried.
  */
 export abstract class AlertNotifier {
   abstract notify(orgId: number, transitions: AlertTransition[]): Promise<void>;

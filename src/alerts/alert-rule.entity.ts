@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { OrganisationRecord } from '../organisations/organisation-record';
 import { AlertType } from './alert-rules';
 
-/** A condition on devices that opens and resolves alerts (OPERATIONS 6). */
+/** A condition on devices that opens and resolves alerts. */
 @Entity('alert_rules')
 @Index('IDX_alert_rules_org', ['organisation_id', 'id'])
 export class AlertRule extends OrganisationRecord {
@@ -30,7 +30,7 @@ export class AlertRule extends OrganisationRecord {
 
   /**
    * When the rule was created or last enabled: it looks only at what happens from then on
-   * (OPERATIONS 6), but for device_down, which opens for devices already DOWN. Not answered.
+   *, but for device_down, which opens for devices already DOWN. Not answered.
    */
   @Column({ type: Date })
   active_since: Date;

@@ -11,7 +11,7 @@ import { AlertRulesService } from './alert-rules.service';
 
 const WRITE_ERRORS = [ApiErrorCode.Forbidden, ApiErrorCode.InvalidParameter] as const;
 
-/** Alert rules (OPERATIONS 6): members read, admins write; another organisation's: 404 1043. */
+/** Alert rules: members read, admins write; another organisation's: 404 1043. */
 @ApiTags('alerts')
 @ApiBearerAuth()
 @Controller('v1/alert_rules')

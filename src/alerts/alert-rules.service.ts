@@ -17,7 +17,7 @@ import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
 
 /**
- * The alert rule routes' rules (OPERATIONS 6), role admin (the routes say so). Each write runs in
+ * The alert rule routes' rules, role admin (the routes say so). Each write runs in
  * one transaction with its `alert_rule.*` event; a change or deletion holds the organisation's
  * alert cursor, so that no evaluation runs beside it (a deleted rule's open alerts resolve).
  */

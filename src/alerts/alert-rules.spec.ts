@@ -1,6 +1,6 @@
 import { inScope, ruleFields } from './alert-rules';
 
-describe('ruleFields (OPERATIONS 6)', () => {
+describe('ruleFields: the fields of an alert rule', () => {
   it('gives each type its defaults', () => {
     expect(ruleFields(null, { name: 'a', type: 'device_down' })).toEqual({
       fields: {

@@ -1,4 +1,4 @@
-/** The alert types of OPERATIONS 6. */
+/** The alert types a rule may watch. */
 export const ALERT_TYPES = [
   'device_down',
   'config_failed',
@@ -8,7 +8,7 @@ export const ALERT_TYPES = [
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-/** OPERATIONS 6: at most this many rules per organisation (422 1046). */
+/** At most this many rules per organisation (422 1046). */
 export const MAX_ALERT_RULES = 100;
 const MAX_EMAILS = 20;
 const MAX_FOR_SECONDS = 86400;
@@ -52,7 +52,7 @@ const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+$/;
 
 /**
  * The rule `input` makes of `before` (a create when null): the stored fields, or every problem
- * with the values (OPERATIONS 6), each naming its field. `for_seconds` of a type that does not
+ * with the values, each naming its field. `for_seconds` of a type that does not
  * use it is 0, `threshold` null; a type change takes the new type's defaults.
  */
 export function ruleFields(

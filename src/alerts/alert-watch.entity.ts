@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * Since when a device has been above a clients_above rule's threshold, while it has not been for
- * `for_seconds` yet (OPERATIONS 6); deleted when it falls back or the alert opens.
+ * `for_seconds` yet; deleted when it falls back or the alert opens.
  */
 @Entity('alert_watches')
 export class AlertWatch {

@@ -6,7 +6,7 @@ export type AlertState = 'open' | 'resolved';
 
 /**
  * An alert of a rule about one device (or one rollout for rollout_halted): opened once, resolved
- * once (OPERATIONS 6). The device and network are kept as they were at its opening, like an
+ * once. The device and network are kept as they were at its opening, like an
  * event's. It outlives its rule (alert_rule_id names a deleted rule too).
  */
 @Entity('alerts')

@@ -3,7 +3,7 @@ import { AlertRule } from './alert-rule.entity';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A rule as the API answers it (OPERATIONS 6). */
+/** A rule as the API answers it. */
 export interface AlertRuleView {
   id: number;
   name: string;
@@ -32,7 +32,7 @@ export function alertRuleView(rule: AlertRule): AlertRuleView {
   };
 }
 
-/** An alert as the API answers it (OPERATIONS 6; device and network as in events). */
+/** An alert as the API answers it (device and network as in events). */
 export interface AlertView {
   id: number;
   alert_rule_id: number;

@@ -9,7 +9,7 @@ import { AlertsQueryDto } from './dto/alert-rule.dto';
 import { AlertsEnvelope } from './dto/alert.response';
 import { AlertsService } from './alerts.service';
 
-/** GET /v1/alerts (OPERATIONS 6). */
+/** GET /v1/alerts. */
 @ApiTags('alerts')
 @ApiBearerAuth()
 @Controller('v1/alerts')

@@ -1,10 +1,10 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 
-/** OPERATIONS 8: another organisation's or an unknown alert rule: 404 1043. */
+/** Another organisation's or an unknown alert rule: 404 1043. */
 export const alertRuleNotFound = () =>
   new CodedError(ApiErrorCode.AlertRuleNotFound, 'Alert rule not found');
 
-/** OPERATIONS 6: the 101st rule: 422 1046. */
+/** The 101st rule: 422 1046. */
 export const alertRuleLimitReached = (limit: number) =>
   new ValidationFailedError(
     [`an organisation may have at most ${limit} alert rules`],

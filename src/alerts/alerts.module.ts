@@ -18,7 +18,7 @@ import { AlertsService } from './alerts.service';
 import { AlertMailModule } from './mail/alert-mail.module';
 import { AlertMailQueue } from './mail/alert-mail-queue';
 
-/** Alerts (OPERATIONS 6): the rules, the alerts, the evaluation every instance runs, e-mail. */
+/** Alerts: the rules, the alerts, the evaluation every instance runs, e-mail. */
 @Module({
   imports: [
     BackgroundModule,

@@ -10,7 +10,7 @@ import { AlertsQueryDto } from './dto/alert-rule.dto';
 import { AlertQuery, AlertsRepository } from './alerts.repository';
 
 /**
- * The alerts a caller may read (OPERATIONS 6): admins every alert of their organisation, members
+ * The alerts a caller may read: admins every alert of their organisation, members
  * those of networks they may read. Newest first (the console's page: open ones first).
  */
 @Injectable()

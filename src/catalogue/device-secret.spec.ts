@@ -1,6 +1,6 @@
 import { DEVICE_SECRET_PATTERN, deviceSecretMatches, hashDeviceSecret } from './device-secret';
 
-describe('device secrets (DEVICES 2)', () => {
+describe('device secrets: 16 to 128 printable ASCII characters', () => {
   it.each([
     ['16 printable characters', 'a'.repeat(16), true],
     ['128 characters', '~'.repeat(128), true],

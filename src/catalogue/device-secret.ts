@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** DEVICES 2: a factory secret is 16 to 128 printable ASCII characters (0x21 to 0x7E). */
+/** A factory secret is 16 to 128 printable ASCII characters (0x21 to 0x7E). */
 export const DEVICE_SECRET_PATTERN = /^[\x21-\x7E]{16,128}$/;
 
 /**
  * The stored form of a factory secret: SHA-256, hex. A fast hash is right here: the secret is a
  * random factory value, not a password a person chose, so a slow hash would only slow every
- * check-in (DEVICES 2: "the check of a secret must not cost a slow hash").
+ * check-in, and checking a secret must stay cheap.
  */
 export function hashDeviceSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');

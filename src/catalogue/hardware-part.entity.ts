@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A hardware model; decides which uplink types a device can take (SPEC 2.3). */
+/** A hardware model; decides which uplink types a device can take. */
 @Entity('hardware_parts')
 export class HardwarePart {
   @PrimaryGeneratedColumn()

@@ -19,7 +19,7 @@ export class MasterInventory {
   hardware_part_id: number;
 
   /**
-   * SHA-256 (hex) of the device's factory secret (DEVICES 2); null when none was given. A fast
+   * SHA-256 (hex) of the device's factory secret; null when none was given. A fast
    * hash is enough: the secret is a random factory value of 16 to 128 characters, not a password.
    */
   @Column({ type: 'varchar', length: 64, nullable: true })

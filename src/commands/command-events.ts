@@ -13,7 +13,7 @@ type CommandEventType =
   | 'command.cancelled';
 
 /**
- * The `command.*` events of OPERATIONS 2, one per device: `{command_id, command_type, output,
+ * The `command.*` events, one per device: `{command_id, command_type, output,
  * error}`, about the device and its network now. A command whose device left the organisation
  * records none.
  */

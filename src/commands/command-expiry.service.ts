@@ -9,7 +9,7 @@ import { CommandEvents } from './command-events';
 import { CommandsRepository } from './commands.repository';
 
 /**
- * Records the expiry of every open command past `expires_at` (OPERATIONS 7) with its
+ * Records the expiry of every open command past `expires_at` with its
  * command.expired by the service, at its expiry: one conditional UPDATE that any number of
  * instances may run at once (one changes each command). Answers read before it show an expired
  * command as expired already (shownState).

@@ -1,6 +1,6 @@
 import { commandFields, shownState } from './command-rules';
 
-describe('commandFields (OPERATIONS 7)', () => {
+describe('commandFields: the fields of a remote command', () => {
   it('fills the defaults of each type into params', () => {
     expect(commandFields({ type: 'reboot' })).toEqual({
       type: 'reboot',

@@ -13,7 +13,7 @@ export const COMMAND_STATES = [
 export type CommandState = (typeof COMMAND_STATES)[number];
 export const OPEN_COMMAND_STATES: readonly CommandState[] = ['queued', 'sent'];
 
-/** OPERATIONS 7: at most this many commands queued or sent per device (422 1046). */
+/** At most this many commands queued or sent per device (422 1046). */
 export const MAX_OPEN_COMMANDS = 10;
 const EXPIRES_DEFAULT = 3600;
 const EXPIRES_MIN = 10;
@@ -31,7 +31,7 @@ const isInt = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 /**
- * The command `input` asks for with its defaults in `params` (OPERATIONS 7), or every problem,
+ * The command `input` asks for with its defaults in `params`, or every problem,
  * each naming its field (`command.…`).
  */
 export function commandFields(

@@ -3,7 +3,7 @@ import { OrganisationRecord } from '../organisations/organisation-record';
 import { CommandState, CommandType } from './command-rules';
 
 /**
- * A command queued for one device (OPERATIONS 7): handed out at its check-ins, closed by its
+ * A command queued for one device: handed out at its check-ins, closed by its
  * report, its expiry or a cancellation. State changes are conditional updates, so each happens once.
  */
 @Entity('commands')

@@ -1,7 +1,7 @@
 import { Command } from './command.entity';
 import { CommandState, shownState } from './command-rules';
 
-/** A command as the API answers it (OPERATIONS 7), its state as of `now`. */
+/** A command as the API answers it, its state as of `now`. */
 export interface CommandView {
   id: number;
   type: string;

@@ -10,7 +10,7 @@ import { CommandEnvelope, CommandListEnvelope, CommandsPageEnvelope } from './dt
 import { CommandsService } from './commands.service';
 
 /**
- * Remote commands (OPERATIONS 7): admins, and members on devices of networks where they have
+ * Remote commands: admins, and members on devices of networks where they have
  * `full` access. Another organisation's command answers 404 1044.
  */
 @ApiTags('commands')

@@ -1,10 +1,10 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 
-/** OPERATIONS 8: another organisation's or an unknown command: 404 1044. */
+/** Another organisation's or an unknown command: 404 1044. */
 export const commandNotFound = () =>
   new CodedError(ApiErrorCode.CommandNotFound, 'Command not found');
 
-/** OPERATIONS 7: cancelling a command that is not queued: 422 1045. */
+/** Cancelling a command that is not queued: 422 1045. */
 export const commandNotQueued = (state: string) =>
   new ValidationFailedError(
     [`the command is ${state}, not queued`],
@@ -12,7 +12,7 @@ export const commandNotQueued = (state: string) =>
     'Command not queued',
   );
 
-/** OPERATIONS 7: an 11th open command of a device: 422 1046, naming the devices. */
+/** An 11th open command of a device: 422 1046, naming the devices. */
 export const commandLimitReached = (limit: number, macs: string[]) =>
   new ValidationFailedError(
     [`a device may have at most ${limit} commands queued or sent: ${macs.join(', ')}`],
@@ -20,5 +20,5 @@ export const commandLimitReached = (limit: number, macs: string[]) =>
     'Limit reached',
   );
 
-/** SPEC 2.5 targets as upgrades answer them, in the /v1 body: 422 1030. */
+/** Bad `AP:`, `network:` or `tag:` targets, as upgrades answer them, in the /v1 body: 422 1030. */
 export const invalidCommandTargets = (message: string) => new ValidationFailedError([message]);

@@ -11,7 +11,7 @@ import { CommandsRepository } from './commands.repository';
 import { CommandsService } from './commands.service';
 import { DeviceCommandsService } from './device-commands.service';
 
-/** Remote commands (OPERATIONS 7): the routes, the expiry every instance runs, the device half. */
+/** Remote commands: the routes, the expiry every instance runs, the device half. */
 @Module({
   imports: [BackgroundModule, EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
   controllers: [CommandsController],

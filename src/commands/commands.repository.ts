@@ -29,7 +29,7 @@ export interface NewCommands {
 const OPEN = `('queued', 'sent')`;
 
 /**
- * The commands table (OPERATIONS 7); every query takes the organisation first. Each state change
+ * The commands table; every query takes the organisation first. Each state change
  * is one conditional UPDATE (of queued or sent, unexpired commands), so that of concurrent
  * writers on any number of instances one makes it; bulk writes are one statement whatever the
  * number of devices (an id list is one parameter).

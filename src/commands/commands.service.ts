@@ -28,7 +28,7 @@ import { CommandQuery, CommandsRepository } from './commands.repository';
 import { CommandsQueryDto } from './dto/command.dto';
 
 /**
- * The command routes' rules (OPERATIONS 7). Admins act on every device of the organisation;
+ * The command routes' rules. Admins act on every device of the organisation;
  * members on devices in networks where they have `full` access (and read only those commands).
  * A create is one transaction of a constant number of statements whatever the number of
  * devices, under the organisation's row (the per-device limit holds against concurrent creates).

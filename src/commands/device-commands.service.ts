@@ -4,7 +4,7 @@ import { NewEvent } from '../event-log/events.repository';
 import { CommandEvents } from './command-events';
 import { CommandsRepository } from './commands.repository';
 
-/** An open command as a check-in reads and hands it out (OPERATIONS 7). */
+/** An open command as a check-in reads and hands it out. */
 export interface OpenCommand {
   id: number;
   type: string;
@@ -21,7 +21,7 @@ export interface CommandResult {
 }
 
 /**
- * The device half of commands (OPERATIONS 7), in the check-in's transaction: each result closes
+ * The device half of commands, in the check-in's transaction: each result closes
  * its command if it is the device's and still queued or sent (a conditional update: of two
  * instances, one closes it), and the first hand-out marks the queued ones `sent`. Answers the
  * events to record and the commands left to hand out.

@@ -1,7 +1,7 @@
 import { ConfigurationError, loadAppConfig } from './app-config';
 
 describe('loadAppConfig', () => {
-  it('applies the defaults of CONTRACT 1', () => {
+  it('applies the documented defaults', () => {
     expect(loadAppConfig({})).toEqual({
       port: 3000,
       database: { type: 'better-sqlite3', path: './data/airfleet.sqlite' },
@@ -28,7 +28,7 @@ describe('loadAppConfig', () => {
     });
   });
 
-  it('reads the webhook settings of OPERATIONS 1', () => {
+  it('reads the webhook settings', () => {
     expect(
       loadAppConfig({
         WEBHOOK_TIMEOUT_SECONDS: '2',
@@ -59,7 +59,7 @@ describe('loadAppConfig', () => {
     }
   });
 
-  it('reads the alert e-mail settings of OPERATIONS 1, never showing the SMTP password', () => {
+  it('reads the alert e-mail settings, never showing the SMTP password', () => {
     const config = loadAppConfig({
       SMTP_URL: 'smtps://alerts:s3cret@mail.example.com:465',
       ALERT_EMAIL_FROM: 'Airfleet <noc@example.com>',
@@ -78,14 +78,14 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ PUBLIC_URL: 'ftp://fleet.example.com' })).toThrow(/PUBLIC_URL/);
   });
 
-  it('creates no demo organisation on PostgreSQL unless DEMO=true (CONTRACT 9)', () => {
+  it('creates no demo organisation on PostgreSQL unless DEMO=true', () => {
     const url = 'postgres://u@h:5432/db';
     expect(loadAppConfig({ DATABASE_URL: url }).demo).toBe(false);
     expect(loadAppConfig({ DATABASE_URL: url, DEMO: 'true' }).demo).toBe(true);
     expect(loadAppConfig({ DEMO: 'false' }).demo).toBe(false);
   });
 
-  it('reads TRUST_PROXY as a hop count or a list of proxy addresses (CONTRACT 9)', () => {
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
     expect(loadAppConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadAppConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
       '10.0.0.1',
@@ -124,7 +124,7 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
-  it('reads WEB_CONCURRENCY from 1 (issue 14)', () => {
+  it('reads WEB_CONCURRENCY from 1', () => {
     expect(loadAppConfig({ WEB_CONCURRENCY: '4' })).toMatchObject({ webConcurrency: 4 });
     expect(() => loadAppConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
     expect(() => loadAppConfig({ WEB_CONCURRENCY: 'two' })).toThrow(/WEB_CONCURRENCY/);

@@ -18,7 +18,7 @@ import {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** The environment variables of CONTRACT 1, checked once at boot. */
+/** The environment variables (docs/operations.md), checked once at boot. */
 class EnvironmentVariables {
   @IsOptional()
   @Type(() => Number)
@@ -48,7 +48,7 @@ class EnvironmentVariables {
   @Min(0)
   RATE_LIMIT_PER_MINUTE: number = 600;
 
-  /** DEVICES 1: the interval devices are told to check in at. */
+  /** The interval devices are told to check in at. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -56,14 +56,14 @@ class EnvironmentVariables {
   @Max(86400)
   DEVICE_CHECKIN_INTERVAL_SECONDS: number = 60;
 
-  /** DEVICES 1: an upgrade in progress whose device has not checked in for this long fails. */
+  /** An upgrade in progress whose device has not checked in for this long fails. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   UPGRADE_TIMEOUT_SECONDS: number = 1800;
 
-  /** OPERATIONS 1: events (and, with the next issues, deliveries and alerts) older are deleted. */
+  /** Events, webhook deliveries, alerts and fleet history samples older than this are deleted. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -71,7 +71,7 @@ class EnvironmentVariables {
   @Max(36500)
   EVENT_RETENTION_DAYS: number = 90;
 
-  /** OPERATIONS 1: the interval of the fleet history samples. */
+  /** The interval of the fleet history samples. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -79,7 +79,7 @@ class EnvironmentVariables {
   @Max(86400)
   FLEET_SAMPLE_SECONDS: number = 300;
 
-  /** OPERATIONS 1: a delivery attempt with no 2xx answer within this fails. */
+  /** A delivery attempt with no 2xx answer within this fails. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -87,7 +87,7 @@ class EnvironmentVariables {
   @Max(300)
   WEBHOOK_TIMEOUT_SECONDS: number = 10;
 
-  /** OPERATIONS 1: the delay before each retry after a failed attempt. */
+  /** The delay before each retry after a failed attempt. */
   @IsOptional()
   @IsString()
   @Matches(/^\s*\d{1,7}(\s*,\s*\d{1,7})*\s*$/, {
@@ -95,7 +95,7 @@ class EnvironmentVariables {
   })
   WEBHOOK_RETRY_SCHEDULE_SECONDS: string = '5,300,1800,7200,18000,36000,36000';
 
-  /** OPERATIONS 1: let webhooks reach loopback, private and link-local addresses. */
+  /** Let webhooks reach loopback, private and link-local addresses. */
   @IsOptional()
   @IsIn(['true', 'false'])
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: string = 'false';
@@ -112,7 +112,7 @@ class EnvironmentVariables {
   })
   WEBHOOK_DNS_SERVERS?: string;
 
-  /** OPERATIONS 1 and 6: alerts are e-mailed through this server; unset, they are not. */
+  /** Alerts are e-mailed through this server; unset, they are not. */
   @IsOptional()
   @IsString()
   @Matches(/^smtps?:\/\/[^\s/?#]+\/?(\?\S*)?$/, {
@@ -120,7 +120,7 @@ class EnvironmentVariables {
   })
   SMTP_URL?: string;
 
-  /** OPERATIONS 1: the sender of alert e-mails. */
+  /** The sender of alert e-mails. */
   @IsOptional()
   @IsEmail({ require_tld: false, allow_display_name: true })
   ALERT_EMAIL_FROM: string = 'airfleet@localhost';
@@ -130,7 +130,7 @@ class EnvironmentVariables {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   PUBLIC_URL?: string;
 
-  /** Issue 14: worker processes serving the port (node:cluster), PostgreSQL only. */
+  /** Worker processes serving the port (node:cluster), PostgreSQL only. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -172,11 +172,11 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   deviceCheckinIntervalSeconds: number;
   upgradeTimeoutSeconds: number;
-  /** OPERATIONS 1: how long events are kept. */
+  /** How long events are kept. */
   eventRetentionDays: number;
-  /** OPERATIONS 1: the interval of the fleet history samples. */
+  /** The interval of the fleet history samples. */
   fleetSampleSeconds: number;
-  /** OPERATIONS 1 and 5: webhook delivery. */
+  /** Webhook delivery. */
   webhooks: {
     timeoutSeconds: number;
     retryScheduleSeconds: number[];
@@ -184,11 +184,11 @@ export interface AppConfig {
     /** Name servers (`address` or `address:port`, IPv6 in brackets with a port); empty: the system's. */
     dnsServers: string[];
   };
-  /** OPERATIONS 1 and 6: alert e-mails (none without `smtpUrl`). */
+  /** Alert e-mails (none without `smtpUrl`). */
   alertMail: { smtpUrl?: string; from: string };
   /** Where browsers reach the service (no trailing slash): links in alert e-mails. */
   publicUrl: string;
-  /** Issue 14: worker processes serving the port (1: no cluster; PostgreSQL only). */
+  /** Worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
   redisUrl?: string;
   logLevel: string;
@@ -198,11 +198,11 @@ export interface AppConfig {
    */
   sessionSecret: string;
   /**
-   * CONTRACT 9: whom to believe for X-Forwarded-For. `false` (the default) uses the socket's
+   * Whom to believe for X-Forwarded-For. `false` (the default) uses the socket's
    * address; a hop count or a list of proxy addresses reads the header through them.
    */
   trustProxy: false | number | string[];
-  /** CONTRACT 9: create the demo organisation on an empty database (embedded default, or DEMO=true). */
+  /** Create the demo organisation on an empty database (embedded default, or DEMO=true). */
   demo: boolean;
 }
 

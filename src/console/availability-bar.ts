@@ -9,7 +9,7 @@ const WIDTH = 1000;
 const HEIGHT = 14;
 
 /**
- * A device's availability over a window as a server-rendered SVG bar (issue 26): one rectangle
+ * A device's availability over a window as a server-rendered SVG bar: one rectangle
  * per interval, its width its share of the window, coloured by state (`avail-up`, `avail-down`,
  * `avail-unknown` in app.css). Decorative for assistive technology: the page states the uptime
  * and the DOWN time in words beside it.

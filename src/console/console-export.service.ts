@@ -39,7 +39,7 @@ const UPGRADE_COLUMNS = [
 ];
 
 /**
- * The console's CSV exports (issue 29, item 8): every device the device list's filters match
+ * The console's CSV exports: every device the device list's filters match
  * (not one page), and every upgrade of the upgrades list's status, as the signed-in user may see
  * them, read through the services the pages use. Times are ISO 8601 UTC instants.
  */

@@ -76,7 +76,7 @@ export interface LiveStatus {
 /**
  * The device page's live status at `now`: UP shows what the device reports; DOWN says for how
  * long nothing was heard ("Down for 8 min") and words the last report's clients and uptime as
- * "when last seen", so that a dead device never looks busy (issue 29).
+ * "when last seen", so that a dead device never looks busy.
  */
 export function liveStatus(
   status: {

@@ -1,6 +1,6 @@
 import { formFields } from '../web/form';
 
-/** What a device action form asks (issue 29): one of the actions, on the devices it names. */
+/** What a device action form asks: one of the actions, on the devices it names. */
 export type DeviceActionForm =
   | { kind: 'move'; macs: string[]; networkId: number }
   | { kind: 'release' | 'remove'; macs: string[] }

@@ -27,7 +27,7 @@ export class DeviceActionsService {
     private readonly uplinks: UplinkConfigurationService,
   ) {}
 
-  /** Claims devices by MAC or serial into a network (SPEC 4.2 provisioning). */
+  /** Claims devices by MAC or serial into a network (as provisioning does). */
   async claim(user: AuthUser, body: unknown, back: string): Promise<Redirect> {
     const form = formFields(body);
     const entries = exact(form.devices)

@@ -18,10 +18,10 @@ const BAR = 16;
 const SPAN = 82;
 
 /**
- * The firmware-version distribution as a server-rendered SVG (issue 13): one horizontal bar per
+ * The firmware-version distribution as a server-rendered SVG: one horizontal bar per
  * version under its label, its length proportional to the device count, each bar a link to the
  * filtered device list. The SVG has no viewBox: lengths across are percentages of its width and
- * text keeps its size, so labels read as well on a phone as on a desktop (issue 29 item 9). The
+ * text keeps its size, so labels read as well on a phone as on a desktop . The
  * figure is decorative for assistive technology (aria-hidden): the page shows the same numbers
  * as a list of links beside it.
  */

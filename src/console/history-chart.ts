@@ -11,7 +11,7 @@ const HEIGHT = 120;
 const PAD = 4;
 
 /**
- * A series of the fleet history as a server-rendered SVG line chart (issue 26): devices (a grey
+ * A series of the fleet history as a server-rendered SVG line chart: devices (a grey
  * line) and devices UP (`history-up`), or clients (`history-clients`), over the samples' times.
  * Decorative for assistive technology: the page states the latest values and the range in words.
  */

@@ -5,7 +5,7 @@ const UNITS: [number, string][] = [
 ];
 
 /**
- * "3 min ago" for a time in whole seconds since the epoch (CONTRACT 6 `last_seen_time`), at
+ * "3 min ago" for a time in whole seconds since the epoch (as `last_seen_time` is), at
  * `now`; "Never" for a device never heard from. Days are plural words, hours and minutes short.
  */
 export function timeAgo(seconds: number | null, now: Date): string {

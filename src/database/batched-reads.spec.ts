@@ -2,7 +2,7 @@ import { BatchedReads } from './batched-reads';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('BatchedReads (issue 24)', () => {
+describe('BatchedReads: one statement for the keys asked in one turn', () => {
   it('reads the keys asked for in one turn with one read, each once, on the next turn', async () => {
     const reads: number[][] = [];
     const batched = new BatchedReads((keys: number[]) => {

@@ -1,5 +1,5 @@
 /**
- * Batched reads (issue 24): the keys that many callers ask for in one turn of the event loop
+ * Batched reads: the keys that many callers ask for in one turn of the event loop
  * are read by one statement, started on the next turn. Under light load a batch is one key,
  * read at once; under load one statement answers many requests, so the database and the socket
  * to it see one round trip where they saw dozens. Each caller's answer is what that statement

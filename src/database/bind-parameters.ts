@@ -1,8 +1,8 @@
 /**
  * The most bind parameters one statement carries. Each dialect states its database's limit
  * (Dialect.maxBindParameters: SQLite 32,766, PostgreSQL 65,535); staying under the smaller with
- * room for a statement's own parameters lets every bulk write of CONTRACT 9's 10,000 entries run
- * on both databases, whichever runs (bind-parameters.spec.ts holds it under both).
+ * room for a statement's own parameters lets every bulk write of up to 10,000 entries (the bulk
+ * limit) run on both databases, whichever runs (bind-parameters.spec.ts holds it under both).
  */
 export const MAX_BIND_PARAMETERS = 30_000;
 

@@ -33,7 +33,7 @@ function codeOf(error: object): string | undefined {
 }
 
 /**
- * Whether an error means the database cannot be reached right now (CONTRACT 8, 9: answered
+ * Whether an error means the database cannot be reached right now (answered
  * 503 1040 with Retry-After) rather than that the statement itself failed. The one place that
  * knows what a connection failure looks like (the database-specific codes and driver messages come
  * from every dialect, since an error says nothing of where it came from); it follows TypeORM's

@@ -14,7 +14,7 @@ function controlledWrites() {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('GroupCommit (issue 24)', () => {
+describe('GroupCommit: acknowledged only once durable', () => {
   it('writes the items of one turn as one batch and answers each only after it commits', async () => {
     const { batches, ends, write } = controlledWrites();
     const commits = new GroupCommit(write);

@@ -1,6 +1,6 @@
 /**
  * Group commit: many callers' items written by one statement, each caller answered only once
- * the write that holds its item has committed (issue 24: acknowledge only what is durable).
+ * the write that holds its item has committed (acknowledge only what is durable).
  *
  * An item joins the batch being formed. When no write is in flight, the batch starts on the next
  * turn of the event loop (so items that arrived in the same turn, the requests parsed together,

@@ -25,16 +25,16 @@ export interface DemoSeed {
   token: string;
   email: string;
   password: string;
-  /** One demo device's credentials (DEVICES 2), claimed into the demo network. */
+  /** One demo device's credentials, claimed into the demo network. */
   device: { mac_id: string; secret: string };
 }
 
-/** A random factory secret: 32 URL-safe characters, all in 0x21..0x7E (DEVICES 2). */
+/** A random factory secret: 32 URL-safe characters, all in 0x21..0x7E. */
 function randomSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** A fresh random password for each demo admin (CONTRACT 9), printed once with the token. */
+/** A fresh random password for each demo admin, printed once with the token. */
 function randomPassword(): string {
   return randomBytes(15).toString('base64url');
 }
@@ -45,7 +45,7 @@ const DEMO_PARTS = [
   { part_number: 'AF-AP300', wifi_uplink: true, usb: true },
 ];
 
-/** The demo organisation of CONTRACT 1 and 4: an admin, a token, inventory, firmware, templates. */
+/** The demo organisation (DEMO): an admin, a token, inventory, firmware, templates. */
 @Injectable()
 export class DemoService {
   private readonly logger = new Logger(DemoService.name);
@@ -66,7 +66,7 @@ export class DemoService {
   ) {}
 
   /**
-   * Creates the demo organisation when demo mode is on (CONTRACT 9: the embedded default or
+   * Creates the demo organisation when demo mode is on (the embedded default or
    * DEMO=true) and the database has no organisation yet. Instances starting at once take turns
    * under the start-up lock, so exactly one of them creates it.
    */

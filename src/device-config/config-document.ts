@@ -14,7 +14,7 @@ export interface ConfigFacts {
   uplinks: ShownUplink[];
 }
 
-/** The answer of GET /device/v1/config (DEVICES 4) without its `revision`. */
+/** The answer of GET /device/v1/config without its `revision`. */
 export interface ConfigDocument {
   device: { mac_id: string; name: string | null };
   network: { id: number; network_name: string; timezone: string } | null;
@@ -48,7 +48,7 @@ export interface RevisionMemo {
 
 let sectionSerial = 0;
 
-/** A device's configuration and the revision that names it (DEVICES 4). */
+/** A device's configuration and the revision that names it. */
 export interface DeviceConfig {
   revision: string;
   document: ConfigDocument;
@@ -177,14 +177,14 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The revision of a configuration (DEVICES 4): the SHA-256 (64 hex digits) of its canonical JSON.
+ * The revision of a configuration: the SHA-256 (64 hex digits) of its canonical JSON.
  *
  * A content hash rather than a stored counter: it changes exactly when the answer changes, with no
  * write path (SSID routes, network update, rollback, provisioning, moves, releases, uplink
  * templates, and whatever comes next) able to forget to bump it, and it needs no column or
- * migration. An answer that returns to an earlier content gets its earlier revision, which
- * DEVICES 4 allows. The document names the device's MAC, so two devices never share a revision,
- * even in one network.
+ * migration. An answer that returns to an earlier content gets its earlier revision, which devices
+ * accept (a revision names a content, not a time). The document names the device's MAC, so two
+ * devices never share a revision, even in one network.
  */
 export function configRevision(document: ConfigDocument): string {
   return sha256Hex(canonicalJson(document));

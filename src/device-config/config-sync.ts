@@ -1,11 +1,11 @@
-/** What a device last reported about its configuration (DEVICES 3), as heartbeats keep it. */
+/** What a device last reported about its configuration, as heartbeats keep it. */
 export interface ConfigReport {
   applied_revision: string | null;
   config_error_revision: string | null;
   config_error_message: string | null;
 }
 
-/** The `config` block of a device record (DEVICES 4). */
+/** The `config` block of a device record. */
 export interface ConfigSync {
   /** The revision of the configuration the device should run now. */
   revision: string;

@@ -4,7 +4,7 @@ import { NetworksModule } from '../networks/networks.module';
 import { DeviceConfigService } from './device-config.service';
 
 /**
- * Device configuration (DEVICES 4): what a device receives and the revision that names it. A
+ * Device configuration: what a device receives and the revision that names it. A
  * feature below access-points: it reads networks and SSIDs, and owns no table.
  */
 @Module({

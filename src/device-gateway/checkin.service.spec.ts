@@ -18,7 +18,7 @@ describe('reportsNewRevision (when a check-in writes the applied revision)', () 
   });
 });
 
-describe('currentConfigError (DEVICES 4: only errors about the current revision count)', () => {
+describe('currentConfigError (only errors about the current revision count)', () => {
   const error = (revision: string) => ({ revision, message: 'bad key' });
 
   it('keeps an error about the current revision', () => {

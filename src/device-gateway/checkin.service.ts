@@ -14,17 +14,17 @@ import { DeviceCredentialsService } from './device-credentials.service';
 import { DeviceFacts, GatewayReadsRepository } from '../read-side/gateway-reads.repository';
 import { DeviceCommandsService } from '../commands/device-commands.service';
 
-/** The answer to a check-in (DEVICES 3). */
+/** The answer to a check-in. */
 export interface CheckinAnswer {
   checkin_interval: number;
   config: { revision: string; url: string } | null;
   upgrade: HandedOutUpgrade | null;
-  /** Its queued and sent commands, oldest first (OPERATIONS 7). */
+  /** Its queued and sent commands, oldest first. */
   commands: { id: number; type: string; params: Record<string, unknown> }[];
 }
 
 /**
- * Whether a check-in reports a revision other than the one last reported (DEVICES 4): only then
+ * Whether a check-in reports a revision other than the one last reported: only then
  * is the applied revision written, so that a copy of the stored report never undoes a later one.
  */
 export function reportsNewRevision(body: CheckinDto, facts: DeviceFacts): boolean {
@@ -32,7 +32,7 @@ export function reportsNewRevision(body: CheckinDto, facts: DeviceFacts): boolea
 }
 
 /**
- * The configuration error a check-in records (DEVICES 4): only one about the device's current
+ * The configuration error a check-in records: only one about the device's current
  * revision counts; an error about another revision neither replaces nor clears the recorded one.
  */
 export function currentConfigError(
@@ -43,7 +43,7 @@ export function currentConfigError(
 }
 
 /**
- * A device check-in (DEVICES 3). The steady state (nothing to hand out) is ONE statement of its
+ * A device check-in. The steady state (nothing to hand out) is ONE statement of its
  * own: the device read fresh (a removed device is refused at once) with its configuration, its
  * stored report and whether an upgrade of it is in play, by GatewayReadsRepository (with the
  * credentials when they were not cached); its heartbeat and configuration report then join
@@ -95,7 +95,7 @@ export class CheckinService {
       config_error: currentConfigError(body, current.revision),
     };
     const lifecycle = facts.upgradeInPlay || body.upgrade !== undefined;
-    // A new configuration report is recorded by conditional updates with its event (OPERATIONS 2).
+    // A new configuration report is recorded by conditional updates with its event.
     const report = { applied: heartbeat.applied_revision, error: heartbeat.config_error };
     const reporting = report.applied !== undefined || report.error !== undefined;
     const device = {

@@ -5,7 +5,7 @@ import { DeviceCredentialsService } from './device-credentials.service';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { GatewayReadsRepository } from '../read-side/gateway-reads.repository';
 
-/** Hands a device its configuration (DEVICES 4). */
+/** Hands a device its configuration. */
 @Injectable()
 export class ConfigDeliveryService {
   constructor(

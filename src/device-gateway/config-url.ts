@@ -1,2 +1,2 @@
-/** Where a device fetches its configuration (DEVICES 3 and 4). */
+/** Where a device fetches its configuration. */
 export const CONFIG_URL = '/device/v1/config';

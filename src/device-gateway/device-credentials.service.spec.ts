@@ -35,7 +35,7 @@ function world() {
   return { state, service, advance: (ms: number) => (now += ms) };
 }
 
-describe('DeviceCredentialsService (DEVICES 2)', () => {
+describe('DeviceCredentialsService: HTTP Basic with the MAC and the factory secret', () => {
   it('reads the user name as 12 hex digits or AA-BB-CC-DD-EE-FF, any case, and nothing else', () => {
     expect(deviceMacFromUserName('0a0000000001')).toBe(MAC);
     expect(deviceMacFromUserName('0a-00-00-00-00-01')).toBe(MAC);

@@ -8,7 +8,7 @@ import { deviceNotClaimed } from './device-gateway.errors';
 import { CredentialFacts, DeviceFacts, MacFacts } from '../read-side/gateway-reads.repository';
 
 /**
- * DEVICES 2: the user name of a device is its MAC without colons (12 hex digits) or in the
+ * The user name of a device is its MAC without colons (12 hex digits) or in the
  * `AA-BB-CC-DD-EE-FF` form, any case. Returns the stored form, or null.
  */
 export function deviceMacFromUserName(user: string): string | null {
@@ -20,7 +20,7 @@ export function deviceMacFromUserName(user: string): string | null {
   return hex === null ? null : hex.toUpperCase().match(/.{2}/g)!.join(':');
 }
 
-/** DEVICES 2: "a cache of verified credentials, if any, is at most 10 seconds old". */
+/** Verified credentials are cached for at most this long, so a changed secret counts soon. */
 export const CREDENTIALS_CACHE_TTL_MS = 10_000;
 /** The most devices whose credentials one instance keeps. */
 const CREDENTIALS_CACHED_DEVICES = 200_000;

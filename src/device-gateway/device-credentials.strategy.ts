@@ -8,7 +8,7 @@ import { DeviceUnauthenticatedError } from '../common/errors';
 import { DeviceCredentialsService } from './device-credentials.service';
 
 /**
- * The `device` passport strategy (DEVICES 2), registered by DeviceGatewayModule; the global
+ * The `device` passport strategy, registered by DeviceGatewayModule; the global
  * authentication guard in common/auth runs it by name on @DeviceRoute() routes. passport-http's
  * Basic strategy is not used: it cuts the password at its second colon, and device secrets may
  * contain colons (RFC 7617: the password is everything after the first one).

@@ -12,7 +12,7 @@ import { ReadSideModule } from '../read-side/read-side.module';
 import { DeviceCredentialsStrategy } from './device-credentials.strategy';
 
 /**
- * The device half of the controller (DEVICES 2 to 5): routes under /device/v1 that access
+ * The device half of the controller: routes under /device/v1 that access
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({

@@ -1,4 +1,4 @@
-/** What one device check-in records in the heartbeat record (DEVICES 3); undefined: not reported. */
+/** What one device check-in records in the heartbeat record; undefined: not reported. */
 export interface CheckinHeartbeat {
   device_id: number;
   /** The device's organisation (heartbeats keep it for the UP counts). */
@@ -19,7 +19,7 @@ export interface CheckinHeartbeat {
 /**
  * Two check-ins of one device folded into one record that, written once, leaves the heartbeat
  * record as writing `earlier` then `later` would: the later check-in's fields, with name,
- * firmware and hardware model it omits kept from the earlier one (DEVICES 3), and likewise the
+ * firmware and hardware model it omits kept from the earlier one, and likewise the
  * applied revision and the configuration error. A buffer of check-ins keeps one per device.
  */
 export function foldCheckins(earlier: CheckinHeartbeat, later: CheckinHeartbeat): CheckinHeartbeat {

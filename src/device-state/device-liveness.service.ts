@@ -5,8 +5,8 @@ import { upSince } from './device-liveness';
 import { HeartbeatsRepository } from './heartbeats.repository';
 
 /**
- * Which devices are UP now (CONTRACT 7: a heartbeat at most HEARTBEAT_TIMEOUT_SECONDS old), for
- * the modules that order or count by it: rollouts order their devices UP first (DEVICES 6), in
+ * Which devices are UP now (a heartbeat at most HEARTBEAT_TIMEOUT_SECONDS old), for
+ * the modules that order or count by it: rollouts order their devices UP first, in
  * the caller's transaction. The rule itself is device-liveness.ts.
  */
 @Injectable()

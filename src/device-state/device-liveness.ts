@@ -1,5 +1,5 @@
 /**
- * When a device is `UP` (CONTRACT 7, current_status): its last heartbeat is at most
+ * When a device is `UP` (current_status): its last heartbeat is at most
  * HEARTBEAT_TIMEOUT_SECONDS old; `DOWN` otherwise, also when no heartbeat is known. The one place
  * of that rule, in both forms it is needed in: a test of one time in TypeScript
  * (current_status), and a condition over the heartbeat's `received_at` column in SQL (the
@@ -35,7 +35,7 @@ export function deviceStatusCondition(
     : `(${receivedAt} IS NULL OR ${receivedAt} < ${mark})`;
 }
 
-/** `last_seen_time` (CONTRACT 6): whole seconds since the Unix epoch, null when never seen. */
+/** `last_seen_time`: whole seconds since the Unix epoch, null when never seen. */
 export function lastSeenTime(lastSeen: Date | null): number | null {
   return lastSeen === null ? null : Math.floor(lastSeen.getTime() / 1000);
 }

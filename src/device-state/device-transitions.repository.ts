@@ -6,7 +6,7 @@ import { Heartbeat } from './heartbeat.entity';
 import { heartbeatInstant } from './heartbeats.repository';
 
 /**
- * The recorded state of the heartbeat records that events follow (OPERATIONS 2): UP or DOWN,
+ * The recorded state of the heartbeat records that events follow: UP or DOWN,
  * the revision a device runs and its configuration error. Every change is a conditional UPDATE,
  * so that of concurrent writers on any number of instances exactly one makes it (and records its
  * event); the statements are named prepared statements (the sweep runs every second).
@@ -40,7 +40,7 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
   }
 
   /**
-   * The DOWN sweep (OPERATIONS 2): records DOWN every device recorded UP whose last heartbeat is
+   * The DOWN sweep: records DOWN every device recorded UP whose last heartbeat is
    * older than `cutoff`, in every organisation, and returns them with that heartbeat's time. One
    * conditional UPDATE that reads only the index of UP devices' heartbeats older than the cutoff
    * (IDX_heartbeats_up_received, partial): nothing else is scanned however large the fleet, and
@@ -71,7 +71,7 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
 
   /**
    * Records the revision the organisation's device reports running if it differs from the
-   * recorded one (OPERATIONS 2: device.config_applied): one conditional UPDATE, so that of
+   * recorded one (device.config_applied): one conditional UPDATE, so that of
    * concurrent identical reports one records it. Returns whether this one did.
    */
   async recordAppliedRevision(orgId: number, deviceId: number, revision: string): Promise<boolean> {
@@ -90,7 +90,7 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
 
   /**
    * Records a configuration error about the device's current revision if it differs from the
-   * recorded one, by revision or message (OPERATIONS 2: device.config_failed; a device repeating
+   * recorded one, by revision or message (device.config_failed; a device repeating
    * its error at every check-in records it once). Returns whether this one did.
    */
   async recordConfigError(

@@ -11,7 +11,7 @@ import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 
 /**
- * The device transitions of OPERATIONS 2, recorded exactly once whatever the number of
+ * The device transitions (device.up, device.down), recorded exactly once whatever the number of
  * instances: `device.up` from the heartbeat that makes a device UP (`up`, in that heartbeat's
  * transaction), `device.down` by the sweep that every instance runs each second (`sweep`). Both
  * are conditional updates of the heartbeat record's `up` state, so one writer wins each
@@ -77,7 +77,7 @@ export class DeviceTransitionsService {
 
   /**
    * In the caller's transaction: records a configuration report of the device that differs from
-   * the recorded one and returns its events (OPERATIONS 2): `device.config_applied` for a new
+   * the recorded one and returns its events: `device.config_applied` for a new
    * revision it runs (`in_sync`: it is the current one), `device.config_failed` for a new error
    * about its current revision. A report that repeats the recorded one records nothing.
    */

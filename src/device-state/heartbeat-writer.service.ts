@@ -18,7 +18,7 @@ export function onePerDevice(checkins: readonly CheckinHeartbeat[]): CheckinHear
 }
 
 /**
- * Writes the heartbeat fields of device check-ins by group commit (issue 24). A check-in's
+ * Writes the heartbeat fields of device check-ins by group commit. A check-in's
  * heartbeat joins the batch being formed; the batch is written in one transaction by one
  * multi-row upsert (per ~2,100 devices) as soon as the previous batch's write ends, and each
  * check-in is answered only after the batch that holds it has committed. Nothing acknowledged

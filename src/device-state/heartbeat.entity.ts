@@ -41,7 +41,7 @@ export class Heartbeat {
   received_at: Date;
 
   /**
-   * The device's recorded transition state (OPERATIONS 2): true from the heartbeat that made it
+   * The device's recorded transition state: true from the heartbeat that made it
    * UP (its `device.up`), false from the sweep that saw it pass the timeout (its `device.down`).
    * Changed only by conditional updates, so each transition is recorded exactly once.
    */
@@ -55,7 +55,7 @@ export class Heartbeat {
   @Column({ type: Date, nullable: true })
   silent_since?: Date | null;
 
-  /** The fields below are written only by device check-ins (DEVICES 3); the admin heartbeat keeps them. */
+  /** The fields below are written only by device check-ins; the admin heartbeat keeps them. */
   @Column({ type: 'integer', nullable: true })
   clients?: number | null;
 
@@ -66,7 +66,7 @@ export class Heartbeat {
   @Column({ type: Date, nullable: true })
   checked_in_at?: Date | null;
 
-  /** The configuration revision the device last reported running (DEVICES 4). */
+  /** The configuration revision the device last reported running. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   applied_revision?: string | null;
 

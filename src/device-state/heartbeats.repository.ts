@@ -40,7 +40,7 @@ const unlessNewerCheckin = (column: string) =>
 const kept = (column: string) => `COALESCE(${given(column)}, ${stored(column)})`;
 
 /**
- * How a check-in changes a stored heartbeat record (DEVICES 3). Name, firmware and hardware model
+ * How a check-in changes a stored heartbeat record. Name, firmware and hardware model
  * that it omits keep the stored values, whichever of the check-in and the admin heartbeat wrote
  * them; the applied revision and the last configuration error are kept until reported anew.
  * A check-in older than what the record holds (one buffered by another instance while a later
@@ -141,7 +141,7 @@ export class HeartbeatsRepository extends TransactionalRepository {
   }
 
   /**
-   * The admin heartbeat (CONTRACT 5): replaces the heartbeat record of the organisation's device
+   * The admin heartbeat: replaces the heartbeat record of the organisation's device
    * with this MAC, keeping what only check-ins write, in one statement that also finds the
    * device. Returns the device and whether it is recorded UP (its record keeps that state: a new
    * one starts DOWN), or null when nothing was written: the organisation has no such device or,

@@ -3,7 +3,7 @@ import { ApiErrorCode, CodedError } from '../common/errors';
 /** What the activation decision needs to know, as looked up (and locked) by the service. */
 export interface ActivationFacts {
   orgId: number;
-  /** The organisation's allowed device count (SPEC 8) and how many devices it holds now. */
+  /** The organisation's allowed device count and how many devices it holds now. */
   allowedDeviceCount: number;
   deviceCount: number;
   /** Well-formed MACs in request order, and the malformed entries. */
@@ -19,8 +19,8 @@ export interface ActivationFacts {
   /** Master inventory records of the MACs. */
   master: { mac_id: string; serial: string; hardware_part_id: number }[];
   /**
-   * Provisioning (SPEC 4.2 rule 2) moves the organisation's unassigned devices into the network;
-   * network create does not (CONTRACT 7: such a MAC is invalid there).
+   * Provisioning moves the organisation's unassigned devices into the network;
+   * network create does not (such a MAC is invalid there).
    */
   moveUnassigned: boolean;
 }
@@ -33,11 +33,11 @@ export interface ActivationPlan {
 }
 
 /**
- * The activation rule (SPEC 4.1 rules 1 and 4, SPEC 4.2 rules 2 to 4, CONTRACT 7 "Devices"),
- * as a pure decision: every MAC is activated or the request is refused. A MAC is invalid when
- * it is malformed, not in the master inventory, or already in an inventory (except, when
- * provisioning, an unassigned device of the same organisation, which moves). Past the allowed
- * device count the answer is 1005; any other invalid MAC answers 1006 with the list.
+ * The activation rule of network create and provisioning, as a pure decision: every MAC is
+ * activated or the request is refused. A MAC is invalid when it is malformed, not in the master
+ * inventory, or already in an inventory (except, when provisioning, an unassigned device of the
+ * same organisation, which moves). Past the allowed device count the answer is 1005; any other
+ * invalid MAC answers 1006 with the list.
  */
 export function planActivation(facts: ActivationFacts): ActivationPlan {
   const taken = new Map(facts.taken.map((device) => [device.mac_id, device]));

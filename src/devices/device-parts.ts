@@ -5,7 +5,7 @@ import { ShownUplink } from './uplink.view';
 export type ShownHardwarePart = Pick<HardwarePart, 'id' | 'part_number' | 'wifi_uplink' | 'usb'>;
 
 /**
- * A device with the parts its record shows (CONTRACT 7), read as raw rows of exactly these
+ * A device with the parts its record shows, read as raw rows of exactly these
  * columns: never a hydrated entity, no date the record does not show.
  */
 export interface DeviceWithParts {

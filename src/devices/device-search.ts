@@ -1,5 +1,5 @@
 /**
- * A search for devices by name or MAC (issue 13): the device list of the console and the device
+ * A search for devices by name or MAC: the device list of the console and the device
  * picker of the upgrade form. One rule, here beside the devices table it reads.
  */
 export interface DeviceSearch {

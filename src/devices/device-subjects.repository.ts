@@ -8,11 +8,11 @@ export interface EventSubject {
   network: { id: number; network_name: string } | null;
 }
 
-/** Devices as the events of OPERATIONS 2 name them: what they are called and where they are. */
+/** Devices as events name them: what they are called and where they are. */
 @Injectable()
 export class DeviceSubjectsRepository extends TransactionalRepository {
   /**
-   * The organisation's devices with these ids as events name them (OPERATIONS 2): MAC, name and
+   * The organisation's devices with these ids as events name them: MAC, name and
    * the network each is in now, with its name (one statement, none for no id).
    */
   async of(orgId: number, ids: number[]): Promise<Map<number, EventSubject>> {

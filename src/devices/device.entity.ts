@@ -15,7 +15,7 @@ import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { Tag } from './tag.entity';
 import { Uplink } from './uplink.entity';
 
-/** A device (router inventory record, SPEC 2.2). A MAC is in at most one inventory. */
+/** A device (router inventory record). A MAC is in at most one inventory. */
 @Entity('devices')
 @Index('IDX_devices_org_network', ['organisation_id', 'location_network_id'])
 // Pages of an organisation's devices in id order read the first rows of this index.

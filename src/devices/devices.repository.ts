@@ -12,7 +12,7 @@ import { DeviceFilter } from './device-filter';
 
 export type { DeviceFilter } from './device-filter';
 
-/** Devices named by id, network or tag (an upgrade's `aps`, SPEC 4.4). */
+/** Devices named by id, network or tag (an upgrade's `aps`). */
 export interface DeviceTargets {
   deviceIds: number[];
   networkIds: number[];

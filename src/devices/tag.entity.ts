@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { OrganisationScoped } from '../organisations/organisation-record';
 
-/** A device tag of an organisation (CONTRACT 5); upgrade targets may name one as `tag:<id>`. */
+/** A device tag of an organisation; upgrade targets may name one as `tag:<id>`. */
 @Entity('tags')
 @Index('UQ_tags_org_name', ['organisation_id', 'name'], { unique: true })
 export class Tag extends OrganisationScoped {

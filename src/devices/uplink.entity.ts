@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Relati
 import { References } from '../database/references';
 import { Device } from './device.entity';
 
-/** An uplink of a device, built from an init template detail (SPEC 2.2, 2.3). */
+/** An uplink of a device, built from an init template detail. */
 @Entity('uplinks')
 @Index('IDX_uplinks_device_deleted', ['device_id', 'is_deleted'])
 export class Uplink {

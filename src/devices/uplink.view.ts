@@ -1,7 +1,7 @@
 import { Uplink } from './uplink.entity';
 
 /**
- * An uplink as device records (SPEC 2.2) and the device configuration (DEVICES 4) show it: the
+ * An uplink as device records and the device configuration show it: the
  * fields of the template detail it was built from, then its id, type and deleted flag. One rule,
  * so that the record and the configuration a device receives never describe an uplink apart.
  */

@@ -1,8 +1,8 @@
-/** The mask of a secret field in `changes` (OPERATIONS 2), whatever its values were. */
+/** The mask of a secret field in `changes`, whatever its values were. */
 export const MASKED = '********';
 
 /**
- * `changes` of an update event (OPERATIONS 2): `{field: {from, to}}` for each of these fields
+ * `changes` of an update event: `{field: {from, to}}` for each of these fields
  * whose stored value changed (compared as JSON, so lists and objects compare by content);
  * secret fields show the mask on both sides.
  */

@@ -1,6 +1,6 @@
 import { EventActor } from './event.entity';
 
-/** Where a person's request came from (OPERATIONS 2: the actor's `via`). */
+/** Where a person's request came from (the actor's `via`). */
 export type RequestChannel = 'api' | 'console';
 
 /** The actor of a change a person (or their token) asked for. */
@@ -14,5 +14,5 @@ export function userActor(
 /** The actor of every consequence the service derives (sweeps, timeouts, halts…). */
 export const SYSTEM: EventActor = { type: 'system' };
 
-/** The actor of what the command line did (OPERATIONS 2). */
+/** The actor of what the command line did. */
 export const CLI: EventActor = { type: 'cli' };

@@ -1,5 +1,5 @@
 /**
- * What follows an event write in its transaction (the webhook deliveries of OPERATIONS 5),
+ * What follows an event write in its transaction (the webhook deliveries),
  * implemented above this folder (webhooks/) and provided by a global module, so that the event
  * log depends on nothing that depends on it.
  */

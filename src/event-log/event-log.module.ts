@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsRepository } from './events.repository';
 
 /**
- * The event log (OPERATIONS 2): the `events` table and its one writer, `EventsRepository.append`,
+ * The event log: the `events` table and its one writer, `EventsRepository.append`,
  * which every change calls in its own transaction. Below every feature that records events; the
  * reads and routes are EventsModule's (events/).
  */

@@ -1,4 +1,4 @@
-/** Every event type of OPERATIONS 2, by family. */
+/** Every event type, by family. */
 export const EVENT_TYPES = [
   'device.claimed',
   'device.moved',
@@ -61,7 +61,7 @@ export interface TypeSelection {
 
 /**
  * Reads a comma list of types (`device.up,upgrade.*`): each entry is a known type or a known
- * family followed by `.*`; anything else is unknown (OPERATIONS 2: 422 1030 naming it).
+ * family followed by `.*`; anything else is unknown (422 1030 naming it).
  */
 export function selectTypes(list: string): TypeSelection {
   const selection: TypeSelection = { types: [], families: [], unknown: [] };

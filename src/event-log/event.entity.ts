@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { OrganisationRecord } from '../organisations/organisation-record';
 
-/** Who caused an event (OPERATIONS 2). */
+/** Who caused an event. */
 export type EventActor =
   | { type: 'user'; id: number; email: string; via: 'api' | 'console' }
   | { type: 'cli' }
@@ -9,7 +9,7 @@ export type EventActor =
   | { type: 'system' };
 
 /**
- * One thing that happened, once (OPERATIONS 2). The device and network are kept as they were when
+ * One thing that happened, once. The device and network are kept as they were when
  * it happened (a renamed network, a removed device), so the record never changes. Ids are drawn
  * under the organisation's event lock (EventsRepository.append), which makes them ascend in
  * commit order within an organisation: the feed's `after` cursor never skips one.
@@ -20,7 +20,7 @@ export type EventActor =
 @Index('IDX_events_org_network', ['organisation_id', 'network_id', 'id'])
 // A `type` or `mac_id` filter reads only the matching events: without these, a page of a type
 // that is rare (or absent) or of one device's MAC read every event of the organisation, or the
-// whole table (2 s a page at 10,000,000 events: bench, issue 26).
+// whole table (2 s a page at 10,000,000 events in the bench).
 @Index('IDX_events_org_type', ['organisation_id', 'type', 'id'])
 @Index('IDX_events_org_mac', ['organisation_id', 'device_mac', 'id'])
 @Index('IDX_events_occurred', ['occurred_at'])

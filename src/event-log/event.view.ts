@@ -1,6 +1,6 @@
 import { EventActor, EventRecord } from './event.entity';
 
-/** An event as the API shows it (OPERATIONS 2). */
+/** An event as the API shows it. */
 export interface EventView {
   id: number;
   type: string;

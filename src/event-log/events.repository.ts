@@ -21,7 +21,7 @@ export interface EventNetwork {
   network_name: string;
 }
 
-/** An event to record (OPERATIONS 2). */
+/** An event to record. */
 export interface NewEvent {
   type: EventType;
   occurred_at: Date;
@@ -66,7 +66,7 @@ const EVENT_COLUMNS = [
 ] as const;
 
 /**
- * The events table (OPERATIONS 2). `append` writes a change's events in its transaction under the
+ * The events table. `append` writes a change's events in its transaction under the
  * organisation's event-order lock (Dialect.lockEventOrder), so that within an organisation ids
  * ascend in commit order and a poller following `after` never skips one (ARCHITECTURE.md).
  */

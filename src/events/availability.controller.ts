@@ -9,7 +9,7 @@ import { AvailabilityService } from './availability.service';
 import { AvailabilityQueryDto } from './dto/availability.query';
 import { AvailabilityResponse } from './dto/events.response';
 
-/** A device's availability (OPERATIONS 3). */
+/** A device's availability. */
 @ApiTags('access points')
 @ApiBearerAuth()
 @Controller('v1/access_points')

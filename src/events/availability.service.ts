@@ -10,10 +10,10 @@ import { AvailabilityQueryDto } from './dto/availability.query';
 import { availabilityDeviceNotFound } from './events.errors';
 import { EventsRepository } from '../event-log/events.repository';
 
-/** The longest window asked for (OPERATIONS 3). */
+/** The longest window asked for. */
 const MAX_DAYS = 90;
 
-/** What GET /v1/access_points/availability answers (OPERATIONS 3). */
+/** What GET /v1/access_points/availability answers. */
 export interface AvailabilityView {
   mac_id: string;
   since: string;
@@ -23,8 +23,8 @@ export interface AvailabilityView {
 }
 
 /**
- * A device's availability over a window, from its device.up and device.down events (OPERATIONS
- * 3): two statements (the state before the window, the transitions inside) after the device.
+ * A device's availability over a window, from its device.up and device.down events: two
+ * statements (the state before the window, the transitions inside) after the device.
  * The intervals end at `until`, or now when `until` is later (what follows is not known yet).
  */
 @Injectable()

@@ -1,4 +1,4 @@
-/** A device's state over a stretch of time (OPERATIONS 3). */
+/** A device's state over a stretch of time. */
 export type AvailabilityState = 'UP' | 'DOWN' | 'UNKNOWN';
 
 export interface AvailabilityInterval {

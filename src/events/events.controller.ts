@@ -9,7 +9,7 @@ import { EventsQueryDto } from './dto/events.query';
 import { EventsResponse } from './dto/events.response';
 import { EventsService } from './events.service';
 
-/** The organisation's events (OPERATIONS 2). */
+/** The organisation's events. */
 @ApiTags('events')
 @ApiBearerAuth()
 @Controller('v1/events')

@@ -1,5 +1,5 @@
 import { ApiErrorCode, CodedError } from '../common/errors';
 
-/** A device the caller may not see, or none with that MAC (OPERATIONS 3: 404 1011). */
+/** A device the caller may not see, or none with that MAC (404 1011). */
 export const availabilityDeviceNotFound = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'Device not found');

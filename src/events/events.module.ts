@@ -8,7 +8,7 @@ import { EventsService } from './events.service';
 import { EventLogModule } from '../event-log/event-log.module';
 
 /**
- * Events (OPERATIONS 2 and 3): serves GET /v1/events and a device's availability, reading the
+ * Events: serves GET /v1/events and a device's availability, reading the
  * event log (event-log/, whose module it re-exports for the features that record events).
  */
 @Module({

@@ -13,7 +13,7 @@ import { EventQuery, EventsRepository } from '../event-log/events.repository';
 const DEFAULT_LIMIT = 100;
 
 /**
- * The events a caller may read (OPERATIONS 2): admins every event of their organisation, members
+ * The events a caller may read: admins every event of their organisation, members
  * those whose network is one they may read. With `after`, the feed (ascending ids, no gaps);
  * else newest first.
  */

@@ -9,7 +9,7 @@ import { FleetHistoryQueryDto } from './dto/fleet-history.query';
 import { FleetHistoryResponse } from './dto/fleet-history.response';
 import { FleetHistoryService } from './fleet-history.service';
 
-/** Fleet history (OPERATIONS 4). */
+/** Fleet history. */
 @ApiTags('overview')
 @ApiBearerAuth()
 @Controller('v1/fleet_history')

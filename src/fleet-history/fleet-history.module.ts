@@ -7,7 +7,7 @@ import { FleetHistoryService } from './fleet-history.service';
 import { FleetSamplesRepository } from './fleet-samples.repository';
 
 /**
- * Fleet history (OPERATIONS 4): owns `fleet_samples`, taken by every instance's periodic work
+ * Fleet history: owns `fleet_samples`, taken by every instance's periodic work
  * (once per interval, by the unique key) from read-side's FleetTalliesRepository.
  */
 @Module({

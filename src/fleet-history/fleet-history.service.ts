@@ -14,7 +14,7 @@ import { FleetHistoryQueryDto } from './dto/fleet-history.query';
 import { WHOLE_ORGANISATION } from './fleet-sample.entity';
 import { FleetSamplesRepository } from './fleet-samples.repository';
 
-/** The most samples one read answers (OPERATIONS 4). */
+/** The most samples one read answers. */
 const MAX_SAMPLES = 1000;
 
 export interface FleetHistoryView {
@@ -29,7 +29,7 @@ export function sampleSlot(at: Date, intervalSeconds: number): Date {
 }
 
 /**
- * Fleet history (OPERATIONS 4): every FLEET_SAMPLE_SECONDS, one sample per organisation and per
+ * Fleet history: every FLEET_SAMPLE_SECONDS, one sample per organisation and per
  * network. Every instance checks each second whether the current interval's samples exist and,
  * when not, takes them all in one transaction; the unique key (organisation, network, instant)
  * keeps the first instance's, so each exists once however many instances run.

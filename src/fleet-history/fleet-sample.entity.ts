@@ -5,7 +5,7 @@ import { OrganisationRecord } from '../organisations/organisation-record';
 export const WHOLE_ORGANISATION = 0;
 
 /**
- * One fleet history sample (OPERATIONS 4): at the start of an interval, an organisation's (or
+ * One fleet history sample: at the start of an interval, an organisation's (or
  * one of its networks') devices, how many were UP and DOWN and the clients the UP ones last
  * reported. The unique key makes each sample exist once, whichever instance took it first.
  */

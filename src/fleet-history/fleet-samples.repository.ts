@@ -7,7 +7,7 @@ import { FleetSample } from './fleet-sample.entity';
 
 export type NewFleetSample = Omit<FleetSample, 'id' | 'organisation'>;
 
-/** The fleet history samples (OPERATIONS 4); every read takes the organisation first. */
+/** The fleet history samples; every read takes the organisation first. */
 @Injectable()
 export class FleetSamplesRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}

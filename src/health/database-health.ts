@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
 
-/** The longest `/health` waits for the database's answer (CONTRACT 9: about two seconds). */
+/** The longest `/health` waits for the database's answer (about two seconds). */
 export const DATABASE_PING_TIMEOUT_MS = 2000;
 
 /**

@@ -36,12 +36,12 @@ interface HealthBody {
 }
 
 /**
- * `GET /health` (CONTRACT 1, 9): 200 when the database answers, 503 otherwise, within about two
+ * `GET /health`: 200 when the database answers, 503 otherwise, within about two
  * seconds either way. With REDIS_URL set the body also reports Redis, which never makes the
  * check fail: rate limiting falls back to per-instance counters without it.
  */
 @ApiTags('operations')
-@SkipThrottle() // CONTRACT 9: load balancers probe it as often as they like
+@SkipThrottle() // Load balancers probe it as often as they like
 @Controller('health')
 export class HealthController {
   constructor(
@@ -83,7 +83,7 @@ export class HealthController {
       body.redis = redisUp ? 'up' : 'down';
     }
     if (!databaseUp) {
-      // CONTRACT 9: every error body carries msg and error_code; 503 says when to come back.
+      // Every error body carries msg and error_code; 503 says when to come back.
       const outage = new DatabaseUnavailableError();
       Object.assign(body, outage.body());
       void reply.status(outage.httpStatus).headers(outage.headers());

@@ -6,7 +6,7 @@ import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 const PING_TIMEOUT_MS = 1000;
 
 /**
- * Whether the Redis of REDIS_URL answers, for `/health` (CONTRACT 9): one long-lived client that
+ * Whether the Redis of REDIS_URL answers, for `/health`: one long-lived client that
  * reconnects on its own, never queues commands while disconnected, and a ping that gives up after
  * one second, so that a Redis outage makes `/health` say `redis: "down"` at once, never hang.
  */

@@ -13,7 +13,7 @@ import {
 import { NetworkAccessService } from './network-access.service';
 import { GrantEnvelope } from './dto/network-access.response';
 
-/** Members' access to networks (CONTRACT 3 and 5): role admin. */
+/** Members' access to networks: role admin. */
 @ApiTags('network access')
 @ApiBearerAuth()
 @Controller('v1/network_access')

@@ -5,7 +5,7 @@ import { UsersModule } from '../users/users.module';
 import { NetworkAccessController } from './network-access.controller';
 import { NetworkAccessService } from './network-access.service';
 
-/** The grant routes (CONTRACT 3); the grants table and the access policy belong to NetworksModule. */
+/** The grant routes; the grants table and the access policy belong to NetworksModule. */
 @Module({
   imports: [EventLogModule, NetworksModule, UsersModule],
   controllers: [NetworkAccessController],

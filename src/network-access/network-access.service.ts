@@ -32,7 +32,7 @@ export const grantView = (grant: NetworkAccessGrant): GrantView => ({
 });
 
 /**
- * Grants a user of the organisation access to one of its networks (CONTRACT 3 and 5). A network
+ * Grants a user of the organisation access to one of its networks. A network
  * that is not the organisation's answers as missing (404 1001); a user who is not the
  * organisation's is a parameter error (422 1030: no not-found code exists for users).
  */
@@ -61,7 +61,7 @@ export class NetworkAccessService {
   }
 
   /**
-   * Removes the user's grant on the network (CONTRACT 9); `revoked: false` when there was none.
+   * Removes the user's grant on the network; `revoked: false` when there was none.
    * Access is read from the grants on every request, so the next request is already refused.
    */
   revoke(
@@ -80,7 +80,7 @@ export class NetworkAccessService {
     });
   }
 
-  /** The grant event, last in its transaction (OPERATIONS 2: `{user_id, network_id, level}`). */
+  /** The grant event, last in its transaction (`{user_id, network_id, level}`). */
   private record(
     user: AuthUser,
     via: RequestChannel,

@@ -44,7 +44,7 @@ export function networkView(network: LocationNetwork): NetworkView {
   };
 }
 
-/** The destroy answer: `{id, network_name, timezone}` (SPEC 3.2). */
+/** The destroy answer: `{id, network_name, timezone}`. */
 export const deletedNetworkView = ({ id, network_name, timezone }: LocationNetwork) => ({
   id,
   network_name,

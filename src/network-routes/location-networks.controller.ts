@@ -80,7 +80,7 @@ const UpdateNetworkRoute = (operationId: string) =>
     ),
   );
 
-/** Location networks (SPEC 4.1, CONTRACT 2). */
+/** Location networks. */
 @ApiTags('location networks')
 @ApiBearerAuth()
 @ApiExtraModels(NetworkEnvelope, NetworkPageEnvelope)

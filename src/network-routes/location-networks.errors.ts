@@ -30,7 +30,7 @@ export const networkHasDevices = (network: NetworkView) =>
     data: network,
   });
 
-/** config_rollback answers `{message}` only (SPEC 4.1). */
+/** config_rollback answers `{message}` only. */
 export const rollbackNetworkNotFound = () => new MessageError(404, 'Network not found');
 export const rollbackTemplateNotFound = () => new MessageError(404, 'Network template not found');
 

@@ -36,14 +36,14 @@ import { NetworkTemplatesRepository } from '../networks/network-templates.reposi
 import { TIME_ZONES } from '../common/time-zones/time-zones';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 
-/** Fields applied when the network follows a template with its policy enabled (SPEC 2.1). */
+/** Fields applied when the network follows a template with its policy enabled. */
 const POLICY_LOCKED_FIELDS = ['network_name', 'template_policy_attributes'] as const;
 
 export type NetworkListing =
   | { kind: 'one'; network: NetworkView }
   | { kind: 'page'; networks: NetworkView[]; meta: PaginationMeta };
 
-/** The location network use cases of SPEC 4.1 other than create (NetworkCreationService). */
+/** The location network use cases other than create (NetworkCreationService). */
 @Injectable()
 export class LocationNetworksService {
   constructor(
@@ -102,7 +102,7 @@ export class LocationNetworksService {
   /**
    * Applies the update fields. When the network follows a template with its policy enabled, only
    * network_name and template_policy_attributes are applied and other fields are ignored, as a
-   * permit list drops them (SPEC 2.1).
+   * permit list drops them.
    */
   update(user: AuthUser, id: number, input: UpdateNetworkFieldsDto): Promise<NetworkView> {
     const orgId = user.organisation_id;
@@ -150,7 +150,7 @@ export class LocationNetworksService {
     );
   }
 
-  /** Deletes a network without devices (SPEC 3.2); its SSIDs and access grants go with it. */
+  /** Deletes a network without devices; its SSIDs and access grants go with it. */
   destroy(user: AuthUser, id: number) {
     const orgId = user.organisation_id;
     return this.changes.run(
@@ -185,7 +185,7 @@ export class LocationNetworksService {
   }
 
   /**
-   * config_rollback (CONTRACT 7): the template must be the organisation's; the SSIDs given
+   * config_rollback: the template must be the organisation's; the SSIDs given
    * become the network's complete list; the network then follows that template. All or nothing.
    */
   rollbackConfiguration(

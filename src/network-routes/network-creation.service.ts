@@ -28,7 +28,7 @@ import { isTimeZone } from '../common/time-zones/time-zones';
 const MAX_NAME = 255;
 
 /**
- * Network create (SPEC 4.1 create rules, CONTRACT 7). One transaction: when the answer is an
+ * Network create. One transaction: when the answer is an
  * error, no network and no device exist afterwards.
  */
 @Injectable()
@@ -54,8 +54,8 @@ export class NetworkCreationService {
         if (refusal && macs.length === 0) {
           throw refusal;
         }
-        // The MAC rule comes first (rules 1 and 4 before 2 and 3): decided before anything is
-        // written, then applied to the network once it exists.
+        // The MAC rule comes first (invalid MACs are answered before the clone source and the
+        // save): decided before anything is written, then applied to the network once it exists.
         const plan =
           macs.length > 0
             ? await this.activation.plan(orgId, macs, { moveUnassigned: false })
@@ -130,7 +130,7 @@ export class NetworkCreationService {
     return errors;
   }
 
-  /** What the new network stores; a clone copies its source's settings (CONTRACT 7). */
+  /** What the new network stores; a clone copies its source's settings. */
   private fieldsOf(
     user: AuthUser,
     input: CreateNetworkFieldsDto,

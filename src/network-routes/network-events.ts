@@ -2,7 +2,7 @@ import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
 import { NewEvent } from '../event-log/events.repository';
 
-/** An event of a network (OPERATIONS 2: `{network_name}`, plus what the type adds). */
+/** An event of a network (`{network_name}`, plus what the type adds). */
 export function networkEvent(
   type: 'network.created' | 'network.updated' | 'network.deleted' | 'network.rolled_back',
   network: { id: number; network_name: string },

@@ -11,7 +11,7 @@ import { NetworkTemplatesController } from './network-templates.controller';
 import { NetworkTemplatesService } from './network-templates.service';
 
 /**
- * The location network and network template routes (SPEC 4.1, CONTRACT 5 and 7): the use cases
+ * The location network and network template routes: the use cases
  * that span a network, its devices and its SSIDs. The tables belong to NetworksModule. The
  * console's forms (pages/) call the same services.
  */

@@ -17,7 +17,7 @@ const TEMPLATE_EXAMPLE = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
-/** Network templates (CONTRACT 5): role admin. */
+/** Network templates: role admin. */
 @ApiTags('network templates')
 @ApiBearerAuth()
 @RequireRole('admin')

@@ -8,7 +8,7 @@ import { NetworkTemplatesRepository } from '../networks/network-templates.reposi
 
 const templateNameTaken = () => new ValidationFailedError([alreadyTaken('name')]);
 
-/** Network templates of an organisation (CONTRACT 5). */
+/** Network templates of an organisation. */
 @Injectable()
 export class NetworkTemplatesService {
   constructor(

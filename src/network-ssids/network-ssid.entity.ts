@@ -3,7 +3,7 @@ import { References } from '../database/references';
 import { OrganisationScoped } from '../organisations/organisation-record';
 import { LocationNetwork } from '../networks/location-network.entity';
 
-/** An SSID of a location network (SPEC 2.4). */
+/** An SSID of a location network. */
 @Entity('network_ssids')
 @Index('UQ_network_ssids_network_name', ['location_network_id', 'ssid_name'], { unique: true })
 @Index(['organisation_id'])
@@ -17,7 +17,7 @@ export class NetworkSsid extends OrganisationScoped {
   @Column({ type: 'varchar', length: 32 })
   ssid_name: string;
 
-  /** The scalar fields of SPEC 2.4 other than ssid_name, as validated (strings and booleans). */
+  /** The scalar fields of an SSID other than ssid_name, as validated (strings and booleans). */
   @Column({ type: 'simple-json' })
   settings: Record<string, string | boolean | null>;
 

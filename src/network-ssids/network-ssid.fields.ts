@@ -1,9 +1,9 @@
 /**
- * The fields of an SSID (SPEC 2.4) and how each is read. Decisions where the specs are silent:
+ * The fields of an SSID and how each is read. Decisions where the specs are silent:
  * - Boolean fields are JSON booleans; `true`/`false`, `"true"`/`"false"`, `1`/`0` and `"1"`/`"0"`
  *   are accepted and stored as booleans.
  * - Every other scalar field accepts a string or a finite number and is stored and returned as a
- *   string (CONTRACT 6: numeric-looking fields come back as strings).
+ *   string (numeric-looking fields come back as strings).
  * - `null` or an empty string clears an optional field (returned as null).
  * - Updates merge: fields left out keep their stored value; the merged SSID is validated as a whole.
  */
@@ -23,7 +23,7 @@ export const BOOLEAN_FIELDS = [
   'wds_enabled',
 ] as const;
 
-/** Every scalar field other than `id` and `ssid_name`, in SPEC 2.4 order. */
+/** Every scalar field other than `id` and `ssid_name`, in the order the API lists them. */
 export const SCALAR_FIELDS: readonly string[] = [
   'is_enabled',
   'ssid_mode',

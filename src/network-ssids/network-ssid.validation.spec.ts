@@ -1,7 +1,7 @@
 import { mergeSsidInput } from './network-ssid.validation';
 
 /**
- * The SSID field rules (SPEC 2.4, CONTRACT 7), case by case, without a database or HTTP;
+ * The SSID field rules, case by case, without a database or HTTP;
  * test/networks/network-ssids.e2e.ts sends one case per rule over HTTP on both databases.
  */
 describe('mergeSsidInput', () => {

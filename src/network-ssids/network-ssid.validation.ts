@@ -12,7 +12,7 @@ import {
   VLanAttributes,
 } from './network-ssid.fields';
 
-/** Reading and checking SSID input (SPEC 2.4, CONTRACT 7); the rules are listed in the DTO. */
+/** Reading and checking SSID input; the rules are listed in the DTO. */
 
 /** Free-text fields that may be long (URLs and lists); the others hold at most 255 characters. */
 const LONG_FIELDS = new Set(['acl_mac_list', 'splash_url', 'walled_garden_range', 'success_url']);
@@ -142,7 +142,7 @@ function readStructured(
   }
 }
 
-/** Entries keep only IPADDR and MAC; the MAC is stored normalised (CONTRACT 6). */
+/** Entries keep only IPADDR and MAC; the MAC is stored normalised. */
 function readDhcpMappings(raw: unknown, errors: string[]): DhcpMapping[] | null {
   if (!Array.isArray(raw)) {
     errors.push('dhcp_mappings must be an array');

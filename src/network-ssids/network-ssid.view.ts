@@ -1,14 +1,14 @@
 import { SCALAR_FIELDS } from './network-ssid.fields';
 import { ShownSsid } from './stored-ssid';
 
-/** The SSID record returned by show and list (SPEC 2.4): every field, absent ones null. */
+/** The SSID record returned by show and list: every field, absent ones null. */
 export type NetworkSsidView = Record<string, unknown> & {
   id: number;
   location_network_id: number;
   ssid_name: string;
 };
 
-/** Fields only a caller with `full` access to the SSID's network receives (CONTRACT 9). */
+/** Fields only a caller with `full` access to the SSID's network receives. */
 export const SECRET_FIELDS: ReadonlySet<string> = new Set(['wpa_key']);
 
 /**

@@ -76,7 +76,7 @@ const refExample = (msg: string) => ({
   example: { msg, data: { id: 7, ssid_name: 'Guests' } },
 });
 
-/** SSIDs of location networks (SPEC 4.3, CONTRACT 2). */
+/** SSIDs of location networks. */
 @ApiTags('network ssids')
 @ApiBearerAuth()
 @Controller('v1')

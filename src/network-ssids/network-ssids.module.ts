@@ -5,7 +5,7 @@ import { NetworkSsidsController } from './network-ssids.controller';
 import { NetworkSsidsRepository } from './network-ssids.repository';
 import { NetworkSsidsService } from './network-ssids.service';
 
-/** SSIDs of location networks (SPEC 2.4, 4.3); exports the service for network clone/rollback. */
+/** SSIDs of location networks; exports the service for network clone/rollback. */
 @Module({
   imports: [EventLogModule, NetworksModule],
   controllers: [NetworkSsidsController],

@@ -45,7 +45,7 @@ const valuesOf = (ssid: NetworkSsid): SsidValues => ({
   v_lan_attributes: ssid.v_lan_attributes,
 });
 
-/** The SSID use cases of SPEC 4.3, plus the copy and replace steps networks use. */
+/** The SSID use cases of the API, plus the copy and replace steps networks use. */
 @Injectable()
 export class NetworkSsidsService {
   constructor(
@@ -84,7 +84,7 @@ export class NetworkSsidsService {
 
   /**
    * Every SSID of these networks of the organisation as stored (JSON columns as text), by id, in
-   * one statement; for what the networks' devices receive (DEVICES 4), not for a caller.
+   * one statement; for what the networks' devices receive, not for a caller.
    */
   ofNetworks(orgId: number, networkIds: number[]): Promise<StoredSsid[]> {
     return this.ssids.findStoredInNetworks(orgId, networkIds);
@@ -191,7 +191,7 @@ export class NetworkSsidsService {
   }
 
   /**
-   * Makes `entries` the complete list of the network's SSIDs (CONTRACT 7, config_rollback):
+   * Makes `entries` the complete list of the network's SSIDs (config_rollback):
    * an entry with `id` updates (merges into) that SSID of the network, one without creates an
    * SSID, SSIDs not listed are deleted. Throws MessageError 404 for an `id` that is not an SSID
    * of the network and MessageError 422 (messages comma-joined) for invalid entries; nothing is
@@ -235,7 +235,7 @@ export class NetworkSsidsService {
   }
 
   /** The SSID if the caller has full access to its network; 404 1021 unreadable, 403 1029 read-only. */
-  /** The SSID event of a write, last in its transaction (OPERATIONS 2), by the user. */
+  /** The SSID event of a write, last in its transaction, by the user. */
   private async record(
     user: AuthUser,
     type: 'ssid.created' | 'ssid.updated' | 'ssid.deleted',

@@ -8,7 +8,7 @@ import { ShownSsid } from './stored-ssid';
 const IDENTITY = new Set(['id', 'location_network_id']);
 
 /**
- * An SSID event (OPERATIONS 2: `{ssid_id, ssid_name, changes}`): `changes` holds each field of
+ * An SSID event (`{ssid_id, ssid_name, changes}`): `changes` holds each field of
  * the SSID record that differs between `before` (null for a create) and `after` (null for a
  * delete), the WPA key masked on both sides.
  */

@@ -4,7 +4,7 @@ import { OrganisationRecord } from '../organisations/organisation-record';
 import { User } from '../users/user.entity';
 import { NetworkTemplate } from './network-template.entity';
 
-/** A named group of devices and SSIDs of one organisation (SPEC 2.1). */
+/** A named group of devices and SSIDs of one organisation. */
 @Entity('location_networks')
 @Index('UQ_location_networks_org_name_key', ['organisation_id', 'network_name_key'], {
   unique: true,
@@ -42,7 +42,7 @@ export class LocationNetwork extends OrganisationRecord {
   @Column({ type: 'varchar', length: 255, nullable: true })
   vendor_type: string | null;
 
-  /** Network template id (CONTRACT 7: `network_template` is a template of the organisation). */
+  /** Network template id (`network_template` is a template of the organisation). */
   @Index()
   @Column({ type: 'integer', nullable: true })
   network_template: number | null;

@@ -7,7 +7,7 @@ import { LocationNetwork } from './location-network.entity';
 export const ACCESS_LEVELS = ['full', 'read_only'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
-/** A member's access to one network (CONTRACT 3). */
+/** A member's access to one network. */
 @Entity('network_access_grants')
 @Index('UQ_network_access_grants_user_network', ['user_id', 'location_network_id'], {
   unique: true,

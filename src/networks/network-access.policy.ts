@@ -10,7 +10,7 @@ import { NetworkAccessRepository } from './network-access.repository';
 const MAX_NETWORK_CHOICES = 1000;
 
 /**
- * Who may read and write which network (CONTRACT 3). Admins reach every network of their
+ * Who may read and write which network. Admins reach every network of their
  * organisation; members reach only granted networks, reading with either level and writing with
  * `full`. A network the caller cannot read answers exactly as a missing one. `readable` and
  * `writable` are the one door through which other modules load a network they act on.

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { OrganisationScoped } from '../organisations/organisation-record';
 
-/** A reusable network configuration (CONTRACT 5), e.g. `{ssid_configuration: [ssid, …]}`. */
+/** A reusable network configuration, e.g. `{ssid_configuration: [ssid, …]}`. */
 @Entity('network_templates')
 @Index('UQ_network_templates_org_name', ['organisation_id', 'name'], { unique: true })
 export class NetworkTemplate extends OrganisationScoped {

@@ -15,7 +15,7 @@ export class Organisation {
   @Column({ type: 'varchar', length: 255, unique: true })
   name: string;
 
-  /** Devices the organisation may hold in its inventory (SPEC 8). */
+  /** Devices the organisation may hold in its inventory. */
   @Column({ type: 'integer', default: 100 })
   allowed_device_count: number;
 

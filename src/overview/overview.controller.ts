@@ -6,7 +6,7 @@ import { ok } from '../common/http/envelope';
 import { OverviewResponse } from './dto/overview.response';
 import { OverviewService } from './overview.service';
 
-/** The fleet overview (DEVICES 7). */
+/** The fleet overview. */
 @ApiTags('overview')
 @ApiBearerAuth()
 @Controller('v1/overview')

@@ -6,7 +6,7 @@ import { UpgradesModule } from '../upgrades/upgrades.module';
 import { OverviewController } from './overview.controller';
 import { OverviewService } from './overview.service';
 
-/** `GET /v1/overview` (DEVICES 7): a routes module that asks the owners for their counts. */
+/** `GET /v1/overview`: a routes module that asks the owners for their counts. */
 @Module({
   imports: [AccessPointsModule, NetworksModule, ReadSideModule, UpgradesModule],
   controllers: [OverviewController],

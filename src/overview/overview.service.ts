@@ -17,14 +17,14 @@ export interface OverviewView {
   rollouts: { running: number };
 }
 
-/** The overview page's numbers (issue 13): the API's, with never-seen devices and firmware. */
+/** The overview page's numbers: the API's, with never-seen devices and firmware. */
 export interface OverviewDetails extends OverviewView {
   devices: OverviewView['devices'] & { never_seen: number };
   firmware: FirmwareCount[];
 }
 
 /**
- * The organisation at a glance (DEVICES 7), for the API and the console page alike. The devices
+ * The organisation at a glance, for the API and the console page alike. The devices
  * are counted by one definition: how many there are from the kept counts (the organisation's, or
  * the sum of the readable networks'), how many of them are UP from the heartbeats, the rest DOWN.
  * An admin's: the upgrades that timed out failed first (ChangeRunner.read), then one statement
@@ -90,7 +90,7 @@ export class OverviewService {
     const orgId = user.organisation_id;
     return {
       upgrades: await this.upgrades.countByStatus(orgId, readable),
-      // Rollouts need role admin (DEVICES 6): members always get 0.
+      // Rollouts need role admin: members always get 0.
       rollouts: { running: user.role === 'admin' ? await this.rollouts.countRunning(orgId) : 0 },
     };
   }

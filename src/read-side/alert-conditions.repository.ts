@@ -13,7 +13,7 @@ export interface ConditionRow {
 }
 
 /**
- * What the alert evaluation (alerts/, OPERATIONS 6) reads across owners' tables: the devices'
+ * What the alert evaluation (alerts/) reads across owners' tables: the devices'
  * recorded state (heartbeats) in a rule's scope (the devices' networks) without an open alert of
  * the rule (alerts), the open clients_above alerts whose device no longer holds the condition,
  * and the networks of a halted rollout's devices (upgrades). Read-only; every query takes the

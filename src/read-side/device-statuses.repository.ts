@@ -108,7 +108,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
   }
 
   /**
-   * What decides the configuration sync (DEVICES 4) of every matching device heard from: its
+   * What decides the configuration sync of every matching device heard from: its
    * name, MAC, network, live uplinks and last applied revision. One statement whatever their
    * number and no page: the console counts and filters by sync over the whole fleet.
    */

@@ -16,7 +16,7 @@ export interface FleetTally {
 const count = (value: unknown) => Number(value ?? 0);
 
 /**
- * Every organisation's and every network's tallies at once, for the fleet history (OPERATIONS 4):
+ * Every organisation's and every network's tallies at once, for the fleet history:
  * the kept device counts, and the UP devices (by the rule of device-liveness.ts) with their
  * clients grouped by organisation and by network: four statements whatever the fleet's size.
  */

@@ -13,7 +13,7 @@ import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { EventSubject } from '../devices/device-subjects.repository';
 
-/** What the master inventory and the inventories say about one MAC (DEVICES 2). */
+/** What the master inventory and the inventories say about one MAC. */
 export interface CredentialFacts {
   /** The master inventory entry's secret hash; null: no entry, or an entry without a secret. */
   secretHash: string | null;
@@ -21,14 +21,14 @@ export interface CredentialFacts {
   holder: { device_id: number; organisation_id: number } | null;
 }
 
-/** Everything the device routes read about their device (DEVICES 3 to 5). */
+/** Everything the device routes read about their device. */
 export interface DeviceFacts {
   device: { id: number; part_number: string | null };
-  /** Its configuration and the revision that names it (DEVICES 4). */
+  /** Its configuration and the revision that names it. */
   config: DeviceConfig;
   /** The revision it last reported running, as its heartbeat record holds it. */
   appliedRevision: string | null;
-  /** The firmware its heartbeat record holds (DEVICES 5: an upgrade's previous_version). */
+  /** The firmware its heartbeat record holds (an upgrade's previous_version). */
   storedFirmware: string | null;
   /**
    * Whether the firmware lifecycle has something to do at a check-in without an upgrade report:
@@ -37,13 +37,13 @@ export interface DeviceFacts {
    */
   upgradeInPlay: boolean;
   /**
-   * Whether its heartbeat record is UP (OPERATIONS 2): false when recorded DOWN or never heard
+   * Whether its heartbeat record is UP: false when recorded DOWN or never heard
    * from, and then its check-in records its device.up.
    */
   recordedUp: boolean;
-  /** The device and its network as its events name them (OPERATIONS 2). */
+  /** The device and its network as its events name them. */
   subject: EventSubject;
-  /** Its commands queued or sent and unexpired, oldest first (OPERATIONS 7). */
+  /** Its commands queued or sent and unexpired, oldest first. */
   commands: {
     id: number;
     type: string;
@@ -80,7 +80,7 @@ interface FactsRow {
   commands: string | null;
 }
 
-/** The command columns a device's row carries (OPERATIONS 7). */
+/** The command columns a device's row carries. */
 const COMMAND_COLUMNS = ['id', 'type', 'params', 'state'] as const;
 
 /** The open commands of a row's JSON text, oldest first (params kept as stored text). */
@@ -111,8 +111,8 @@ const SSID_COLUMNS = ['id', ...SSID_CONTENT_COLUMNS] as const;
 type SsidRow = Omit<StoredSsid, 'location_network_id'>;
 
 /**
- * The reads of the device routes' hot path (issue 14), each ONE statement, shared by the requests
- * of one turn of the event loop (issue 24: one round trip for many check-ins under load): what a
+ * The reads of the device routes' hot path, each ONE statement, shared by the requests
+ * of one turn of the event loop (one round trip for many check-ins under load): what a
  * check-in or a configuration request needs about its device, by id or, while verifying credentials, by MAC
  * with the MAC's secret hash. They read across the tables of catalogue, devices, networks,
  * network-ssids, upgrades and device-state (heartbeats) because a check-in arrives thousands of

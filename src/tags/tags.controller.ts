@@ -10,7 +10,7 @@ import { TagsService } from './tags.service';
 import { DevicesEnvelope } from '../access-points/dto/access-points.response';
 import { TagsEnvelope } from './dto/tags.response';
 
-/** Device tags (CONTRACT 5, role admin). */
+/** Device tags (role admin). */
 @ApiTags('tags')
 @ApiBearerAuth()
 @RequireRole('admin')

@@ -5,7 +5,7 @@ import { DevicesModule } from '../devices/devices.module';
 import { TagsController } from './tags.controller';
 import { TagsService } from './tags.service';
 
-/** The tag routes (CONTRACT 5); the tags table belongs to DevicesModule. */
+/** The tag routes; the tags table belongs to DevicesModule. */
 @Module({
   imports: [AccessPointsModule, DevicesModule, UpgradesModule],
   controllers: [TagsController],

@@ -15,7 +15,7 @@ import { DeviceRecordsService } from '../access-points/device-records.service';
 const noDevice = () =>
   new CodedError(ApiErrorCode.DeviceNotFound, 'No device of the organisation matches mac_ids');
 
-/** Device tags of an organisation (CONTRACT 5). */
+/** Device tags of an organisation. */
 @Injectable()
 export class TagsService {
   constructor(

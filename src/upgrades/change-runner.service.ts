@@ -17,7 +17,7 @@ export interface ChangeOptions {
    * (one pending upgrade per device) run one after another within an organisation.
    */
   lockOrganisation?: boolean;
-  /** Fail the organisation's timed-out upgrades first, inside the change (DEVICES 5). */
+  /** Fail the organisation's timed-out upgrades first, inside the change. */
   failTimedOut?: boolean;
   /** Who asks for the change (the actor of its events); the service itself when absent. */
   actor?: EventActor;
@@ -78,7 +78,7 @@ export class ChangeRunner {
   /**
    * Fails, in this change, the in-progress upgrades (of one device, or of the organisation)
    * whose device has not checked in for UPGRADE_TIMEOUT_SECONDS (error `timed out`), their
-   * rollouts locked first: a timeout counts as a failure there (DEVICES 6). The update is
+   * rollouts locked first: a timeout counts as a failure there. The update is
    * conditional, so the first instance to see the timeout decides.
    */
   async failTimedOut(change: Change, deviceId?: number): Promise<void> {
@@ -98,7 +98,7 @@ export class ChangeRunner {
     await this.bookkeeping.recordClosed(change, 'upgrade.failed', failed);
   }
 
-  /** UPGRADE_TIMEOUT_SECONDS (DEVICES 5). */
+  /** UPGRADE_TIMEOUT_SECONDS. */
   get timeoutSeconds(): number {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).upgradeTimeoutSeconds;
   }

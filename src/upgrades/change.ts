@@ -17,8 +17,8 @@ export interface RolloutLocks {
  * One change to an organisation's fleet, inside the transaction that ChangeRunner opened for it.
  * It holds the locks in the one order (the organisation, taken by the runner before the work
  * starts; then rollouts, each locked once) and the rollouts whose upgrades changed, which are
- * settled (DEVICES 6) when the work asks for their state or, at the latest, before it commits,
- * and the events it records, written last, before it commits (OPERATIONS 2).
+ * settled when the work asks for their state or, at the latest, before it commits,
+ * and the events it records, written last, before it commits.
  */
 export class Change {
   private readonly locked = new Map<number, Rollout>();
@@ -30,7 +30,7 @@ export class Change {
     /** The instant of the change: every row it writes carries it. */
     readonly at: Date,
     private readonly rollouts: RolloutLocks,
-    /** Who asked for it: the actor of the events it records (OPERATIONS 2). */
+    /** Who asked for it: the actor of the events it records. */
     readonly actor: EventActor = { type: 'system' },
   ) {}
 
@@ -71,7 +71,7 @@ export class Change {
     );
   }
 
-  /** Records an event of this change (OPERATIONS 2): written with it, before it commits. */
+  /** Records an event of this change: written with it, before it commits. */
   record(event: NewEvent | null): void {
     if (event) {
       this.events.push(event);

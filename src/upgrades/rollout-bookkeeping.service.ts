@@ -18,7 +18,7 @@ import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
 /**
- * The bookkeeping of staged rollouts (DEVICES 6). Whoever changes upgrades of a rollout (a
+ * The bookkeeping of staged rollouts. Whoever changes upgrades of a rollout (a
  * device's report, the timeout, a create that takes pending upgrades, a delete, a device
  * removal) does it in a `Change` (ChangeRunner): it locks the rollout rows first, then changes
  * the upgrades, and the change calls `settle` in the same transaction: the stage transitions are decided there, under the lock, so each
@@ -65,9 +65,9 @@ export class RolloutBookkeepingService {
   }
 
   /**
-   * Applies DEVICES 6 to these rollouts, locked by the caller, after their upgrades changed:
-   * halt above the threshold (cancelling what is pending), open the next stages, complete, and
-   * with auto_revert revert the devices whose upgrade is done (also those that finish after the
+   * Applies the staged rollout rules to these rollouts, locked by the caller, after their upgrades
+   * changed: halt above the threshold (cancelling what is pending), open the next stages, complete,
+   * and with auto_revert revert the devices whose upgrade is done (also those that finish after the
    * halt). The rollout objects are updated in place.
    */
   async settle(
@@ -137,7 +137,7 @@ export class RolloutBookkeepingService {
   }
 
   /**
-   * The events of upgrades a conditional update closed (OPERATIONS 2: `{upgrade_id, version,
+   * The events of upgrades a conditional update closed (`{upgrade_id, version,
    * previous_version, rollout_id, error}`), their devices read in one statement; by the
    * service unless another actor is given.
    */
@@ -194,9 +194,9 @@ export class RolloutBookkeepingService {
   }
 
   /**
-   * Reverts the rollout's done devices not handled yet (DEVICES 6); true when it listed any.
+   * Reverts the rollout's done devices not handled yet; true when it listed any.
    * Each batch is listed by device id. Each revert created is an `upgrade.created` by the
-   * service (OPERATIONS 2: reverts that follow a halt), of the revert's own record.
+   * service (reverts that follow a halt), of the revert's own record.
    */
   private async revert(
     orgId: number,

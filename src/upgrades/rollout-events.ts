@@ -14,7 +14,7 @@ export interface RolloutMoment {
 }
 
 /**
- * What happened to a rollout between two moments (DEVICES 6, OPERATIONS 2), in order: each stage
+ * What happened to a rollout between two moments, in order: each stage
  * that opened (1-based), then its halt or its completion.
  */
 export function rolloutTransitions(

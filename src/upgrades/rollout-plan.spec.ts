@@ -1,6 +1,6 @@
 import { planStages, rolloutOrder, stageSizes, validStages } from './rollout-plan';
 
-describe('rollout plan (DEVICES 6)', () => {
+describe('rollout plan: devices UP first, split into stages', () => {
   it.each([
     [1, [100], [1]],
     [10, [1, 10, 50, 100], [1, 0, 4, 5]],

@@ -1,5 +1,5 @@
 /**
- * How a rollout is laid out at creation (DEVICES 6): the devices ordered once (UP first, then
+ * How a rollout is laid out at creation: the devices ordered once (UP first, then
  * the rest, each group by id) and cut into stages by the ceil formula. Pure.
  */
 

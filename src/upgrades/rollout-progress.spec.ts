@@ -19,7 +19,7 @@ const running = (opened: number, max = 10) => ({
   stages: stages(opened),
 });
 
-describe('rollout progress (DEVICES 6)', () => {
+describe('rollout progress: halt, next stage, completion, revert', () => {
   it('counts failures over the devices of the opened stages only', () => {
     expect(
       failurePercent(stages(1), [counts({ failed: 1, done: 3 }), counts({ pending: 96 })]),

@@ -55,10 +55,10 @@ export interface Progress {
 }
 
 /**
- * DEVICES 6, decided once per report under the rollout's lock: the rollout halts as soon as
- * its failure percentage exceeds the threshold (exceeds: equal does not halt); else each
- * finished stage opens the next (a stage without devices finishes at once), and a finished
- * last stage completes the rollout. A rollout that is not running does not move.
+ * A rollout's progress, decided once per report under the rollout's lock: the rollout halts as soon
+ * as its failure percentage exceeds the threshold (exceeds: equal does not halt); else each
+ * finished stage opens the next (a stage without devices finishes at once), and a finished last
+ * stage completes the rollout. A rollout that is not running does not move.
  */
 export function progress(rollout: RolloutFacts, counts: StageCounts[], at: Date): Progress {
   const unchanged = {
@@ -106,7 +106,7 @@ export interface DoneDevice {
 }
 
 /**
- * DEVICES 6 auto-revert: a done device is reverted when its previous version has firmware for
+ * Auto-revert: a done device is reverted when its previous version has firmware for
  * its part and it has no pending upgrade; else it is listed as not reverted.
  */
 export function revertPlan(done: DoneDevice[]): { revert: DoneDevice[]; notReverted: string[] } {

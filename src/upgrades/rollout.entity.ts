@@ -11,7 +11,7 @@ export interface StoredStage {
 }
 
 /**
- * A staged rollout (DEVICES 6): the upgrades written by one create, grouped into stages that
+ * A staged rollout: the upgrades written by one create, grouped into stages that
  * open one after another and halt when too many fail. Which stage an upgrade is in lives on the
  * upgrade (`rollout_stage`); its counts are read from the upgrades, so an upgrade that leaves
  * the rollout stops counting by itself. The stages are a JSON column: a short list (at most 100)

@@ -1,14 +1,14 @@
 import { Rollout, RolloutState } from './rollout.entity';
 import { failurePercent, StageCounts, stageDevices } from './rollout-progress';
 
-/** One stage of a rollout record (DEVICES 6). */
+/** One stage of a rollout record. */
 export interface RolloutStageRecord extends StageCounts {
   percent: number;
   devices: number;
   opened_at: string | null;
 }
 
-/** A rollout as the API returns it (DEVICES 6). */
+/** A rollout as the API returns it. */
 export interface RolloutRecord {
   id: number;
   version: string;

@@ -1,6 +1,6 @@
 import { ApiErrorCode, CodedError } from '../common/errors';
 
-/** Rollout errors answer `{msg, error_code}` (DEVICES 8). */
+/** Rollout errors answer `{msg, error_code}`. */
 export const rolloutNotFound = () =>
   new CodedError(ApiErrorCode.RolloutNotFound, 'Rollout not found');
 

@@ -10,7 +10,7 @@ export type NewRollout = Pick<
   'version' | 'max_failure_percent' | 'auto_revert' | 'stages'
 >;
 
-/** Rollouts of an organisation (DEVICES 6). */
+/** Rollouts of an organisation. */
 @Injectable()
 export class RolloutsRepository extends TenantRepository<Rollout> {
   constructor(txHost: TransactionHost<TransactionalAdapterTypeOrm>, dialect: Dialect) {

@@ -15,7 +15,7 @@ import { ChangeRunner } from './change-runner.service';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 
 /**
- * Rollouts as the routes and pages show them (DEVICES 6): list, show and the manual halt. Role
+ * Rollouts as the routes and pages show them: list, show and the manual halt. Role
  * admin is enforced by the routes. Reads fail timed-out upgrades first, as every upgrade read
  * does, so a rollout shows what its upgrades show.
  */
@@ -27,7 +27,7 @@ export class RolloutsService {
     private readonly changes: ChangeRunner,
   ) {}
 
-  /** The organisation's rollouts, newest first, paginated (SPEC 2.6). */
+  /** The organisation's rollouts, newest first, paginated. */
   async list(
     user: AuthUser,
     query: PaginationQueryDto,
@@ -50,7 +50,7 @@ export class RolloutsService {
     return (await this.records(orgId, [rollout]))[0];
   }
 
-  /** Halts a running rollout by hand (DEVICES 6); one that is not running: 422 1039. */
+  /** Halts a running rollout by hand; one that is not running: 422 1039. */
   async halt(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<RolloutRecord> {
     const orgId = user.organisation_id;
     return this.changes.run(
@@ -75,7 +75,7 @@ export class RolloutsService {
     return this.rollouts.findMany(user.organisation_id, ids);
   }
 
-  /** How many of the organisation's rollouts are running (DEVICES 7 overview). */
+  /** How many of the organisation's rollouts are running (for the overview). */
   countRunning(orgId: number): Promise<number> {
     return this.rollouts.countRunning(orgId);
   }

@@ -5,7 +5,7 @@ import { ListTooLongError } from '../common/limits/list-limit';
 import { invalidUpgrade, tooManyTargets } from './upgrades.errors';
 
 /**
- * Upgrade operations answer every error as `{message, status}` (SPEC 7), so a failed DTO
+ * Upgrade operations answer every error as `{message, status}`, so a failed DTO
  * validation (which the global pipe reports as `{msg, error_code: 1030, errors}`) becomes
  * 422 `{message: "<comma-joined messages>", status: 422}` on the controllers that use this.
  */

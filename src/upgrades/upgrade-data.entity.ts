@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 import { References } from '../database/references';
 import { Organisation } from '../organisations/organisation.entity';
 
-/** A firmware release (SPEC 2.5): global when organisation_id is null. */
+/** A firmware release: global when organisation_id is null. */
 @Entity('upgrade_data')
 export class UpgradeData {
   @PrimaryGeneratedColumn()

@@ -7,7 +7,7 @@ import { Change } from './change';
 import { Upgrade } from './upgrade.entity';
 
 /**
- * An event of one upgrade (OPERATIONS 2: `{upgrade_id, version, rollout_id}`), of its device as
+ * An event of one upgrade (`{upgrade_id, version, rollout_id}`), of its device as
  * it is now, by the change's actor, at the change's instant.
  */
 export function upgradeEvent(
@@ -25,7 +25,7 @@ export function upgradeEvent(
 }
 
 /**
- * An event of an upgrade's lifecycle (OPERATIONS 2: `{upgrade_id, version, previous_version,
+ * An event of an upgrade's lifecycle (`{upgrade_id, version, previous_version,
  * rollout_id, error}`): started, done, failed (a report, or the timeout), cancelled.
  */
 export function lifecycleEvent(

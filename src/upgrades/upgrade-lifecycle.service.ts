@@ -16,7 +16,7 @@ import { EventSubject } from '../devices/device-subjects.repository';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
 
-/** The upgrade a check-in hands to the device (DEVICES 3). */
+/** The upgrade a check-in hands to the device. */
 export interface HandedOutUpgrade {
   id: number;
   version: string;
@@ -38,7 +38,7 @@ export interface UpgradeCheckin {
 }
 
 /**
- * The firmware lifecycle of DEVICES 5: reports and the timeout move upgrades through
+ * The firmware lifecycle: reports and the timeout move upgrades through
  * pending → in_progress → done | failed. State lives only in the `upgrades` rows and every
  * change is a conditional UPDATE, so any number of instances agree without a timer: the timeout
  * is applied by whichever read or check-in sees it first (ChangeRunner.failTimedOut).
@@ -54,9 +54,9 @@ export class UpgradeLifecycleService {
   ) {}
 
   /**
-   * A check-in's part (DEVICES 3 and 5), in the check-in's change: its report and firmware
+   * A check-in's part, in the check-in's change: its report and firmware
    * version move the device's upgrades, then it is handed the upgrade in progress, else the due
-   * pending one (whose stage must be open, DEVICES 6). A report about an upgrade that is not this
+   * pending one (whose stage must be open). A report about an upgrade that is not this
    * device's, or no longer open, changes nothing. The rollouts of the upgrades it touches are
    * locked first and settled before the hand-out is decided.
    */

@@ -3,7 +3,7 @@ import { hasTimedOut, isDue, reportChange, upgradeToHandOut } from './upgrade-li
 const NOW = new Date('2030-06-01T12:00:00Z');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
 
-describe('upgrade lifecycle rules (DEVICES 5)', () => {
+describe('upgrade lifecycle rules: pending, in progress, done or failed', () => {
   it.each([
     [
       'downloading',

@@ -1,6 +1,6 @@
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 
-/** What a device may report about an upgrade it was handed (DEVICES 3). */
+/** What a device may report about an upgrade it was handed. */
 export const REPORT_STATES = ['downloading', 'installing', 'done', 'failed'] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 
@@ -11,7 +11,7 @@ export interface UpgradeReport {
   error?: string;
 }
 
-/** The statuses a report can still change (DEVICES 5). */
+/** The statuses a report can still change. */
 export const OPEN_STATUSES: readonly UpgradeStatus[] = ['pending', 'in_progress'];
 
 /** What a report writes: the new status, and the progress, error and completion it carries. */
@@ -26,7 +26,7 @@ export interface ReportChange {
 }
 
 /**
- * DEVICES 5: `downloading` or `installing` → in_progress; `done` → done (progress 100 unless
+ * `downloading` or `installing` → in_progress; `done` → done (progress 100 unless
  * the report says otherwise); `failed` → failed with the device's error.
  */
 export function reportChange(report: UpgradeReport): ReportChange {
@@ -57,7 +57,7 @@ export function reportChange(report: UpgradeReport): ReportChange {
 }
 
 /**
- * The event a report that changed an upgrade records (OPERATIONS 2): `upgrade.started` when it
+ * The event a report that changed an upgrade records: `upgrade.started` when it
  * leaves pending for in progress, `upgrade.done` or `upgrade.failed` when it closes; none for a
  * report of progress on an upgrade already in progress.
  */
@@ -74,7 +74,7 @@ export function reportEventType(
   return from === 'pending' ? 'upgrade.started' : null;
 }
 
-/** The error of an upgrade whose device stopped checking in (DEVICES 5). */
+/** The error of an upgrade whose device stopped checking in. */
 export const TIMED_OUT = 'timed out';
 
 /**
@@ -92,7 +92,7 @@ export function hasTimedOut(
 }
 
 /**
- * DEVICES 5: a pending upgrade is due when its stage is open (always, outside a rollout) and
+ * A pending upgrade is due when its stage is open (always, outside a rollout) and
  * its schedule is `now`, or `later` with `schedule_at` passed.
  */
 export function isDue(
@@ -110,7 +110,7 @@ export function isDue(
 }
 
 /**
- * The upgrade a check-in hands out (DEVICES 3): the one in progress (a device that restarted
+ * The upgrade a check-in hands out: the one in progress (a device that restarted
  * mid-upgrade resumes it), else the due pending one (its rollout stage open), else none.
  */
 export function upgradeToHandOut<

@@ -2,13 +2,13 @@ import { UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
 import { RequestStatusCount } from './upgrade-requests.repository';
 import { requestTime } from './upgrade-request';
 
-/** What one upgrade request wrote, as the pages show it (issue 29). */
+/** What one upgrade request wrote, as the pages show it. */
 export interface UpgradeRequestSummary {
   id: string;
   /** When it was made (read from its id), ISO in UTC. */
   created_at: string;
   version: string;
-  /** The rollout its upgrades form, if any (DEVICES 6). */
+  /** The rollout its upgrades form, if any. */
   rollout_id: number | null;
   /** Its upgrades in each status; every status is present, 0 when none. */
   counts: Record<UpgradeStatus, number>;

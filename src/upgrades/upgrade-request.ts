@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The identity of one upgrade request (issue 29): the create, update or retry that wrote a group
+ * The identity of one upgrade request: the create, update or retry that wrote a group
  * of upgrades. A UUID of version 7 (RFC 9562): its first 48 bits are the request's instant in
  * milliseconds, so that the text order of ids is their time order (newest first is descending
  * text) and the instant is read back from the id without another column.

@@ -24,7 +24,7 @@ export interface RequestFilter {
 }
 
 /**
- * The reads of upgrade requests (issue 29): the upgrades one create, update or retry wrote,
+ * The reads of upgrade requests: the upgrades one create, update or retry wrote,
  * grouped by their `request_id`. Each read is one statement, limited to the visible upgrades.
  */
 @Injectable()

@@ -15,7 +15,7 @@ import { noFailedUpgrades, upgradeRequestNotFound } from './upgrades.errors';
 import { UpgradeOptions, UpgradesService } from './upgrades.service';
 
 /**
- * Upgrade requests (issue 29): the upgrades one create, update or retry wrote, summed up, and
+ * Upgrade requests: the upgrades one create, update or retry wrote, summed up, and
  * acted on in one step. A caller sees the upgrades of a request in networks it may read, as in
  * UpgradesService; a request with none of those answers as missing (404). The writes need role
  * admin, as the upgrade routes do (checked by the pages), and issue a constant number of
@@ -62,7 +62,7 @@ export class UpgradeRequestsService {
   }
 
   /**
-   * Deletes the request's pending upgrades as DELETE /upgrades/:id deletes one (SPEC 3.4: only
+   * Deletes the request's pending upgrades as DELETE /upgrades/:id deletes one (only
    * pending ones; each leaves its rollout and records `upgrade.deleted`), in one change; returns
    * how many it deleted.
    */
@@ -99,7 +99,7 @@ export class UpgradeRequestsService {
   }
 
   /**
-   * Upgrades the devices whose upgrade of the request failed again, through create (SPEC 4.4):
+   * Upgrades the devices whose upgrade of the request failed again, through create:
    * the same version and attributes, outside any rollout; they form a new request. A failed
    * upgrade stays failed, so reading them before the create's change decides nothing it does.
    */

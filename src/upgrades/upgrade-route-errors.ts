@@ -9,7 +9,7 @@ export function isUpgradeRoute(url: string): boolean {
 }
 
 /**
- * A refusal in the upgrade routes' error shape (SPEC 4.4: `{message, status}`), for the errors
+ * A refusal in the upgrade routes' error shape (`{message, status}`), for the errors
  * the HTTP server raises before any route runs (app.http.ts) as for the routes' own.
  */
 export const upgradeRouteRefusal = (status: number, message: string) =>

@@ -9,7 +9,7 @@ import {
   resolveSchedule,
 } from './upgrade-rules';
 
-/** SPEC 4.4 rules 1 and 2 and the schedule rules of CONTRACT 7, without a database. */
+/** Which release an upgrade installs, and the schedule rules, without a database. */
 let nextId = 1;
 const release = (fields: Partial<UpgradeData>): UpgradeData =>
   ({
@@ -41,7 +41,7 @@ describe('resolveSchedule', () => {
     });
   });
 
-  it('reads a later time without an offset in its time zone (DEVICES 5), and keeps an explicit offset', () => {
+  it('reads a later time without an offset in its time zone, and keeps an explicit offset', () => {
     const later = (schedule_at: string, time_zone = 'UTC') =>
       resolveSchedule({ schedule_type: 'later', schedule_at, time_zone }, null).schedule_at;
     expect(later('2030-01-02T03:04:05')).toEqual(new Date('2030-01-02T03:04:05Z'));
@@ -205,7 +205,7 @@ describe('releasesWithFirmware (the versions the upgrade form offers)', () => {
   });
 });
 
-describe('releaseForPart (issue 25: the one rule of which release gives a version to a part)', () => {
+describe('releaseForPart (the one rule of which release gives a version to a part)', () => {
   it('takes, among the visible records of the version, own first then newest, one with the part', () => {
     const older = release({ version: '6.0.0', url: { 'AP-100': 'https://global/old' } });
     const newer = release({ version: '6.0.0', url: { 'AP-200': 'https://global/new' } });
@@ -237,7 +237,7 @@ describe('hasFirmwareFor', () => {
   });
 });
 
-describe('firmwareLocation (DEVICES 3)', () => {
+describe('firmwareLocation: where a device downloads its firmware', () => {
   const release = (id: number, organisation_id: number | null, url: Record<string, string>) =>
     ({ id, version: '2.0.0', organisation_id, url, is_released: true }) as UpgradeData;
 

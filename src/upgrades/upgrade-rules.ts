@@ -11,7 +11,7 @@ import {
 import { newestBy } from './version';
 
 /**
- * What create and update take (the `upgrade` object of SPEC 2.5, already type-checked). A field
+ * What create and update take (the `upgrade` object of the request, already type-checked). A field
  * left out (undefined) keeps the existing upgrade's value on update; `null` clears it, which is
  * what an emptied field of the browser form means (the JSON API reads null as left out).
  */
@@ -28,7 +28,7 @@ const given = (value: string | null | undefined, existing: string | null | undef
   value === undefined ? (existing ?? null) : value;
 
 /**
- * Schedule rules (CONTRACT 7): `now` (default) or `later`, which needs schedule_at and
+ * Schedule rules: `now` (default) or `later`, which needs schedule_at and
  * time_zone. Fields the input leaves out keep the existing upgrade's values on update.
  */
 export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
@@ -54,7 +54,7 @@ export function resolveSchedule(input: UpgradeInput, existing: Upgrade | null) {
 
 /** An ISO 8601 time; one without an offset is read as UTC. */
 /**
- * `schedule_at` (DEVICES 5): with an offset, that instant; without one, a wall-clock time in
+ * `schedule_at`: with an offset, that instant; without one, a wall-clock time in
  * `time_zone` (UTC while no time zone is known: the missing time zone is reported anyway).
  */
 function parseInstant(value: string, timeZone: string | null): Date {
@@ -67,7 +67,7 @@ function parseInstant(value: string, timeZone: string | null): Date {
 }
 
 /**
- * SPEC 4.4 rules 1 and 2 with CONTRACT 7: no release visible to the organisation at all → 422;
+ * Which release an upgrade installs: no release visible to the organisation at all → 422;
  * unless manual, the newest released one (dotted numeric order); a manual version must be one
  * the caller can see. Among releases of the same version the organisation's own wins.
  */
@@ -103,7 +103,7 @@ export function resolveRelease(
 }
 
 /**
- * The release a manual upgrade to `version` takes (CONTRACT 7): among the visible ones of that
+ * The release a manual upgrade to `version` takes: among the visible ones of that
  * version (released ones only unless `includeUnreleased`), the organisation's own first.
  */
 export function releaseOfVersion(
@@ -119,7 +119,7 @@ export function releaseOfVersion(
 /**
  * The versions a manual upgrade can take for devices of these hardware parts, one release per
  * version (the one `releaseOfVersion` takes), in no particular order: `every` keeps a version
- * with firmware for each part, as create demands of its targets (SPEC 4.4 rule 4); `some` one
+ * with firmware for each part, as create demands of its targets; `some` one
  * with firmware for at least one (the organisation's hardware, before a target is chosen). The
  * firmware for a part is found as `releaseForPart` finds it.
  */
@@ -144,7 +144,7 @@ export function releasesWithFirmware(
 }
 
 /**
- * THE rule of which release gives `version` to a device of this hardware part (issue 25: create,
+ * THE rule of which release gives `version` to a device of this hardware part (create,
  * the hand-out and the auto-revert all ask it): among the visible records of that version
  * (released ones only unless `includeUnreleased`), the organisation's own first, then the newest,
  * the first with firmware for the part. Several records may share a version (a global release
@@ -181,7 +181,7 @@ export function hasFirmwareFor(release: UpgradeData, partNumber: string | null):
 }
 
 /**
- * Where the device fetches `version` for its hardware part (DEVICES 3): the firmware of the
+ * Where the device fetches `version` for its hardware part: the firmware of the
  * release `releaseForPart` takes among these (any state: the upgrade exists already); null when
  * none has any.
  */

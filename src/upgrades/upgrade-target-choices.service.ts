@@ -10,7 +10,7 @@ import { parseTargets } from './upgrade-targets';
 export interface TargetChoice {
   id: number;
   name: string;
-  /** `network:<id>` or `tag:<id>` (SPEC 2.5). */
+  /** `network:<id>` or `tag:<id>`. */
   target: string;
 }
 
@@ -36,7 +36,7 @@ export interface TargetChoices {
 export const DEVICE_CHOICES = 20;
 
 /**
- * What the upgrade form offers as targets (issue 13), by name instead of `AP:<inventory id>`:
+ * What the upgrade form offers as targets, by name instead of `AP:<inventory id>`:
  * the networks the user may read, the organisation's tags, and the devices of those networks
  * matching a search by name or MAC. A constant number of statements.
  */

@@ -1,6 +1,6 @@
 import { readId, UNMATCHED_ID } from '../common/ids/id';
 
-/** Targets of an upgrade (SPEC 2.5) grouped by kind, with the entries that are malformed. */
+/** Targets of an upgrade grouped by kind, with the entries that are malformed. */
 export interface UpgradeTargets {
   deviceIds: number[];
   networkIds: number[];
@@ -51,7 +51,7 @@ export function parseTargets(entries: string[]): UpgradeTargets {
 }
 
 /**
- * What is wrong with parsed targets once read (SPEC 2.5, as upgrades answer it): entries that are
+ * What is wrong with parsed targets once read (as upgrades answer it): entries that are
  * malformed, network or tag ids that are not the organisation's, or AP ids of no device of it
  * (`invalid`, in that order of precedence), or no device matched at all (`none`); null when fine.
  */

@@ -8,7 +8,7 @@ import {
   UpgradeWriteFacts,
 } from './upgrade-write-plan';
 
-/** SPEC 4.4 create and update rules over plain facts, without a database. */
+/** The rules of upgrade create and update over plain facts, without a database. */
 const release = (fields: Partial<UpgradeData>): UpgradeData =>
   ({
     id: 1,
@@ -63,7 +63,7 @@ describe('planUpgradeWrite', () => {
     });
   });
 
-  it('says updated when a targeted device already had a pending upgrade (rule 5)', () => {
+  it('says updated when a targeted device already had a pending upgrade', () => {
     const plan = planUpgradeWrite(facts({ devices: [device(1, { pending_id: 40 })] }), {
       aps: ['AP:1'],
     });

@@ -40,7 +40,7 @@ export interface UpgradeWritePlan {
   };
   /** The devices that get a pending upgrade: a new one, or their pending one rewritten. */
   devices: TargetedDevice[];
-  /** A create that took no pending upgrade ("created"), else "updated" (SPEC 4.4). */
+  /** A create that took no pending upgrade ("created"), else "updated". */
   created: boolean;
 }
 
@@ -57,10 +57,10 @@ export function targetsOf(input: UpgradeInput, existing: Upgrade | null): Upgrad
 }
 
 /**
- * SPEC 4.4 create and update rules 1 to 5 with CONTRACT 7, decided over the facts, in the order
- * their errors are answered: the schedule, the release (1, 2), the targets (their form, their
- * owner, that they match devices: 3), the firmware for every targeted device's hardware (4,
- * by `releaseForPart`), then what is written (5: a device's pending upgrade is rewritten).
+ * The rules of upgrade create and update, decided over the facts, in the order their errors are
+ * answered: the schedule, the release (one must exist; unless manual, the newest), the targets
+ * (their form, their owner, that they match devices), the firmware for every targeted device's
+ * hardware (by `releaseForPart`), then what is written (a device's pending upgrade is rewritten).
  */
 export function planUpgradeWrite(facts: UpgradeWriteFacts, input: UpgradeInput): UpgradeWritePlan {
   const { existing, releases, includeUnreleased } = facts;

@@ -23,7 +23,7 @@ import { UpgradeWritesRepository } from './upgrade-writes.repository';
 import { newRequestId } from './upgrade-request';
 
 /**
- * The upgrade write path (SPEC 4.4 create and update, DEVICES 6 rollouts): reads and locks what
+ * The upgrade write path (create and update, and staged rollouts): reads and locks what
  * the decision needs, decides by the pure `planUpgradeWrite`, stages a rollout and writes the
  * pending upgrades per stage, with a constant number of SQL statements whatever the number of
  * devices. UpgradesService runs it in a change (ChangeRunner) that locked the organisation.
@@ -48,7 +48,7 @@ export class UpgradeWriterService {
    * organisation locked first): reads the facts, locks the rollouts that the pending upgrades it
    * takes leave, decides (`planUpgradeWrite`), writes per stage; the change settles the rollouts.
    * Unreleased versions count only with `includeUnreleased`. Every upgrade it creates or
-   * rewrites joins one new request (issue 29), whose id the result carries for the pages.
+   * rewrites joins one new request, whose id the result carries for the pages.
    */
   async write(
     change: Change,
@@ -75,7 +75,7 @@ export class UpgradeWriterService {
         rolloutEvent('rollout.stage_opened', rollout, { stage: 1, counts: none }, change),
       );
     }
-    // The last write that touches an upgrade decides its rollout (DEVICES 6): none without
+    // The last write that touches an upgrade decides its rollout: none without
     // `rollout`; else each device's stage, written with the upgrade (one update and one insert
     // per stage, whatever the number of devices).
     const stages = rollout
@@ -125,7 +125,7 @@ export class UpgradeWriterService {
   /**
    * What the write decides by: the releases, which target networks and tags are the
    * organisation's, the devices targeted with their pending upgrades. Pending upgrades the write
-   * takes leave their rollouts (DEVICES 6): those are locked first, then the pending upgrades are
+   * takes leave their rollouts: those are locked first, then the pending upgrades are
    * read again (a halt may have cancelled some meanwhile).
    */
   private async facts(
@@ -155,7 +155,7 @@ export class UpgradeWriterService {
   }
 
   /**
-   * One `upgrade.created` or `upgrade.updated` per upgrade written (OPERATIONS 2), by the
+   * One `upgrade.created` or `upgrade.updated` per upgrade written, by the
    * change's actor; the devices and their networks read in one statement.
    */
   private async recordWrites(
@@ -179,7 +179,7 @@ export class UpgradeWriterService {
     }
   }
 
-  /** A new rollout (DEVICES 6) whose stage 1 opens now. */
+  /** A new rollout whose stage 1 opens now. */
   private newRollout(
     orgId: number,
     version: string,
@@ -197,7 +197,7 @@ export class UpgradeWriterService {
     });
   }
 
-  /** The devices of each stage: ordered once, UP first, cut by the ceil formula (DEVICES 6). */
+  /** The devices of each stage: ordered once, UP first, cut by the ceil formula. */
   private async stagesOf<T extends { id: number }>(
     orgId: number,
     devices: T[],

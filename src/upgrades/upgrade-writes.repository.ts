@@ -8,7 +8,7 @@ import { persistedColumn } from '../database/persisted-value';
 import { Upgrade, UpgradeStatus } from './upgrade.entity';
 import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
 
-/** The attributes every upgrade written by one request gets (SPEC 4.4 rule 5). */
+/** The attributes every upgrade written by one request gets (version, type, schedule, ...). */
 export interface UpgradeAttributes {
   version: string;
   upgrade_type: string;
@@ -16,10 +16,10 @@ export interface UpgradeAttributes {
   schedule_at: Date | null;
   time_zone: string | null;
   save_prev_config: boolean;
-  /** The rollout and stage the write puts the upgrade in (DEVICES 6); null: none. */
+  /** The rollout and stage the write puts the upgrade in; null: none. */
   rollout_id: number | null;
   rollout_stage: number | null;
-  /** The request that writes it (issue 29: `upgrade-request.ts`). */
+  /** The request that writes it (`upgrade-request.ts`). */
   request_id: string;
 }
 
@@ -43,7 +43,7 @@ export interface RevertRow {
   revert_of: number;
 }
 
-/** An upgrade a conditional update closed (or a delete removed), as its event names it (OPERATIONS 2). */
+/** An upgrade a conditional update closed (or a delete removed), as its event names it. */
 export interface ClosedUpgrade {
   id: number;
   device_id: number;
@@ -67,7 +67,7 @@ const closedUpgrade = (row: ClosedUpgradeRow): ClosedUpgrade => ({
 });
 
 /**
- * The writes of the upgrades table (SPEC 4.4, DEVICES 5 and 6), apart from its reads
+ * The writes of the upgrades table, apart from its reads
  * (UpgradesRepository): pending upgrades inserted and rewritten by INSERT … SELECT and UPDATE
  * (one statement whatever the number of devices, each parameter cast to its column's type from
  * the entity metadata), and the lifecycle's conditional UPDATEs, which any instance may run at
@@ -149,7 +149,7 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     return (result.affected ?? 0) > 0;
   }
 
-  /** DEVICES 5: a check-in running the version of the device's upgrade in progress completes it. */
+  /** A check-in running the version of the device's upgrade in progress completes it. */
   async completeInProgress(orgId: number, deviceId: number, version: string, at: Date) {
     const result = await this.openUpgradeUpdate(orgId, deviceId, at, 'in_progress')
       .set({
@@ -200,7 +200,7 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     return rows.map(closedUpgrade);
   }
 
-  /** Cancels the rollout's pending upgrades (DEVICES 6 halt): one UPDATE; returns them. */
+  /** Cancels the rollout's pending upgrades (a halt): one UPDATE; returns them. */
   async cancelPending(orgId: number, rolloutId: number): Promise<ClosedUpgrade[]> {
     const sql = new SqlBuilder(this.dialect);
     const typed = this.typedParam(sql);
@@ -217,7 +217,7 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
-   * Creates the revert of each of these upgrades (DEVICES 6): a pending manual upgrade of its
+   * Creates the revert of each of these upgrades: a pending manual upgrade of its
    * device to its previous_version, scheduled now, in no rollout, `revert_of` its id. One
    * INSERT … SELECT; a device that has a pending upgrade by then keeps it (the unique index
    * skips it). Returns the reverts created, each with the id of the upgrade it reverts.
@@ -266,7 +266,7 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
 
   /**
    * Deletes those of these upgrades of the organisation that are still pending, in one DELETE
-   * (SPEC 3.4: only a pending upgrade can be deleted); returns those it deleted.
+   * (only a pending upgrade can be deleted); returns those it deleted.
    */
   async deletePending(orgId: number, ids: number[]): Promise<ClosedUpgrade[]> {
     if (ids.length === 0) {

@@ -7,7 +7,7 @@ import { Rollout } from './rollout.entity';
 export const UPGRADE_STATUSES = ['pending', 'in_progress', 'done', 'failed', 'cancelled'] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 
-/** A firmware upgrade of one device (SPEC 2.5, 3.4). At most one pending upgrade per device. */
+/** A firmware upgrade of one device. At most one pending upgrade per device. */
 @Entity('upgrades')
 @Index('UQ_upgrades_pending_device', ['device_id'], { unique: true, where: "status = 'pending'" })
 // The overview counts an organisation's upgrades by status from this index alone.
@@ -46,7 +46,7 @@ export class Upgrade extends OrganisationScoped {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: UpgradeStatus;
 
-  /** Last reported progress, 0 to 100 (DEVICES 5). */
+  /** Last reported progress, 0 to 100. */
   @Column({ type: 'integer', nullable: true })
   progress: number | null;
 
@@ -73,7 +73,7 @@ export class Upgrade extends OrganisationScoped {
   @Column({ type: Date, nullable: true })
   device_seen_at: Date | null;
 
-  /** The staged rollout the upgrade belongs to (DEVICES 6), if any. */
+  /** The staged rollout the upgrade belongs to, if any. */
   @Index('IDX_upgrades_rollout')
   @Column({ type: 'integer', nullable: true })
   rollout_id: number | null;
@@ -85,14 +85,14 @@ export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer', nullable: true })
   rollout_stage: number | null;
 
-  /** The upgrade this one undoes (an automatic revert, DEVICES 6). */
+  /** The upgrade this one undoes (an automatic revert). */
   @Column({ type: 'integer', nullable: true })
   revert_of: number | null;
 
   /**
    * The request that last wrote it (a create, update or retry: one UUIDv7 per request, its
    * instant first, so that text order is time order); null for reverts and older upgrades.
-   * Internal to the pages (issue 29), never in the API's records.
+   * Internal to the pages, never in the API's records.
    */
   @Column({ type: 'varchar', length: 36, nullable: true })
   request_id: string | null;

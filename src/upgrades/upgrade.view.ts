@@ -2,7 +2,7 @@ import { Upgrade } from './upgrade.entity';
 import { UpgradeData } from './upgrade-data.entity';
 import { RolloutRecord } from './rollout.view';
 
-/** An upgrade as the API returns it (CONTRACT 6: request field names, ISO times in UTC). */
+/** An upgrade as the API returns it (request field names, ISO times in UTC). */
 export interface UpgradeRecord {
   id: number;
   version: string;
@@ -13,7 +13,7 @@ export interface UpgradeRecord {
   save_prev_config: boolean;
   aps: string[];
   status: string;
-  /** DEVICES 5: the lifecycle as the device reported it. */
+  /** The lifecycle as the device reported it. */
   progress: number | null;
   error: string | null;
   started_at: string | null;
@@ -76,12 +76,12 @@ export function toVersionRecord(data: UpgradeData): UpgradeVersionRecord {
   };
 }
 
-/** What create and update wrote (SPEC 4.4): the message names which of the two it was. */
+/** What create and update wrote: the message names which of the two it was. */
 export interface UpgradeWriteResult {
   message: string;
   upgrades: UpgradeRecord[];
-  /** With `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6). */
+  /** With `upgrade.rollout`: the rollout the written upgrades form. */
   rollout?: RolloutRecord;
-  /** The request the written upgrades form (issue 29); the pages', never in the API's answer. */
+  /** The request the written upgrades form; the pages', never in the API's answer. */
   request_id: string;
 }

@@ -90,7 +90,7 @@ const UpdateUpgradeRoute = (operationId: string) =>
   );
 
 /**
- * Firmware upgrades, JSON variant (SPEC 4.4; no /v1 prefix, SPEC 9). Every error answers
+ * Firmware upgrades, JSON variant (no /v1 prefix). Every error answers
  * `{message, status}` with the same HTTP status, validation failures included.
  */
 @ApiTags('upgrades')

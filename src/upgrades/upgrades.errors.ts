@@ -1,7 +1,7 @@
 import { ApiErrorCode, StatusMessageError } from '../common/errors';
 import { listLimitMessage } from '../common/limits/list-limit';
 
-/** Upgrade errors all answer `{message, status}` with the same HTTP status (SPEC 4.4, 7). */
+/** Upgrade errors all answer `{message, status}` with the same HTTP status. */
 export const upgradeNotFound = () => new StatusMessageError(404, 'Upgrade not found');
 
 export const upgradeNotPending = (action: 'updated' | 'deleted') =>
@@ -32,11 +32,11 @@ export const firmwareMissing = (version: string, macs: string[]) =>
 export const invalidUpgrade = (messages: string[]) =>
   new StatusMessageError(422, messages.join(', '));
 
-/** More targets than the bulk limit (CONTRACT 9): `{message, status: 422, error_code: 1030}`. */
+/** More targets than the bulk limit: `{message, status: 422, error_code: 1030}`. */
 export const tooManyTargets = (field = 'aps') =>
   new StatusMessageError(422, listLimitMessage(field), ApiErrorCode.InvalidParameter);
 
-/** An upgrade request (issue 29) with no upgrade the caller may see: missing, as any other. */
+/** An upgrade request with no upgrade the caller may see: missing, as any other. */
 export const upgradeRequestNotFound = () =>
   new StatusMessageError(404, 'Upgrade request not found');
 

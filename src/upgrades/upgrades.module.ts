@@ -20,12 +20,12 @@ import { UpgradeRequestsRepository } from './upgrade-requests.repository';
 import { UpgradeRequestsService } from './upgrade-requests.service';
 
 /**
- * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
- * and rollouts tables, and the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser pages, the lifecycle for the device
- * gateway, the repository for the device records, the upgrade data for admin/demo, the
- * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
- * the target choices of the upgrade form, and the upgrade requests (issue 29) for their pages. Rollouts order devices UP first by device-state's
- * DeviceLivenessService.
+ * Firmware upgrades and staged rollouts: owns the upgrades, upgrade_data and rollouts tables, and
+ * the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser
+ * pages, the lifecycle for the device gateway, the repository for the device records, the upgrade
+ * data for admin/demo, the rollouts service for the rollout routes and pages, the bookkeeping for
+ * device removal, and the target choices of the upgrade form, and the upgrade requests for their
+ * pages. Rollouts order devices UP first by device-state's DeviceLivenessService.
  */
 @Module({
   imports: [DeviceStateModule, DevicesModule, EventLogModule, NetworksModule, OrganisationsModule],

@@ -24,7 +24,7 @@ export interface UpgradeFilter {
   network_id?: number;
 }
 
-/** What a device record shows of its pending upgrade (CONTRACT 7). */
+/** What a device record shows of its pending upgrade. */
 export type ShownPendingUpgrade = Pick<
   Upgrade,
   'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'

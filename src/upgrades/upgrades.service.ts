@@ -28,7 +28,7 @@ import { DeviceSubjectsRepository } from '../devices/device-subjects.repository'
 import { compareVersions } from './version';
 import { UpgradeWriterService } from './upgrade-writer.service';
 
-/** Options a browser session may add (SPEC 4.4: the upgrade-version override). */
+/** Options a browser session may add (the upgrade-version override). */
 export interface UpgradeOptions {
   /** Offer and accept unreleased versions even to a user who is not a super administrator. */
   includeUnreleased?: boolean;
@@ -37,7 +37,7 @@ export interface UpgradeOptions {
 }
 
 /**
- * Firmware upgrades (SPEC 2.5, 3.4, 4.4; CONTRACT 7). Used by the JSON controller and by the
+ * Firmware upgrades. Used by the JSON controller and by the
  * browser pages alike: every method takes the caller, throws `{message, status}` errors, runs
  * its writes in one change (ChangeRunner.run) with a constant number of SQL statements and its
  * reads through ChangeRunner.read (timed-out upgrades fail first). The routes check the role.
@@ -57,9 +57,9 @@ export class UpgradesService {
 
   /**
    * The upgrades the caller may see, oldest first, matching the filter (id, status, rollout, device);
-   * timed-out upgrades are failed first (DEVICES 5). An upgrade
+   * timed-out upgrades are failed first. An upgrade
    * belongs to one device, so a member sees it when the device is in a network the member may
-   * read (CONTRACT 9); admins see every upgrade of the organisation.
+   * read; admins see every upgrade of the organisation.
    */
   async list(user: AuthUser, filter: UpgradeFilter = {}): Promise<UpgradeRecord[]> {
     const visibility = await this.visibility(user);
@@ -138,7 +138,7 @@ export class UpgradesService {
       .map(toVersionRecord);
   }
 
-  /** Creates upgrades (SPEC 4.4); role admin is checked by the route. */
+  /** Creates upgrades; role admin is checked by the route. */
   create(user: AuthUser, input: UpgradeInput, options: UpgradeOptions = {}) {
     return this.changes.run(
       user.organisation_id,
@@ -190,7 +190,7 @@ export class UpgradesService {
 
   /**
    * How many upgrades of the organisation's devices in these networks (`'all'`: every upgrade)
-   * are in each status (DEVICES 7 overview); every status is present, 0 when none.
+   * are in each status (for the overview); every status is present, 0 when none.
    */
   async countByStatus(
     orgId: number,

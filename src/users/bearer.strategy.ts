@@ -7,7 +7,7 @@ import { UsersService } from './users.service';
 /**
  * Registered by UsersModule (it needs the users); the global guard in common/auth uses it by name.
  * passport-http-bearer reads the token from `Authorization: Bearer`, the `access_token` query
- * parameter or the `access_token` body field (CONTRACT 3).
+ * parameter or the `access_token` body field.
  */
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {

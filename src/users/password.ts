@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, ScryptOptions, timingSafeEqual } from 'node:crypto';
 
 /**
- * Slow salted password hashes for browser sign-in (CONTRACT 9): scrypt with N = 2^17, r = 8,
+ * Slow salted password hashes for browser sign-in: scrypt with N = 2^17, r = 8,
  * p = 1, stored with its parameters in a PHC-like string `$scrypt$ln=17,r=8,p=1$<salt>$<hash>`
  * (salt and hash in base64). Hashes of the first format, `scrypt$<salt>$<hash>` with Node's
  * defaults (N = 2^14, r = 8, p = 1), still verify and report that they need rehashing.

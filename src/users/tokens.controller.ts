@@ -8,7 +8,7 @@ import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { ListTokensResponseDto, RevokeTokenResponseDto, TokenIdParamDto } from './dto/tokens.dto';
 import { TokensService } from './tokens.service';
 
-/** The caller's own access tokens (CONTRACT 9): any authenticated user, member or admin. */
+/** The caller's own access tokens: any authenticated user, member or admin. */
 @ApiTags('tokens')
 @ApiBearerAuth()
 @ApiErrorResponses(ApiErrorCode.Unauthenticated)

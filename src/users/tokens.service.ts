@@ -19,7 +19,7 @@ export const ownTokenView = (token: AccessToken): OwnTokenDto => ({
 });
 
 /**
- * A user's own access tokens (CONTRACT 9), for any signed-in user, member or admin. Listed are
+ * A user's own access tokens, for any signed-in user, member or admin. Listed are
  * the tokens not revoked, expired ones included: the user sees a token that stopped working
  * and can tidy it away. Never a secret or hash.
  */

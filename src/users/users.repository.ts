@@ -141,7 +141,7 @@ export class UsersRepository {
   /**
    * The token with this hash if it is neither revoked nor expired at `now`, with its user, in ONE
    * statement (the token hash is unique): authentication's only statement on a request, so a
-   * revocation or an expiry shows at once on every instance (CONTRACT 9). Raw SQL, not a find
+   * revocation or an expiry shows at once on every instance. Raw SQL, not a find
    * with a relation, which cost TypeORM a `SELECT DISTINCT` first and a query build every time;
    * outside any transaction (it runs in the guard, before any use case opens one).
    */

@@ -35,7 +35,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** `last_used_at` is written at most once per this interval and token. */
 const LAST_USED_RESOLUTION_MS = 60 * 1000;
 
-/** Users and access tokens: creation, issue, revocation and authentication (CONTRACT 3, 4, 5). */
+/** Users and access tokens: creation, issue, revocation and authentication. */
 /**
  * Validation messages for an id that names no record. They do not repeat the id: an id outside
  * 1..2147483647 reads as UNMATCHED_ID and must answer exactly like any other missing id.
@@ -84,7 +84,7 @@ export class UsersService {
 
   /**
    * Issues a token; the secret is returned once and only its SHA-256 hash is stored. Records
-   * `token.created` in the user's organisation, by `actor` (OPERATIONS 2).
+   * `token.created` in the user's organisation, by `actor`.
    */
   issueToken(
     userId: number,

@@ -17,7 +17,7 @@ const SECTIONS: [prefix: string, link: BackLink][] = [
 ];
 
 /**
- * The error page's way back for a request path (issue 29: a missing device's 404 led "Back to
+ * The error page's way back for a request path (a missing device's 404 led "Back to
  * upgrades"): its section's list, else the overview for a signed-in user, else sign-in.
  */
 export function backLink(path: string, signedIn: boolean): BackLink {

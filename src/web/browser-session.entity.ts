@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity } from 'typeorm';
 import { UserRecord } from '../users/user-record';
 
 /**
- * A signed-in browser session (CONTRACT 9): the cookie carries a random secret, only its SHA-256
+ * A signed-in browser session: the cookie carries a random secret, only its SHA-256
  * hash is stored. Sign-out deletes the row, so every instance refuses the cookie at once and
  * after restarts. Anonymous visitors (the login form) have no row.
  */

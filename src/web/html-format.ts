@@ -4,7 +4,7 @@ import type { ConstraintStrategy, HTTPVersion } from 'find-my-way';
 type Format = 'html' | 'json';
 
 /**
- * CONTRACT 2: upgrade paths answer JSON when the request asks for it (`Accept: application/json`
+ * Upgrade paths answer JSON when the request asks for it (`Accept: application/json`
  * or a path ending in `.json`) and HTML otherwise. A request that carries an access token or a
  * JSON body is an API call too: a browser sends neither, and an API client that forgot the Accept
  * header should not get a sign-in redirect.

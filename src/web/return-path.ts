@@ -1,7 +1,7 @@
-/** The console's first page (issue 13): where sign-in leads when no `next` is given. */
+/** The console's first page: where sign-in leads when no `next` is given. */
 export const CONSOLE_HOME = '/overview';
 
-/** Where sign-in leads when `next` is not a path of this site (CONTRACT 9). */
+/** Where sign-in leads when `next` is not a path of this site. */
 export const HOME_PATH = '/upgrades';
 
 const MAX_LENGTH = 2048;
@@ -10,10 +10,10 @@ const PRINTABLE = /^[\x21-\x7e]*$/;
 const MAX_DECODING_ROUNDS = 3;
 
 /**
- * The console's home without a `next`; `next` when it is a path of this site, else HOME_PATH (CONTRACT 9, Exposure): one leading `/`,
- * no second `/` or `\` after it (`//host` and `/\host` leave the site), no control character or
- * anything a header may not carry (CR/LF would inject headers), and the same rules for its
- * percent-decoded forms (`/%09/evil.example`, `/%2f%2fevil`).
+ * The console's home without a `next`; `next` when it is a path of this site, else HOME_PATH (no
+ * open redirect): one leading `/`, no second `/` or `\` after it (`//host` and `/\host` leave the
+ * site), no control character or anything a header may not carry (CR/LF would inject headers), and
+ * the same rules for its percent-decoded forms (`/%09/evil.example`, `/%2f%2fevil`).
  */
 export function safeReturnPath(next: unknown): string {
   if (next === undefined || next === null || next === '') {

@@ -22,7 +22,7 @@ const wantsHtml = (request: FastifyRequest): boolean =>
   (request.headers.accept ?? '').includes('text/html');
 
 /**
- * `GET /` (issue 13): a browser goes to the console, or to sign-in without a session; an API
+ * `GET /`: a browser goes to the console, or to sign-in without a session; an API
  * client gets a JSON index of where to find the documentation and the health check.
  */
 @Controller()

@@ -21,7 +21,7 @@ const SIGNED_IN_PREFIX = 's.';
 /**
  * Browser sessions in a signed cookie (HMAC, @fastify/cookie). An anonymous session (the login
  * form) is a bare random nonce that lives only in the cookie. A signed-in session is
- * `s.<secret>`: a random secret whose SHA-256 hash is a row of web_sessions (CONTRACT 9), so that
+ * `s.<secret>`: a random secret whose SHA-256 hash is a row of web_sessions, so that
  * sign-out deletes it for every instance and across restarts. The row also fixes the expiry
  * (SESSION_TTL_SECONDS) and a digest of the user's password hash: changing the password signs
  * every browser out. The secret doubles as the nonce that CSRF tokens are bound to.

@@ -13,7 +13,7 @@ import { LOGIN_PAGE, LoginModel } from './web-views';
 
 const TITLE = 'Sign in';
 
-/** Browser sign-in and sign-out (CONTRACT 3). */
+/** Browser sign-in and sign-out. */
 @Controller()
 export class SignInController {
   constructor(

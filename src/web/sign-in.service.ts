@@ -12,14 +12,14 @@ import { UsersRepository } from '../users/users.repository';
 export const DECOY_HASH =
   '$scrypt$ln=17,r=8,p=1$qVwA8hge9n/DeJwiF2Go1w==$5GVm8ltaZwNcEZw8nepchGJxXKmldxm62mmBoFW0w8wsxB+8IP+DU1GVeYQGKRPJ5GCS5b0EfKIruy3jPD7KiQ==';
 
-/** Email and password sign-in for the browser pages (CONTRACT 3). */
+/** Email and password sign-in for the browser pages. */
 @Injectable()
 export class SignInService {
   constructor(private readonly users: UsersRepository) {}
 
   /**
    * The user when the password matches the stored scrypt hash, else null. A hash of an older
-   * format or weaker parameters is replaced by a current one on the way (CONTRACT 9).
+   * format or weaker parameters is replaced by a current one on the way.
    */
   async authenticate(email: string, password: string): Promise<User | null> {
     const user = email ? await this.users.findByEmail(email.trim()) : null;

@@ -1,6 +1,6 @@
 import { AuthUser } from '../common/auth/auth-user';
 
-/** The browser session of one request (CONTRACT 3): anonymous until sign-in. */
+/** The browser session of one request: anonymous until sign-in. */
 export interface WebSession {
   /** Random per session; changes at sign-in. CSRF tokens are bound to it. */
   nonce: string;

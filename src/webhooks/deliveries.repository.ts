@@ -26,7 +26,7 @@ const DELIVERY_COLUMNS = [
 ] as const;
 
 /**
- * The deliveries table: the durable queue of OPERATIONS 5 and its log. Every query takes the
+ * The deliveries table: the durable queue of webhook deliveries and its log. Every query takes the
  * organisation first; the lease queue's claims and outcomes, which drain every organisation's
  * queue, are DeliveryQueueRepository's.
  */

@@ -17,7 +17,7 @@ export const GONE_REASON = '410 Gone';
 export type DeliveryResult = AttemptResult & { final: boolean };
 
 /**
- * What attempts gave, recorded on their deliveries (OPERATIONS 5): succeeded, retried on the
+ * What attempts gave, recorded on their deliveries: succeeded, retried on the
  * schedule, or failed after the last retry; a 410 disables the webhook and drops its queue. The
  * lease queue hands the outcomes of attempts that end together in one batch (group commit): one
  * statement records them all.

@@ -31,7 +31,7 @@ export type {
 export const DELIVERY_QUEUE = 'webhook deliveries';
 
 /**
- * The delivery queue's statements (OPERATIONS 5) for its lease queue (WebhookDeliveries): the
+ * The delivery queue's statements for its lease queue (WebhookDeliveries): the
  * due webhooks locked, their due deliveries with their events, and the outcomes of many attempts,
  * each one statement whatever the number of webhooks and deliveries. The leases are held per
  * webhook (`queue_leases`, the queue 'webhook deliveries'), so a delivery row is written twice

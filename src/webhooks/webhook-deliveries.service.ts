@@ -23,7 +23,7 @@ import { attemptDelivery, WebhookConnections } from './webhook-sender';
 const LOCAL_CONCURRENCY = 64;
 
 /**
- * What the webhook deliveries give the lease queue (OPERATIONS 5): the webhooks are its keys
+ * What the webhook deliveries give the lease queue: the webhooks are its keys
  * (one instance attempts a webhook's deliveries at a time, at most MAX_IN_FLIGHT at once), the
  * `webhook_deliveries` rows its items (DeliveryQueueRepository's statements), an attempt is a
  * signed POST to the checked address (webhook-sender.ts), and the outcomes are recorded on the

@@ -13,7 +13,7 @@ import { Webhook } from './webhook.entity';
 export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 
 /**
- * One event to deliver to one webhook, and what its attempts gave (OPERATIONS 5). A row is the
+ * One event to deliver to one webhook, and what its attempts gave. A row is the
  * durable queue entry: written in the transaction of its event, attempted by the instance that
  * holds its webhook's lease (`queue_leases`), which another instance may take over once it
  * expired (the instance that held it died). The row is written twice: queued, and its outcome.
@@ -22,7 +22,7 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 @Index('IDX_deliveries_webhook', ['webhook_id', 'id'])
 @Index('IDX_deliveries_event', ['event_id'])
 @Index('IDX_deliveries_created', ['created_at'])
-// A claim reads a webhook's first due deliveries from this, never the whole backlog (issue 27).
+// A claim reads a webhook's first due deliveries from this, never the whole backlog.
 @Index('IDX_deliveries_webhook_pending', ['webhook_id', 'next_attempt_at', 'id'], {
   where: `"state" = 'pending'`,
 })

@@ -17,7 +17,7 @@ const CHANGED_FIELDS = [
 ] as const;
 
 /**
- * `webhook.created`, `webhook.updated` and `webhook.deleted` (OPERATIONS 2: `{webhook_id}` and
+ * `webhook.created`, `webhook.updated` and `webhook.deleted` (`{webhook_id}` and
  * `{changes}` on update), last in the transaction of the change; by the user, or by the service
  * (`actor` null) when a 410 disabled the webhook.
  */

@@ -12,7 +12,7 @@ const HEADERS: [string, string][] = [
 ];
 
 /**
- * The webhook request (OPERATIONS 5) in the document, so that receivers can generate its type:
+ * The webhook request in the document, so that receivers can generate its type:
  * the `WebhookPayload` schema, and the request as Redoc's `x-webhooks` (OpenAPI 3.0 has no
  * `webhooks` section) with the Standard Webhooks headers.
  */

@@ -8,7 +8,7 @@ import { WebhooksRepository } from './webhooks.repository';
 export type Subscriptions = { id: number; event_types: string[] }[];
 
 /**
- * Fills the delivery queue (OPERATIONS 5) in the transaction that writes the events it carries,
+ * Fills the delivery queue in the transaction that writes the events it carries,
  * so that an event that exists is delivered, also after a crash or a restart. Called by
  * EventsRepository.append under the organisation's event-order lock: a webhook disabled before
  * gets nothing, one enabled before gets everything after.

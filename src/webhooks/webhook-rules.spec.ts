@@ -14,7 +14,7 @@ import {
 /** The `format: uri` check of OpenAPI validators (ajv-formats' full mode, as Prism runs it). */
 const isUri = fullFormats.uri as (value: string) => boolean;
 
-describe('webhook rules (OPERATIONS 5)', () => {
+describe('webhook rules', () => {
   it('matches exact types, family prefixes and *', () => {
     expect(subscribes(['device.up'], 'device.up')).toBe(true);
     expect(subscribes(['device.up'], 'device.down')).toBe(false);

@@ -3,16 +3,16 @@ import { Webhook as Signer } from 'standardwebhooks';
 import { hasUriHost, uriOf } from '../common/urls/uri';
 import { EVENT_FAMILIES, EVENT_TYPES } from '../event-log/event-types';
 
-/** OPERATIONS 5: the longest URL a webhook may have. */
+/** The longest URL a webhook may have. */
 export const MAX_URL_LENGTH = 2048;
-/** OPERATIONS 5: webhooks per organisation. */
+/** Webhooks per organisation. */
 export const MAX_WEBHOOKS = 20;
-/** OPERATIONS 5: attempts to one webhook in flight at once, over every instance. */
+/** Attempts to one webhook in flight at once, over every instance. */
 export const MAX_IN_FLIGHT = 4;
-/** OPERATIONS 5: how long the previous secret still signs after a rotation. */
+/** How long the previous secret still signs after a rotation. */
 export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
 
-/** A new secret: `whsec_` and the base64 of 32 random bytes (OPERATIONS 5). */
+/** A new secret: `whsec_` and the base64 of 32 random bytes. */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }

@@ -4,7 +4,7 @@ import { DnsServer } from '../../test/harness/dns-server';
 import { attemptDelivery, AttemptRequest, WebhookConnections } from './webhook-sender';
 
 /**
- * The sender's kept connections (issue 27): reused for the next attempt to the same address, and
+ * The sender's kept connections: reused for the next attempt to the same address, and
  * a request that meets a kept connection the receiver had just closed is sent again on a new one
  * instead of failing the attempt (which would wait for the retry schedule).
  */

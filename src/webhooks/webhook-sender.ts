@@ -5,7 +5,7 @@ import { checkedAddress, CheckedAddress, RefusedAddressError } from './address-g
 import { HostNotFoundError, ResolutionTimeoutError, resolverFor } from './host-resolver';
 import { signatureHeader } from './webhook-rules';
 
-/** One attempt to deliver one message (OPERATIONS 5). */
+/** One attempt to deliver one message. */
 export interface AttemptRequest {
   url: string;
   messageId: string;
@@ -34,7 +34,7 @@ const MAX_POOLS = 256;
 const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /**
- * Keep-alive connections for the attempts (issue 27: a new TCP connection per attempt cost more
+ * Keep-alive connections for the attempts (a new TCP connection per attempt cost more
  * than the rest of the attempt), one pool per URL origin AND checked address: a connection is
  * reused only for a request to the address that was checked for this very attempt (the pool's
  * `lookup` is that address; TLS names the URL's host), so reuse never bypasses the address

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, UpdateDateColumn } from 'typeo
 import { OrganisationRecord } from '../organisations/organisation-record';
 
 /**
- * An HTTP endpoint that receives the organisation's events (OPERATIONS 5). The secret is kept as
+ * An HTTP endpoint that receives the organisation's events. The secret is kept as
  * given out (`whsec_…`) because it signs every delivery; it is never logged and never answered
  * but by create and rotate_secret.
  */
@@ -12,7 +12,7 @@ export class Webhook extends OrganisationRecord {
   @Column({ type: 'varchar', length: 2048 })
   url: string;
 
-  /** Types of OPERATIONS 2, family prefixes (`device.*`) or `*`, as given. */
+  /** Event types, family prefixes (`device.*`) or `*`, as given. */
   @Column({ type: 'simple-json' })
   event_types: string[];
 

@@ -3,7 +3,7 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A webhook as the API answers it (OPERATIONS 5): never its secret but where `secret` is asked. */
+/** A webhook as the API answers it: never its secret but where `secret` is asked. */
 export interface WebhookView {
   id: number;
   url: string;
@@ -30,7 +30,7 @@ export function webhookView(webhook: Webhook, withSecret = false): WebhookView {
   };
 }
 
-/** A delivery as the API answers it (OPERATIONS 5). */
+/** A delivery as the API answers it. */
 export interface DeliveryView {
   id: number;
   event_id: number | null;

@@ -32,7 +32,7 @@ const ONE_WEBHOOK_ERRORS = [
   ApiErrorCode.InvalidParameter,
 ] as const;
 
-/** Webhooks (OPERATIONS 5): role admin; another organisation's answers 404 1042. */
+/** Webhooks: role admin; another organisation's answers 404 1042. */
 @ApiTags('webhooks')
 @ApiBearerAuth()
 @RequireRole('admin')

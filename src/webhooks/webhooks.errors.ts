@@ -1,14 +1,14 @@
 import { ApiErrorCode, CodedError, ValidationFailedError } from '../common/errors';
 import { RefusedAddressError } from './address-guard';
 
-/** OPERATIONS 8: another organisation's or an unknown webhook or delivery: 404 1042. */
+/** Another organisation's or an unknown webhook or delivery: 404 1042. */
 export const webhookNotFound = () =>
   new CodedError(ApiErrorCode.WebhookNotFound, 'Webhook not found');
 
 export const deliveryNotFound = () =>
   new CodedError(ApiErrorCode.WebhookNotFound, 'Delivery not found');
 
-/** OPERATIONS 5: the 21st webhook: 422 1046. */
+/** The 21st webhook: 422 1046. */
 export const webhookLimitReached = (limit: number) =>
   new ValidationFailedError(
     [`an organisation may have at most ${limit} webhooks`],

@@ -5,7 +5,7 @@ import { Dialect } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
 import { Webhook } from './webhook.entity';
 
-/** The fields a person writes (OPERATIONS 5). */
+/** The fields a person writes. */
 export type WebhookFields = Pick<Webhook, 'url' | 'event_types' | 'description' | 'enabled'>;
 
 /** The webhooks table; every query takes the organisation first. */

@@ -33,7 +33,7 @@ import { WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksRepository } from './webhooks.repository';
 
 /**
- * The webhook routes' rules (OPERATIONS 5), role admin (the routes say so). Each write runs in
+ * The webhook routes' rules, role admin (the routes say so). Each write runs in
  * one transaction with its `webhook.*` event; a URL's host is resolved and checked before it.
  */
 @Injectable()
@@ -121,7 +121,7 @@ export class WebhooksService {
     });
   }
 
-  /** A new secret; the previous one signs too for 24 hours (OPERATIONS 5). */
+  /** A new secret; the previous one signs too for 24 hours. */
   rotateSecret(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<WebhookView> {
     return this.change(user, id, via, (webhook) => {
       const now = new Date();

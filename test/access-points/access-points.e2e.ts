@@ -50,7 +50,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
   });
 
   describe('list_inventory', () => {
-    it('pages the organisation inventory by id with the record of CONTRACT 7', async () => {
+    it('pages the organisation inventory by id with the device record', async () => {
       const admin = await t().fixtures.admin();
       const net = await f.network(admin.orgId);
       const part = await t().fixtures.hardwarePart({ wifi_uplink: true });
@@ -231,7 +231,7 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
       }
     });
 
-    it('answers 422 1030 for a network_id that is not an integer (CONTRACT 9)', async () => {
+    it('answers 422 1030 for a network_id that is not an integer', async () => {
       const admin = await t().fixtures.admin();
       const res = await t()
         .http()

@@ -299,7 +299,7 @@ onBothDatabases('access points: device writes', (t) => {
       );
     });
 
-    it('records a heartbeat of a device recorded UP in one statement that also finds the device (issue 14)', async () => {
+    it('records a heartbeat of a device recorded UP in one statement that also finds the device', async () => {
       const admin = await t().fixtures.admin();
       const device = await f.device(admin.orgId);
       // Authentication's own statements (access tokens) aside.
@@ -310,7 +310,7 @@ onBothDatabases('access points: device writes', (t) => {
           )
         ).filter((sql) => !sql.includes('"access_tokens"'));
       // The first makes the device UP: the guarded statement finds no record UP, so the
-      // heartbeat is written again in a transaction with its device.up (OPERATIONS 2).
+      // heartbeat is written again in a transaction with its device.up.
       expect((await beat()).filter((sql) => !/^(BEGIN|COMMIT|START)/.test(sql))).toEqual([
         expect.stringMatching(/^INSERT INTO "heartbeats"/),
         expect.stringMatching(/^INSERT INTO "heartbeats"/),

@@ -26,7 +26,7 @@ onBothDatabases('fleet status', (t) => {
     return { ...made, name };
   };
 
-  /** The admin heartbeat of CONTRACT 5: the device is UP from now. */
+  /** The admin heartbeat: the device is UP from now. */
   const heartbeat = (admin: Caller, macId: string, fields: object = {}) =>
     t()
       .http()
@@ -43,7 +43,7 @@ onBothDatabases('fleet status', (t) => {
       ...fields,
     });
 
-  /** A device check-in (DEVICES 3), after giving the device a factory secret. */
+  /** A device check-in, after giving the device a factory secret. */
   const checkIn = async (mac: string, body: object = {}) => {
     const secret = 'fleet-status-secret-0001';
     await t()
@@ -138,7 +138,7 @@ onBothDatabases('fleet status', (t) => {
       }
     });
 
-    it('paginates by id with the meta of SPEC 2.6', async () => {
+    it('paginates by id with the pagination meta', async () => {
       const { admin, c, d } = await fleet();
       const res = await statuses(admin, { page: 2, per_page: 2 }).expect(200);
       expect(res.body.data.devices.map((x: { id: number }) => x.id)).toEqual([c.id, d.id]);

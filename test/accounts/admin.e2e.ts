@@ -2,7 +2,7 @@ import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { onBothDatabases } from '../harness/app';
 import { Caller, unique } from '../harness/fixtures';
 
-onBothDatabases('platform admin API (CONTRACT 5)', (t) => {
+onBothDatabases('platform admin API', (t) => {
   let operator: Caller;
   beforeAll(async () => {
     operator = await t().fixtures.superAdmin();

@@ -10,7 +10,7 @@ const UNAUTHENTICATED = {
 };
 const route = '/v1/admin/organisations';
 
-onBothDatabases('authentication (CONTRACT 3)', (t) => {
+onBothDatabases('authentication', (t) => {
   it('answers 401 1028 with WWW-Authenticate: Bearer when no token is sent', async () => {
     const res = await t().http().post(route).send({ name: 'x' }).expect(401);
     expect(res.body).toEqual(UNAUTHENTICATED);
@@ -143,7 +143,7 @@ onBothDatabases('authentication (CONTRACT 3)', (t) => {
     expect(res.body.error_code).toBe(1028);
   });
 
-  describe('in one statement, nothing cached (issue 14, CONTRACT 9)', () => {
+  describe('in one statement, nothing cached', () => {
     const trivial = '/v1/location_networks/list_network_timezone';
 
     it('reads the token and its user in ONE statement; the first use a minute also records it', async () => {

@@ -5,7 +5,7 @@ import { SignInService } from '../../src/web/sign-in.service';
 import { onBothDatabases } from '../harness/app';
 
 onBothDatabases(
-  'demo organisation with DEMO=true (CONTRACT 1, 9)',
+  'demo organisation with DEMO=true',
   (t) => {
     it('creates exactly one demo organisation when several starts seed at once', async () => {
       const demo = t().app.get(DemoService);
@@ -35,7 +35,7 @@ onBothDatabases(
       expect(await signIn.authenticate(first.email, 'airfleet-demo')).toBeNull();
     });
 
-    it("prints one claimed demo device's credentials, which check in (DEVICES 2)", async () => {
+    it("prints one claimed demo device's credentials, which check in", async () => {
       const seed = await t().app.get(DemoService).seedDemo(CLI);
       const user = seed.device.mac_id.replace(/:/g, '');
       const res = await t()
@@ -74,7 +74,7 @@ onBothDatabases(
 );
 
 onBothDatabases(
-  'demo organisation with DEMO=false (CONTRACT 9)',
+  'demo organisation with DEMO=false',
   (t) => {
     it('creates no demo organisation on an empty database', async () => {
       expect(await t().app.get(DemoService).seedOnFirstStart()).toBeNull();

@@ -12,7 +12,7 @@ const UNAUTHENTICATED = {
 };
 const TOKEN_NOT_FOUND = { msg: 'Token not found', error_code: 1041 };
 
-onBothDatabases('own access tokens (GET and DELETE /v1/tokens, CONTRACT 9)', (t) => {
+onBothDatabases('own access tokens (GET and DELETE /v1/tokens)', (t) => {
   const tokens = () => t().dataSource.getRepository(AccessToken);
   const issue = (userId: number, name: string, days?: number) =>
     t().app.get(UsersService).issueToken(userId, CLI, name, days);

@@ -6,7 +6,7 @@ import { waitUntil } from '../harness/ports';
 import { migratedPostgresDatabase } from '../harness/postgres-databases';
 import { SmtpReceiver } from '../harness/smtp-receiver';
 
-/** OPERATIONS 6 on PostgreSQL: two instances send one outbox; each message goes once. */
+/** Alert e-mails on PostgreSQL: two instances send one outbox; each message goes once. */
 describe('alert e-mails on two instances (PostgreSQL)', () => {
   const smtp = new SmtpReceiver('airfleet', `pw-${randomBytes(8).toString('hex')}`);
   const apps: TestApp[] = [];

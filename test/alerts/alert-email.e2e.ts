@@ -77,7 +77,7 @@ const rowsOf = (t: TestApp, orgId: number) =>
     .find({ where: { organisation_id: orgId }, order: { id: 'ASC' } });
 
 for (const db of DATABASES) {
-  describe(`alert e-mails (OPERATIONS 6) [${db}]`, () => {
+  describe(`alert e-mails [${db}]`, () => {
     const smtp = new SmtpReceiver('airfleet', `pw-${randomBytes(8).toString('hex')}`);
     const lines: string[] = [];
     const apps: TestApp[] = [];

@@ -5,8 +5,8 @@ import { eventFixtures } from '../harness/events.helpers';
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const NOT_FOUND = { msg: 'Alert rule not found', error_code: 1043 };
 
-/** The alert rule routes of OPERATIONS 6: records, defaults, validation, limits, roles, events. */
-onBothDatabases('alert rule routes (OPERATIONS 6)', (t) => {
+/** The alert rule routes: records, defaults, validation, limits, roles, events. */
+onBothDatabases('alert rule routes', (t) => {
   const a = alertFixtures(t);
   const e = eventFixtures(t);
 

@@ -3,9 +3,9 @@ import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 
-/** OPERATIONS 6: alert openings and resolutions are events, so webhooks carry them, signed. */
+/** Alert openings and resolutions are events, so webhooks carry them, signed. */
 onBothDatabases(
-  'alert events delivered by webhooks (OPERATIONS 5 and 6)',
+  'alert events delivered by webhooks',
   (t) => {
     const a = alertFixtures(t);
     const g = gatewayFixtures(t);

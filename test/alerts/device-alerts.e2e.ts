@@ -6,8 +6,8 @@ import { eventFixtures } from '../harness/events.helpers';
 
 const TIMEOUT_S = 300; // HEARTBEAT_TIMEOUT_SECONDS' default, which these tests run with
 
-/** device_down, config_failed and clients_above (OPERATIONS 6), by the evaluation every instance runs. */
-onBothDatabases('device alerts (OPERATIONS 6)', (t) => {
+/** device_down, config_failed and clients_above, by the evaluation every instance runs. */
+onBothDatabases('device alerts', (t) => {
   const a = alertFixtures(t);
   const g = gatewayFixtures(t);
   const e = eventFixtures(t);

@@ -6,7 +6,7 @@ import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 import { migratedPostgresDatabase } from '../harness/postgres-databases';
 
-/** OPERATIONS 6 on PostgreSQL: two instances evaluate one organisation; each transition happens once. */
+/** Alerts on PostgreSQL: two instances evaluate one organisation; each transition happens once. */
 describe('alerts on two instances (PostgreSQL)', () => {
   const apps: TestApp[] = [];
   let release: () => Promise<unknown> = () => Promise.resolve();

@@ -3,8 +3,8 @@ import { alertFixtures } from '../harness/alerts.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 import { rolloutFixtures } from '../harness/rollouts.helpers';
 
-/** upgrade_failed and rollout_halted (OPERATIONS 6): alerts that open and resolve together. */
-onBothDatabases('upgrade and rollout alerts (OPERATIONS 6)', (t) => {
+/** upgrade_failed and rollout_halted: alerts that open and resolve together. */
+onBothDatabases('upgrade and rollout alerts', (t) => {
   const a = alertFixtures(t);
   const r = rolloutFixtures(t);
   const e = eventFixtures(t);

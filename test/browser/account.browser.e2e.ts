@@ -4,7 +4,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The API tokens page and the admins' users and access page (issue 29) in a real browser, held
+ * The API tokens page and the admins' users and access page in a real browser, held
  * to the other pages' standard (axe, phone width). SQLite only: the HTTP tests in test/web
  * cover both databases.
  */

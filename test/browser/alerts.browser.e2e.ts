@@ -6,7 +6,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The alert pages of issue 27 in a real browser, held to the standard of the other console
+ * The alert pages in a real browser, held to the standard of the other console
  * pages (no serious or critical axe-core violation, nothing wider than a phone): the rule list
  * and form with a refusal, the deletion's confirmation, the Alerts page and the overview's count.
  * SQLite only: test/web/console-alerts.e2e.ts covers both databases.

@@ -7,7 +7,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The command buttons of issue 28 in a real browser, held to the standard of the other console
+ * The command buttons in a real browser, held to the standard of the other console
  * pages (no serious or critical axe-core violation, nothing wider than a phone): Locate, Reboot
  * behind its confirmation, the device's recent commands, a network's "Reboot all". SQLite only:
  * test/web/console-commands.e2e.ts covers both databases.

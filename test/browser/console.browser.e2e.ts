@@ -7,7 +7,7 @@ import { sharedBrowser, screenshots as screenshotsOf, WIDTHS } from './page-chec
 import { BrowserUser, browserUser } from '../harness/web-session';
 
 /**
- * The console pages (issue 13) in a real browser: sign in, the overview's numbers against the
+ * The console pages in a real browser: sign in, the overview's numbers against the
  * API, filtering and searching devices, a device page, the networks, and what a read-only member
  * sees. SQLite only: test/web/console.e2e.ts covers both databases.
  */
@@ -66,7 +66,7 @@ describe('console pages in a browser', () => {
     );
     expect(await page.locator('svg.chart rect').count()).toBe(4);
     await screenshots('overview');
-    // At phone width the chart's labels keep their size (issue 29 item 9: a scaled-down SVG
+    // At phone width the chart's labels keep their size (a scaled-down SVG
     // made them about 7 px high there) and stay inside the chart.
     await page.setViewportSize(WIDTHS.phone);
     const label = await page.locator('svg.chart text').first().boundingBox();

@@ -5,7 +5,7 @@ import { consoleFleet } from '../harness/console.helpers';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The device actions of issue 29 in a real browser, held to the standard of the other console
+ * The device actions in a real browser, held to the standard of the other console
  * pages (axe, phone width): claim by MAC, move the ticked devices, tags, release and remove on
  * a device page behind their confirmations. SQLite only: test/web/console-device-actions.e2e.ts
  * covers both databases.

@@ -7,13 +7,13 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
 
 /**
- * The pages of issue 26 in a real browser, held to the standard of the other console pages (no
- * serious or critical axe-core violation, nothing wider than a phone): the Events page with and
- * without filters and with nothing to show, a device page with its availability and recent
- * events, and the fleet history charts of the overview and a network page. SQLite only, like the
- * other browser tests (test/web/console-events.e2e.ts covers both databases); the heartbeat
- * timeout is 4 s, so that a device really goes DOWN and comes back within the test, and then
- * keeps checking in every second while the pages are looked at.
+ * The event, availability and fleet history pages in a real browser, held to the standard of the
+ * other console pages (no serious or critical axe-core violation, nothing wider than a phone): the
+ * Events page with and without filters and with nothing to show, a device page with its
+ * availability and recent events, and the fleet history charts of the overview and a network page.
+ * SQLite only, like the other browser tests (test/web/console-events.e2e.ts covers both databases);
+ * the heartbeat timeout is 4 s, so that a device really goes DOWN and comes back within the test,
+ * and then keeps checking in every second while the pages are looked at.
  */
 describe('events, availability and fleet history pages in a browser', () => {
   let app: TestApp;

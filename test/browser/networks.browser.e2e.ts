@@ -4,7 +4,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The network and SSID forms of issue 29 in a real browser, held to the standard of the other
+ * The network and SSID forms in a real browser, held to the standard of the other
  * console pages (no serious or critical axe-core violation, nothing wider than a phone): a
  * network created through its form after a refused name, an SSID added after a refused key
  * shown beside its field. SQLite only: test/web/console-networks.e2e.ts covers both databases.

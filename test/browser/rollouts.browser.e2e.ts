@@ -5,7 +5,7 @@ import { sharedBrowser, screenshots, WIDTHS } from './page-checks';
 import { BrowserUser, browserUser } from '../harness/web-session';
 
 /**
- * The rollout page in a real browser (DEVICES 6): from an upgrade's row to its rollout, the
+ * The rollout page in a real browser: from an upgrade's row to its rollout, the
  * stage bars and failure percentage, then the Halt button (CSRF form behind a confirmation)
  * drives the rollout to a halt. SQLite only, like the other browser test.
  */
@@ -28,7 +28,7 @@ describe('rollout page in a browser', () => {
   });
 
   beforeEach(async () => {
-    // A reader in Paris: the pages' UTC times read in the browser's zone (issue 29).
+    // A reader in Paris: the pages' UTC times read in the browser's zone.
     page = await browser.newPage({
       viewport: WIDTHS.desktop,
       timezoneId: 'Europe/Paris',

@@ -4,7 +4,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
- * The templates page of issue 29 in a real browser (axe-core and phone width as every console
+ * The templates page in a real browser (axe-core and phone width as every console
  * page): a network template copied from a network, an uplink template refused then created.
  * SQLite only: test/web/console-templates.e2e.ts covers both databases.
  */

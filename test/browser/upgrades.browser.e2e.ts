@@ -80,7 +80,7 @@ describe('upgrade pages in a browser', () => {
   const saved = (message: string) => page.locator('.flash', { hasText: message }).waitFor();
   /** The upgrade rows of the list (not those of its requests). */
   const rows = () => page.locator('#upgrade-groups tbody tr');
-  /** Where a create lands: its request's summary (issue 29). */
+  /** Where a create lands: its request's summary. */
   const REQUEST_PAGE = /\/upgrades\/requests\/[0-9a-f-]{36}$/;
   const offered = () =>
     page
@@ -317,7 +317,7 @@ describe('upgrade pages in a browser', () => {
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // without a `next`, sign-in opens the console's overview (issue 13)
+    // without a `next`, sign-in opens the console's overview
     await page.waitForURL(`${base}/overview`);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'airfleet_session')).toEqual(

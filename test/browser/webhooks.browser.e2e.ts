@@ -5,7 +5,7 @@ import { BrowserUser, browserUser } from '../harness/web-session';
 import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
 
 /**
- * The webhook pages of issue 27 in a real browser, held to the standard of the other console
+ * The webhook pages in a real browser, held to the standard of the other console
  * pages (no serious or critical axe-core violation, nothing wider than a phone): the empty list,
  * the form and a refusal, the page that shows the secret once, and the delivery log after a test.
  */

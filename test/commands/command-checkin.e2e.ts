@@ -11,8 +11,8 @@ import { withoutPeriodicWork } from '../harness/periodic-work';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-/** The device half of commands (OPERATIONS 7): hand-out at check-in, results, expiry. */
-onBothDatabases('commands through the check-in (OPERATIONS 7)', (t) => {
+/** The device half of commands: hand-out at check-in, results, expiry. */
+onBothDatabases('commands through the check-in', (t) => {
   const c = commandFixtures(t);
   const e = eventFixtures(t);
 

@@ -4,8 +4,8 @@ import { eventFixtures } from '../harness/events.helpers';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-/** The command routes of OPERATIONS 7: records, defaults, validation, limits, replacement, cancel. */
-onBothDatabases('command routes (OPERATIONS 7)', (t) => {
+/** The command routes: records, defaults, validation, limits, replacement, cancel. */
+onBothDatabases('command routes', (t) => {
   const c = commandFixtures(t);
   const e = eventFixtures(t);
 

@@ -3,7 +3,7 @@ import { commandFixtures } from '../harness/commands.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 import { migratedPostgresDatabase } from '../harness/postgres-databases';
 
-/** OPERATIONS 7 on PostgreSQL: two instances hand out and close one command: one of each. */
+/** Commands on PostgreSQL: two instances hand out and close one command: one of each. */
 describe('commands on two instances (PostgreSQL)', () => {
   const apps: TestApp[] = [];
   let release: () => Promise<unknown> = () => Promise.resolve();

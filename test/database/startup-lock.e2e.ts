@@ -6,7 +6,7 @@ import { initializeMigrated } from '../../src/database/startup-lock';
 import { createPostgresDatabase } from '../harness/app';
 
 /**
- * CONTRACT 9: several instances may start at once on an empty database. Each one migrates on
+ * Several instances may start at once on an empty database. Each one migrates on
  * start; the start-up lock makes them take turns (without it they all create the schema and
  * all but one crash).
  */

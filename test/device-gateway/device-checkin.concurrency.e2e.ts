@@ -45,7 +45,7 @@ onDatabase('postgres', 'device check-ins under concurrency', (t) => {
     }
   });
 
-  it('never hands out an upgrade that a parallel check-in has just closed (issue 24)', async () => {
+  it('never hands out an upgrade that a parallel check-in has just closed', async () => {
     const admin = await t().fixtures.admin();
     const part = await t().fixtures.hardwarePart();
     await t().fixtures.upgradeData({

@@ -10,7 +10,7 @@ const NOT_CLAIMED = {
 };
 const REVISION = expect.stringMatching(/^[0-9a-f]{64}$/);
 
-onBothDatabases('device identity (DEVICES 2)', (t) => {
+onBothDatabases('device identity', (t) => {
   const g = gatewayFixtures(t);
 
   it('takes the MAC as 12 hex digits or AA-BB-CC-DD-EE-FF in any case, and a secret with colons', async () => {
@@ -151,7 +151,7 @@ onBothDatabases('device identity (DEVICES 2)', (t) => {
 });
 
 onBothDatabases(
-  'device rate limiting (DEVICES 2)',
+  'device rate limiting',
   (t) => {
     const g = gatewayFixtures(t);
 
@@ -190,7 +190,7 @@ onBothDatabases(
   { RATE_LIMIT_PER_MINUTE: '3' },
 );
 
-onBothDatabases('device check-in (DEVICES 3)', (t) => {
+onBothDatabases('device check-in', (t) => {
   const g = gatewayFixtures(t);
   const status = (auth: Record<string, string>, mac: string) =>
     t().http().get('/v1/access_points/current_status').query({ mac_id: mac }).set(auth).expect(200);
@@ -324,7 +324,7 @@ onBothDatabases('device check-in (DEVICES 3)', (t) => {
   });
 });
 
-onBothDatabases('firmware lifecycle through check-ins (DEVICES 5)', (t) => {
+onBothDatabases('firmware lifecycle through check-ins', (t) => {
   const g = gatewayFixtures(t);
 
   async function fleet() {
@@ -498,7 +498,7 @@ onBothDatabases('firmware lifecycle through check-ins (DEVICES 5)', (t) => {
 });
 
 onBothDatabases(
-  'upgrade timeout (DEVICES 5)',
+  'upgrade timeout',
   (t) => {
     const g = gatewayFixtures(t);
 
@@ -548,7 +548,7 @@ onBothDatabases(
   { UPGRADE_TIMEOUT_SECONDS: '1' },
 );
 
-onBothDatabases('check-in cost (DEVICES 3)', (t) => {
+onBothDatabases('check-in cost', (t) => {
   const g = gatewayFixtures(t);
   const ssids = async (auth: Record<string, string>, networkId: number, count: number) => {
     for (let i = 0; i < count; i++) {
@@ -577,8 +577,8 @@ onBothDatabases('check-in cost (DEVICES 3)', (t) => {
     const b = await g.device(admin.orgId, { networkId: large.id });
     // Credentials not cached yet: the statement that reads them also reads the device. Never
     // heard from, it becomes UP: its heartbeat, its recorded state and its device.up, in one
-    // transaction (OPERATIONS 2), under the organisation's event-order lock on PostgreSQL, and
-    // the read of the webhooks that may want it (OPERATIONS 5; none here, so nothing queued).
+    // transaction, under the organisation's event-order lock on PostgreSQL, and
+    // the read of the webhooks that may want it (none here, so nothing queued).
     const first = await statements(() => g.checkin(a.auth).expect(200));
     expect(first).toEqual([
       expect.stringMatching(/^SELECT mi."secret_hash", mi."mac_id"/),

@@ -9,10 +9,10 @@ import { DATABASES, migratedPostgresDatabase, onBothDatabases, startApp } from '
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
 /**
- * Issue 24: a check-in is answered only once its heartbeat is committed (group commit), so every
+ * A check-in is answered only once its heartbeat is committed (group commit), so every
  * read right after the answer shows it, on the default configuration the users run.
  */
-onBothDatabases('heartbeats by group commit (issue 24)', (t) => {
+onBothDatabases('heartbeats by group commit', (t) => {
   const g = gatewayFixtures(t);
   const repository = () => t().app.get(HeartbeatsRepository);
   const status = async (auth: Record<string, string>, mac: string) =>
@@ -223,7 +223,7 @@ onBothDatabases('heartbeats by group commit (issue 24)', (t) => {
     });
   });
 
-  it('records a configuration error only about the current revision (DEVICES 4)', async () => {
+  it('records a configuration error only about the current revision', async () => {
     const admin = await t().fixtures.admin();
     const network = await t().fixtures.network(admin.orgId);
     const ap = await g.device(admin.orgId, { networkId: network.id });

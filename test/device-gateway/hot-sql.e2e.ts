@@ -9,7 +9,7 @@ import { gatewayFixtures } from '../harness/device-gateway.helpers';
 const SQL_DIR = join(__dirname, '..', '..', 'sql');
 
 /**
- * Issue 25: the SQL of the hot statements is committed (`sql/<repository>.<database>.sql`), so
+ * The SQL of the hot statements is committed (`sql/<repository>.<database>.sql`), so
  * that a reviewer sees each query and its changes in a diff; this test fails when the code sends
  * other text than the file holds. `UPDATE_SQL=1 npx jest test/device-gateway -t hot-sql` writes
  * the files anew.
@@ -28,7 +28,7 @@ function expectCommitted(file: string, statements: Record<string, string>): void
   });
 }
 
-onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
+onBothDatabases('the committed SQL of the hot statements', (t) => {
   const g = gatewayFixtures(t);
   const only = (statements: string[], pattern: RegExp) => {
     const found = statements.filter((sql) => pattern.test(sql));
@@ -89,7 +89,7 @@ onBothDatabases('the committed SQL of the hot statements (issue 25)', (t) => {
   });
 });
 
-onBothDatabases('the committed SQL of the fleet reads (issue 25)', (t) => {
+onBothDatabases('the committed SQL of the fleet reads', (t) => {
   const g = gatewayFixtures(t);
 
   it('is what the overview and the fleet status send', async () => {

@@ -3,7 +3,7 @@ import { EventsRepository } from '../../src/event-log/events.repository';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
-onBothDatabases('GET /v1/access_points/availability (OPERATIONS 3)', (t) => {
+onBothDatabases('GET /v1/access_points/availability', (t) => {
   const g = gatewayFixtures(t);
   const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute));
   const iso = (minute: number) => at(minute).toISOString();

@@ -2,8 +2,8 @@ import { onBothDatabases } from '../harness/app';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 
-/** The events of the changes people ask for (OPERATIONS 2), each written with its change. */
-onBothDatabases('events of device placement and upgrade writes (OPERATIONS 2)', (t) => {
+/** The events of the changes people ask for, each written with its change. */
+onBothDatabases('events of device placement and upgrade writes', (t) => {
   const f = deviceFixtures(t);
   const e = eventFixtures(t);
   const post = (path: string, auth: Record<string, string>, body: object) =>

@@ -2,7 +2,7 @@ import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 
-onBothDatabases('device.config_applied and device.config_failed (OPERATIONS 2)', (t) => {
+onBothDatabases('device.config_applied and device.config_failed', (t) => {
   const g = gatewayFixtures(t);
   const e = eventFixtures(t);
 

@@ -6,7 +6,7 @@ import { rolloutFixtures } from '../harness/rollouts.helpers';
 
 const TIMEOUT_MS = 300_000; // HEARTBEAT_TIMEOUT_SECONDS, default
 
-onBothDatabases('device.up and device.down (OPERATIONS 2)', (t) => {
+onBothDatabases('device.up and device.down', (t) => {
   const g = gatewayFixtures(t);
   const e = eventFixtures(t);
 

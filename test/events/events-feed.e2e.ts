@@ -38,7 +38,7 @@ async function write(t: TestApp, orgId: number, events: Partial<NewEvent>[]): Pr
   );
 }
 
-onBothDatabases('GET /v1/events (OPERATIONS 2)', (t) => {
+onBothDatabases('GET /v1/events', (t) => {
   const e = eventFixtures(t);
 
   it('lists newest first, the feed after an id ascending, below `before`, and `limit`', async () => {
@@ -146,7 +146,7 @@ onBothDatabases('GET /v1/events (OPERATIONS 2)', (t) => {
 });
 
 /**
- * The feed has no gaps (OPERATIONS 2): writers commit events concurrently (devices' first
+ * The feed has no gaps: writers commit events concurrently (devices' first
  * check-ins, each a transaction of its own, on every instance) while a poller follows `after`;
  * what it collected equals the final listing, each id once, ascending.
  */

@@ -57,13 +57,13 @@ const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
 const macOf = (k: number) => `0A:00:00:00:${hex(k >> 8)}:${hex(k & 255)}`;
 
 /**
- * Issue 26's bench: at 10,000,000 events, a page of a type that is rare or absent, or of one
+ * In the events bench, at 10,000,000 events, a page of a type that is rare or absent, or of one
  * device's MAC, read every event of the organisation or of the table (2 s a page). Here the
  * statistics of 20,000 events say what a fleet's say (nearly all device.up, 2 % of one type, a
  * handful of another, 20 of one MAC), and the plan the database chooses for each filter must
  * find its events through an index on that filter: a property of the plan, not a duration.
  */
-onBothDatabases('the plans of GET /v1/events at scale (issue 26)', (t) => {
+onBothDatabases('the plans of GET /v1/events at scale', (t) => {
   let orgId = 0;
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { FleetHistoryService, sampleSlot } from '../../src/fleet-history/fleet-h
 import { migratedPostgresDatabase, onBothDatabases, startApp, TestApp } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
-onBothDatabases('GET /v1/fleet_history (OPERATIONS 4)', (t) => {
+onBothDatabases('GET /v1/fleet_history', (t) => {
   const g = gatewayFixtures(t);
   // An instant an hour ago: its interval's samples are taken by the test, not by the clock.
   const then = () => new Date(Date.now() - 3600 * 1000);

@@ -3,8 +3,8 @@ import { UsersService } from '../../src/users/users.service';
 import { onBothDatabases } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';
 
-/** token.created and token.revoked (OPERATIONS 2: CONTRACT 5 and 9), in the token user's organisation. */
-onBothDatabases('token events (OPERATIONS 2)', (t) => {
+/** token.created and token.revoked, in the token user's organisation. */
+onBothDatabases('token events', (t) => {
   const e = eventFixtures(t);
   const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 

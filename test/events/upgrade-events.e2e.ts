@@ -3,8 +3,8 @@ import { onBothDatabases } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';
 import { rolloutFixtures } from '../harness/rollouts.helpers';
 
-/** The upgrade lifecycle and rollout events of OPERATIONS 2. */
-onBothDatabases('upgrade and rollout events (OPERATIONS 2)', (t) => {
+/** The upgrade lifecycle and rollout events. */
+onBothDatabases('upgrade and rollout events', (t) => {
   const r = rolloutFixtures(t);
   const e = eventFixtures(t);
   const data = (upgrade: number, fields: object = {}) => ({

@@ -112,7 +112,7 @@ async function expectStored(
   }
 }
 
-/** Issue 24: a check-in answered 200 is durable, whatever happens to the process afterwards. */
+/** A check-in answered 200 is durable, whatever happens to the process afterwards. */
 describe.each(['sqlite', 'postgres'] as const)('answered check-ins survive [%s]', (db) => {
   let cluster: PostgresCluster | undefined;
   let folder: string | undefined;

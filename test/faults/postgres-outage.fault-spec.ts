@@ -16,7 +16,7 @@ const WRITERS = 4;
 const MAX_REQUESTS_PER_CLIENT = 3000;
 
 /**
- * CONTRACT 9, outages: PostgreSQL stopped and started again under a bounded write load. While
+ * Outages: PostgreSQL stopped and started again under a bounded write load. While
  * it is down every request answers 503 1040 with Retry-After, fast; within 5 s of its return the
  * service answers 200 again by itself; every write acknowledged with 200 is in the database.
  */

@@ -3,7 +3,7 @@ import { RateLimitStorage } from '../../src/common/rate-limit/rate-limit.storage
 import { startApp, TestApp } from '../harness/app';
 import { RedisServer } from './support/redis-server';
 
-// CONTRACT 9: Redis unreachable (REDIS_URL set) → the API keeps serving, rate limits fall back to
+// Redis unreachable (REDIS_URL set) → the API keeps serving, rate limits fall back to
 // per-instance counters (logged), and are shared again once Redis is back. Two instances share a
 // private redis-server, which is SIGKILLed under load and started again on the same port.
 
@@ -33,7 +33,7 @@ async function until(condition: () => boolean, what: string, limitMs = 15_000): 
   }
 }
 
-describe('rate limiting when Redis dies under load (CONTRACT 9)', () => {
+describe('rate limiting when Redis dies under load', () => {
   let redis: RedisServer | undefined;
   const apps: TestApp[] = [];
   const redisStatus = (app: TestApp) => app.app.get(RateLimitStorage).redisStatus();

@@ -41,7 +41,7 @@ function heldRequest(port: number, token: string, name: string) {
   return { response, finish: () => socket.write(body.slice(10)) };
 }
 
-/** CONTRACT 9 and SPEC's operability: SIGTERM under load lets in-flight requests finish. */
+/** Operability: SIGTERM under load lets in-flight requests finish. */
 describe('SIGTERM under load', () => {
   let cluster: PostgresCluster | undefined;
   let server: ServerProcess | undefined;

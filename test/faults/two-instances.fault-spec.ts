@@ -26,7 +26,7 @@ async function send(
 }
 
 /**
- * CONTRACT 9: two instances on one PostgreSQL database and one Redis, started at the same time
+ * Two instances on one PostgreSQL database and one Redis, started at the same time
  * on an empty database with DEMO=true.
  */
 describe('two instances on one database and one Redis', () => {
@@ -88,7 +88,7 @@ describe('two instances on one database and one Redis', () => {
     });
     expect(network.status).toBe(200);
     const networkId = (network.body.data as { id: number }).id;
-    // The demo organisation holds one device already (its demo access point, DEVICES 2).
+    // The demo organisation holds one device already (its demo access point).
     const held = (await query('SELECT id FROM devices')).length;
     expect(held).toBe(1);
     const macs = (

@@ -5,7 +5,7 @@ import { PostgresCluster } from './support/postgres-cluster';
 import { ServerProcess } from './support/server-process';
 
 /**
- * OPERATIONS 5: an instance killed with SIGKILL while its deliveries are in flight and queued;
+ * An instance killed with SIGKILL while its deliveries are in flight and queued;
  * another instance started afterwards delivers every event, at least once. An instance stopped
  * with SIGTERM releases the webhooks it holds, so that another goes on at once.
  */

@@ -30,7 +30,7 @@ export function deviceFixtures(t: () => TestApp) {
     t().fixtures.grant(orgId, userId, networkId, level);
 
   /**
-   * The CONTRACT 7 record of a device as fixtures build it: no uplinks, and `network` (the one
+   * The API record of a device as fixtures build it: no uplinks, and `network` (the one
    * `location_network_id` names, without SSIDs) for its configuration revision; nothing reported.
    */
   const record = (

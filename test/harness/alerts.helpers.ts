@@ -3,7 +3,7 @@ import { TestApp } from './app';
 import { Caller } from './fixtures';
 import { withoutPeriodicWork } from './periodic-work';
 
-/** Helpers for the alert tests (OPERATIONS 6). */
+/** Helpers for the alert tests. */
 export function alertFixtures(t: () => TestApp) {
   /** Creates a rule (200 expected) and answers its record. */
   const rule = async (caller: Caller, fields: Record<string, unknown>) => {

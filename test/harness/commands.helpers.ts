@@ -2,7 +2,7 @@ import { TestApp } from './app';
 import { Caller } from './fixtures';
 import { gatewayFixtures, GatewayDevice } from './device-gateway.helpers';
 
-/** A command as the API answers it (OPERATIONS 7). */
+/** A command as the API answers it. */
 export interface ShownCommand {
   id: number;
   type: string;

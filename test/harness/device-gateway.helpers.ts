@@ -3,7 +3,7 @@ import { Device } from '../../src/devices/device.entity';
 import { TestApp } from './app';
 import { unique } from './fixtures';
 
-/** `Authorization: Basic` for a device (DEVICES 2): the MAC without colons, the secret. */
+/** `Authorization: Basic` for a device: the MAC without colons, the secret. */
 export function basicAuth(user: string, secret: string): { Authorization: string } {
   return { Authorization: `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}` };
 }

@@ -12,7 +12,7 @@ export interface ShownEvent {
   data: Record<string, unknown>;
 }
 
-/** Helpers for the events tests (OPERATIONS 2 and 3). */
+/** Helpers for the events tests. */
 export function eventFixtures(t: () => TestApp) {
   /** The events the caller sees for these query parameters (200 expected). */
   const events = async (

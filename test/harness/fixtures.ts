@@ -156,7 +156,7 @@ export class Fixtures {
     });
   }
 
-  /** A member's access to a network (CONTRACT 3). */
+  /** A member's access to a network. */
   grant(
     orgId: number,
     userId: number,
@@ -190,7 +190,7 @@ export class Fixtures {
 
   /**
    * Puts `count` new devices into the master inventory and returns their records; with
-   * `secret`, each gets that factory secret (DEVICES 2, stored as its hash).
+   * `secret`, each gets that factory secret (stored as its hash).
    */
   async masterDevices(
     count: number,

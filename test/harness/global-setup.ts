@@ -13,7 +13,7 @@ type WithServer = typeof globalThis & { [RUN_SERVER]?: RunServer };
 /**
  * Jest's globalSetup: when no PostgreSQL answers at 127.0.0.1:5432 and PG_TEST_ADMIN_URL is unset,
  * starts one for the run (postgres-server.ts) and points PG_TEST_ADMIN_URL at it, which the test
- * workers, started after this, inherit (issue 29: `npm ci && npm test` on a machine without a
+ * workers, started after this, inherit (`npm ci && npm test` on a machine without a
  * PostgreSQL server failed).
  */
 export default async function globalSetup(): Promise<void> {

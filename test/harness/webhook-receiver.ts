@@ -17,7 +17,7 @@ export interface Answer {
 }
 
 /**
- * A real HTTP server in the test process that records what webhooks deliver (OPERATIONS 5) and
+ * A real HTTP server in the test process that records what webhooks deliver and
  * answers as the test says (`answer`, by default 200 at once); counts requests in flight.
  */
 export class WebhookReceiver {

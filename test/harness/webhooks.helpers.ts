@@ -6,7 +6,7 @@ import { Caller } from './fixtures';
 import { Received, WebhookReceiver } from './webhook-receiver';
 import { eventFixtures } from './events.helpers';
 
-/** The delivery record of OPERATIONS 5, as the API answers it. */
+/** The delivery record, as the API answers it. */
 export interface ShownDelivery {
   id: number;
   event_id: number | null;

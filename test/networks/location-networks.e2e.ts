@@ -635,7 +635,7 @@ onBothDatabases('location networks', (t) => {
       }
     });
 
-    it('pages the organisation\u2019s networks by id with the meta arithmetic of SPEC 2.6', async () => {
+    it('pages the organisation\u2019s networks by id with the meta arithmetic', async () => {
       const admin = await t().fixtures.admin();
       await network(await t().fixtures.admin());
       const nets: LocationNetwork[] = [];

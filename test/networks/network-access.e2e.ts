@@ -110,7 +110,7 @@ onBothDatabases('network access grants', (t) => {
     });
   });
 
-  describe('revoke (DELETE /v1/network_access, CONTRACT 9)', () => {
+  describe('revoke (DELETE /v1/network_access)', () => {
     const revoke = (caller: Caller, body: Record<string, unknown>) =>
       t().http().delete('/v1/network_access').set(caller.auth).send(body);
     const grantsOf = (userId: number) =>

@@ -56,14 +56,14 @@ function ssidRecord(
   };
 }
 
-/** The record a read_only member receives: the same without wpa_key (CONTRACT 9). */
+/** The record a read_only member receives: the same without wpa_key. */
 function withoutWpaKey(record: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...record };
   delete copy.wpa_key;
   return copy;
 }
 
-/** Every field of SPEC 2.4 as a client may send it (numbers, string booleans, MAC forms). */
+/** Every field of an SSID as a client may send it (numbers, string booleans, MAC forms). */
 const FULL_INPUT = {
   is_enabled: true,
   ssid_mode: 1,
@@ -712,7 +712,7 @@ onBothDatabases('network SSIDs', (t) => {
         dhcp_relay_server: '2',
         wpa_key: 'read-only-secret',
       });
-      // CONTRACT 9: a read_only member never receives wpa_key.
+      // A read_only member never receives wpa_key.
       const readOnlyRecord = withoutWpaKey(record);
       const shown = await t().http().get(`/v1/network_ssids/${id}`).set(member.auth).expect(200);
       expect(shown.body).toEqual({ data: { network_ssid: readOnlyRecord }, status: 200 });

@@ -53,7 +53,7 @@ async function upgradeScenario(t: TestApp) {
   };
 }
 
-onBothDatabases('members see only what their grants allow (CONTRACT 9)', (t) => {
+onBothDatabases('members see only what their grants allow', (t) => {
   const json = (caller: Caller, path: string) =>
     t().http().get(path).set(caller.auth).set('Accept', 'application/json');
   const ids = (body: { data: { upgrades: { id: number }[] } }) =>

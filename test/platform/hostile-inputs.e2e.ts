@@ -397,7 +397,7 @@ async function snapshot(t: TestApp, w: World) {
   };
 }
 
-onBothDatabases('hostile inputs (CONTRACT 9, inputs)', (t) => {
+onBothDatabases('hostile inputs', (t) => {
   let w: World;
 
   const request = (
@@ -958,7 +958,7 @@ onBothDatabases('hostile inputs (CONTRACT 9, inputs)', (t) => {
   });
 });
 
-describe('a request that arrives while the instance shuts down (CONTRACT 9)', () => {
+describe('a request that arrives while the instance shuts down', () => {
   it('answers 503 1040 as JSON with Retry-After, after the in-flight request completes', async () => {
     const fastify = createFastifyAdapter(false).getInstance();
     let release: () => void = () => undefined;

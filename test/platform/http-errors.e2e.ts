@@ -1,6 +1,6 @@
 import { onBothDatabases } from '../harness/app';
 
-onBothDatabases('HTTP error model (CONTRACT 8)', (t) => {
+onBothDatabases('HTTP error model', (t) => {
   it('answers 400 1032 as JSON for a malformed JSON body', async () => {
     const caller = await t().fixtures.superAdmin();
     const res = await t()

@@ -29,7 +29,7 @@ async function refuseWpaKey(t: TestApp, wpaKey: string): Promise<void> {
 }
 
 onBothDatabases(
-  'logs without secrets (CONTRACT 9, Exposure)',
+  'logs without secrets',
   (t) => {
     it('logs each request but never the session cookie, a token, the password or a WPA key', async () => {
       const user = await browserUser(t(), { role: 'admin' });

@@ -49,7 +49,7 @@ describe('the committed OpenAPI document', () => {
     }
   });
 
-  it("uses SPEC's operation names", () => {
+  it('uses the operation names of the API reference', () => {
     const idOf = (method: string, path: string) =>
       operations.find((o) => o.method === method && o.path === path)?.operation.operationId;
     expect(idOf('get', '/v1/location_networks/list_networks')).toBe('list_networks');
@@ -166,7 +166,7 @@ describe('the committed OpenAPI document', () => {
     for (const { name, operation } of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (status === '304') {
-          // RFC 9110 15.4.5: a 304 carries no content (GET /device/v1/config, DEVICES 4).
+          // RFC 9110 15.4.5: a 304 carries no content (GET /device/v1/config).
           expect({ name, status, content: response.content }).toEqual({
             name,
             status,

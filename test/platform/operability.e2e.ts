@@ -1,6 +1,6 @@
 import { onBothDatabases } from '../harness/app';
 
-onBothDatabases('operability (CONTRACT 1)', (t) => {
+onBothDatabases('operability', (t) => {
   it('serves Swagger UI at /docs', async () => {
     const res = await t().http().get('/docs').redirects(1).expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -60,7 +60,7 @@ onBothDatabases('operability (CONTRACT 1)', (t) => {
 });
 
 onBothDatabases(
-  'rate limiting (CONTRACT 1, 8)',
+  'rate limiting',
   (t) => {
     it('answers 429 1031 with Retry-After past the limit, per token', async () => {
       const a = await t().fixtures.admin();

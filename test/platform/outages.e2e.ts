@@ -17,7 +17,7 @@ function expectUnavailable(res: {
   expect(res.headers['retry-after']).toBe('5');
 }
 
-describe.each(DATABASES)('database gone for good (CONTRACT 8, 9) [%s]', (db) => {
+describe.each(DATABASES)('database gone for good [%s]', (db) => {
   let t: TestApp;
   let admin: Caller;
   let page: Browser;
@@ -96,7 +96,7 @@ async function cutOff(t: TestApp): Promise<() => void> {
   };
 }
 
-describe('PostgreSQL unreachable, then back (CONTRACT 9)', () => {
+describe('PostgreSQL unreachable, then back', () => {
   let t: TestApp;
   let admin: Caller;
 

@@ -7,7 +7,7 @@ import { onBothDatabases, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';
 import { browser, browserUser, csrfOf } from '../harness/web-session';
 
-// CONTRACT 9 (rate limiting); test/platform/operability.e2e.ts covers the per-token and per-IP basics.
+// Rate limiting; test/platform/operability.e2e.ts covers the per-token and per-IP basics.
 
 const LIST = '/v1/location_networks/list_networks';
 const RATE_LIMITED = { msg: 'Rate limit exceeded, retry later', error_code: 1031 };
@@ -32,7 +32,7 @@ function guess(t: TestApp, ip: string, how: 'header' | 'query' = 'header') {
 }
 
 onBothDatabases(
-  'rate limiting of unknown tokens behind a trusted proxy (CONTRACT 9)',
+  'rate limiting of unknown tokens behind a trusted proxy',
   (t) => {
     it('counts requests with unknown tokens against the IP: 429 1031 with Retry-After past the limit', async () => {
       const ip = nextAddress();
@@ -92,7 +92,7 @@ onBothDatabases(
 );
 
 onBothDatabases(
-  'rate limiting without TRUST_PROXY (CONTRACT 9)',
+  'rate limiting without TRUST_PROXY',
   (t) => {
     it('ignores a spoofed X-Forwarded-For: the socket address keeps its bucket', async () => {
       for (let i = 0; i < 3; i++) {
@@ -106,7 +106,7 @@ onBothDatabases(
 );
 
 onBothDatabases(
-  'rate limiting with REDIS_URL unreachable (CONTRACT 9)',
+  'rate limiting with REDIS_URL unreachable',
   (t) => {
     it('keeps serving and limits with per-instance counters', async () => {
       const admin = await t().fixtures.admin();
@@ -129,7 +129,7 @@ onBothDatabases(
 );
 
 onBothDatabases(
-  'failed sign-in limits (CONTRACT 9)',
+  'failed sign-in limits',
   (t) => {
     /** A browser with the sign-in form loaded; `post` sends the form as if from `ip`. */
     async function signInForm() {

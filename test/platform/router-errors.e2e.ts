@@ -1,6 +1,6 @@
 import { onBothDatabases } from '../harness/app';
 
-/** Requests Fastify's router refuses before a route runs still answer coded JSON (CONTRACT 8). */
+/** Requests Fastify's router refuses before a route runs still answer coded JSON. */
 onBothDatabases('router errors', (t) => {
   it('answers a path id longer than 100 characters like any other non-integer id, not 414', async () => {
     const admin = await t().fixtures.admin();

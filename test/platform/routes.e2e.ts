@@ -84,7 +84,7 @@ function registeredRoutes(t: TestApp): RouteInfo[] {
 
 const concrete = (path: string) => path.replace(/:[A-Za-z_]+/g, '1');
 
-onBothDatabases('every route is public on purpose or guarded (CONTRACT 3)', (t) => {
+onBothDatabases('every route is public on purpose or guarded', (t) => {
   it('finds the routes of every feature', () => {
     const keys = registeredRoutes(t()).map((r) => `${r.method} ${r.path}`);
     expect(keys).toEqual(

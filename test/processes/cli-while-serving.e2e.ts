@@ -38,7 +38,7 @@ async function cli(env: Record<string, string>, ...args: string[]) {
   }
 }
 
-// Issue 29: `npm run cli -- user:create` while the service wrote to the same SQLite file failed
+// `npm run cli -- user:create` while the service wrote to the same SQLite file failed
 // with "database is locked" at once. The CLI now waits for the lock (busy_timeout) as the service
 // does, then writes.
 describe('the CLI while another process writes to the SQLite file', () => {

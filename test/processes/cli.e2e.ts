@@ -24,7 +24,7 @@ interface CliResult {
 }
 
 /**
- * Runs the bootstrap CLI (CONTRACT 4) in this process, as `npm run cli -- ...args` would with `env`
+ * Runs the bootstrap CLI in this process, as `npm run cli -- ...args` would with `env`
  * added to the environment: the exit code it would exit with, and what it wrote on stdout and stderr.
  */
 async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
@@ -203,7 +203,7 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
   });
 });
 
-/** The error line of a refused command: the API's own validation body (SPEC 7, 1030). */
+/** The error line of a refused command: the API's own validation body. */
 const refusedWith = (result: CliResult, errors: string) => {
   expect(result).toEqual({
     code: 1,

@@ -46,7 +46,7 @@ const alive = (pid: number) => {
   }
 };
 
-/** Issue 14: WEB_CONCURRENCY worker processes (node:cluster) serving one port, on PostgreSQL. */
+/** WEB_CONCURRENCY worker processes (node:cluster) serving one port, on PostgreSQL. */
 describe('WEB_CONCURRENCY [postgres]', () => {
   let server: ServerProcess;
   let database: { url: string; release: () => Promise<void> };

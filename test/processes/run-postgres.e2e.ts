@@ -8,7 +8,7 @@ import { answers, choosePostgres } from '../harness/postgres-server';
 
 const ROOT = join(__dirname, '..', '..');
 
-describe('the PostgreSQL server of a test run (issue 29)', () => {
+describe('the PostgreSQL server of a test run', () => {
   it('is the given one, else the local one when it answers, else one of the run', () => {
     const given = { PG_TEST_ADMIN_URL: 'postgres://u@db:5433/x' };
     expect(choosePostgres(given, false)).toBe('given');

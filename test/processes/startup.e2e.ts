@@ -48,7 +48,7 @@ async function started(
   }
 }
 
-/** The framed block that ends the start-up output (issue 13: nothing is printed after it). */
+/** The framed block that ends the start-up output (nothing is printed after it). */
 function lastFrame(stdout: string): string[] {
   const lines = stdout.trimEnd().split('\n');
   const end = lines.length - 1;
@@ -65,7 +65,7 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
   beforeAll(async () => {
     if (db === 'postgres') {
       const database = await createPostgresDatabase();
-      // PostgreSQL gets the demo organisation only when asked for (CONTRACT 9)
+      // PostgreSQL gets the demo organisation only when asked for
       env = { DATABASE_URL: database.url, DEMO: 'true' };
       drop = database.drop;
     } else {
@@ -79,11 +79,11 @@ describe.each(DATABASES)('starting the service [%s]', (db) => {
     await started({ ...env, PORT: String(port) }, async ({ stdout, error }) => {
       expect(error).toBeUndefined();
       const token = /Access token \(shown once\): (af_\S+)/.exec(stdout)?.[1];
-      // a random password for the demo admin, printed once beside the token (CONTRACT 9)
+      // a random password for the demo admin, printed once beside the token
       const password = /Browser sign-in: demo@airfleet\.local \/ (\S+)$/m.exec(stdout)?.[1];
       expect(password).toMatch(/^[\w-]{20}$/);
       // the block between two rules is the last thing printed: console, Swagger UI, token and
-      // sign-in, within 80 columns (issue 29)
+      // sign-in, within 80 columns
       const block = lastFrame(stdout);
       expect(block.every((line) => line.length <= 80)).toBe(true);
       expect(block.slice(1, 7)).toEqual([

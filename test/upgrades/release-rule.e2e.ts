@@ -2,11 +2,11 @@ import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
 /**
- * Issue 25, 4: which release a version means for a device is one rule (releaseForPart), asked by
+ * Which release a version means for a device is one rule (releaseForPart), asked by
  * create, the hand-out and the auto-revert alike. A fresh database: global releases show in
  * every organisation.
  */
-onBothDatabases('the release of a version for a device (issue 25)', (t) => {
+onBothDatabases('the release of a version for a device', (t) => {
   const g = gatewayFixtures(t);
 
   it('upgrades a device to a version whose newest global record is for another part', async () => {

@@ -5,7 +5,7 @@ import { rolloutFixtures, stage } from '../harness/rollouts.helpers';
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-onBothDatabases('staged rollouts (DEVICES 6)', (t) => {
+onBothDatabases('staged rollouts', (t) => {
   const r = rolloutFixtures(t);
 
   it('creates a rollout: devices UP first, stages by the ceil formula, stage 1 open, only it handed out', async () => {
@@ -461,7 +461,7 @@ onBothDatabases('staged rollouts (DEVICES 6)', (t) => {
   });
 });
 
-onBothDatabases('rollout bookkeeping cost (DEVICES 6)', (t) => {
+onBothDatabases('rollout bookkeeping cost', (t) => {
   const r = rolloutFixtures(t);
   const statements = (work: () => Promise<unknown>) =>
     t()
@@ -504,7 +504,7 @@ onBothDatabases('rollout bookkeeping cost (DEVICES 6)', (t) => {
 });
 
 onBothDatabases(
-  'rollouts and the upgrade timeout (DEVICES 5, 6)',
+  'rollouts and the upgrade timeout',
   (t) => {
     const r = rolloutFixtures(t);
 

@@ -73,7 +73,7 @@ const boxes = (html: string) =>
     ...html.matchAll(/<input type="checkbox" id="[^"]+" name="aps" value="([^"]+)"( checked)?>/g),
   ].map((match) => (match[2] ? `${match[1]} checked` : match[1]));
 
-onBothDatabases('upgrade form: targets by name (issue 13)', (t) => {
+onBothDatabases('upgrade form: targets by name', (t) => {
   const post = (agent: Browser, path: string, fields: Record<string, string | string[]>) =>
     agent.post(path).type('form').send(formBody(fields));
   const upgradesOf = (orgId: number) =>
@@ -241,7 +241,7 @@ onBothDatabases('upgrade form: targets by name (issue 13)', (t) => {
   });
 });
 
-onBothDatabases('upgrade list: pages and rollouts (issue 13)', (t) => {
+onBothDatabases('upgrade list: pages and rollouts', (t) => {
   /** An admin with `count` devices in a network, each with a pending upgrade (one request). */
   async function upgraded(count: number) {
     const admin = await browserUser(t(), { role: 'admin' });

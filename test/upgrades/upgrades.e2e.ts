@@ -99,7 +99,7 @@ function record(device: Device, fields: Record<string, unknown> = {}) {
 const byDevice = <T extends { device_id: number }>(upgrades: T[]): T[] =>
   [...upgrades].sort((a, b) => a.device_id - b.device_id);
 
-onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
+onBothDatabases('upgrades', (t) => {
   const s = scenario(t);
   const post = (caller: Caller, upgrade: unknown) =>
     t()
@@ -354,7 +354,7 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
           `Invalid targets: network:${theirNetwork.id}, tag:${theirTag.id}`,
         ],
         [[`AP:${mine.id}`, `AP:${theirDevice.id}`], `Invalid targets: AP:${theirDevice.id}`],
-        // Out of the id range (CONTRACT 9): answered like an id of no device.
+        // Out of the id range: answered like an id of no device.
         [[`AP:${mine.id}`, 'AP:99999999999', 'AP:0'], 'Invalid targets: AP:99999999999, AP:0'],
       ];
       for (const [aps, message] of cases) {
@@ -695,7 +695,7 @@ onBothDatabases('upgrades (SPEC 4.4, CONTRACT 7)', (t) => {
   });
 });
 
-onBothDatabases('upgrade releases visible to an organisation (SPEC 4.4, CONTRACT 7)', (t) => {
+onBothDatabases('upgrade releases visible to an organisation', (t) => {
   const s = scenario(t);
   let part: HardwarePart;
   const asUser = (caller: Caller, super_admin = false): AuthUser => ({

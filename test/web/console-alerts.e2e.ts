@@ -45,8 +45,8 @@ async function alertRow(t: TestApp, orgId: number, ruleId: number, fields: Parti
   });
 }
 
-/** The console's alert pages (issue 27): the rules' list and form, the Alerts page, the count. */
-onBothDatabases('console: alerts (issue 27)', (t) => {
+/** The console's alert pages: the rules' list and form, the Alerts page, the count. */
+onBothDatabases('console: alerts', (t) => {
   const a = alertFixtures(t);
   const g = gatewayFixtures(t);
 

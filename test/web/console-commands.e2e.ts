@@ -8,8 +8,8 @@ import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 const commandRows = (html: string) =>
   [...html.matchAll(/<tr data-command-id="(\d+)">/g)].map((match) => Number(match[1]));
 
-/** The console's command buttons (issue 28): device Reboot/Locate, cancel, a network's Reboot all. */
-onBothDatabases('console: remote commands (issue 28)', (t) => {
+/** The console's command buttons: device Reboot/Locate, cancel, a network's Reboot all. */
+onBothDatabases('console: remote commands', (t) => {
   const g = gatewayFixtures(t);
 
   const commandsOf = (orgId: number) =>

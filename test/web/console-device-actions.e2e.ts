@@ -4,8 +4,8 @@ import { onBothDatabases } from '../harness/app';
 import { consoleFleet, decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 
-/** The console's device actions (issue 29, item 1): claim, move, release, remove, tags. */
-onBothDatabases('console: device actions (issue 29)', (t) => {
+/** The console's device actions: claim, move, release, remove, tags. */
+onBothDatabases('console: device actions', (t) => {
   const devicesOf = (orgId: number) =>
     t()
       .dataSource.getRepository(Device)

@@ -4,7 +4,7 @@ import { onBothDatabases } from '../harness/app';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
 import { withoutPeriodicWork } from '../harness/periodic-work';
 
-onBothDatabases('console: events and availability (issue 26)', (t) => {
+onBothDatabases('console: events and availability', (t) => {
   const g = gatewayFixtures(t);
 
   it("lists the organisation's events newest first, filtered by device, with an Events link in the header", async () => {

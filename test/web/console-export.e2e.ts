@@ -12,8 +12,8 @@ const linesOf = (csv: string) =>
     .filter((line) => line !== '')
     .map((line) => line.split(','));
 
-/** The console's CSV exports (issue 29, item 8): the device and upgrade lists' filters, whole. */
-onBothDatabases('console: CSV exports (issue 29)', (t) => {
+/** The console's CSV exports: the device and upgrade lists' filters, whole. */
+onBothDatabases('console: CSV exports', (t) => {
   it('exports every device the filters match, with its status, network and firmware', async () => {
     const { admin, lobby, roof, up, down, never, roofUp, loose } = await consoleFleet(t());
     const browser = await signedIn(t(), admin);

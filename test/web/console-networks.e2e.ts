@@ -5,8 +5,8 @@ import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { Browser, browserUser, csrfOf, signedIn } from '../harness/web-session';
 
-/** The console's network and SSID forms (issue 29, item 2) on the services of the JSON routes. */
-onBothDatabases('console: network and SSID forms (issue 29)', (t) => {
+/** The console's network and SSID forms on the services of the JSON routes. */
+onBothDatabases('console: network and SSID forms', (t) => {
   const g = gatewayFixtures(t);
 
   const networksOf = (orgId: number) =>

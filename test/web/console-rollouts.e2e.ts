@@ -11,8 +11,8 @@ const rowsOf = (html: string) =>
       .map((cell) => cell[1].replace(/<[^>]+>/g, '').trim()),
   ]);
 
-/** The console's rollouts list (issue 29): /rollouts, linked from the overview; admins only. */
-onBothDatabases('console: rollouts list (issue 29)', (t) => {
+/** The console's rollouts list: /rollouts, linked from the overview; admins only. */
+onBothDatabases('console: rollouts list', (t) => {
   const r = rolloutFixtures(t);
 
   it('lists the rollouts newest first with their progress, and says which stages never opened', async () => {

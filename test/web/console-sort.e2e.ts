@@ -7,8 +7,8 @@ import { onBothDatabases } from '../harness/app';
 const namesOf = (html: string) =>
   [...html.matchAll(/<td>(lobby-up|lobby-down|roof-never|roof-up|spare)<\/td>/g)].map((m) => m[1]);
 
-// Issue 29 item 8: the device list sorts by name, MAC or last seen, on every page and in its CSV.
-onBothDatabases('console device list sorting (issue 29)', (t) => {
+// The device list sorts by name, MAC or last seen, on every page and in its CSV.
+onBothDatabases('console device list sorting', (t) => {
   it('sorts by name, MAC, latest seen and longest silent, never-seen devices last', async () => {
     const { admin, up, down, never, roofUp, loose } = await consoleFleet(t());
     const agent = await signedIn(t(), admin);

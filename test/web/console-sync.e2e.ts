@@ -26,9 +26,9 @@ async function applyCurrent(t: TestApp, admin: Caller, device: { id: number; mac
     .update({ device_id: device.id }, { applied_revision: revision });
 }
 
-// Issue 29 item 6: how many devices run their current configuration, counted over the whole
+// How many devices run their current configuration, counted over the whole
 // fleet (not a listed page), on the overview and the network page, and a sync filter on Devices.
-onBothDatabases('console configuration sync (issue 29)', (t) => {
+onBothDatabases('console configuration sync', (t) => {
   it('counts devices in and out of sync on the overview, linked to the filtered device list', async () => {
     const { admin, up, roofUp } = await consoleFleet(t());
     await applyCurrent(t(), admin, up);

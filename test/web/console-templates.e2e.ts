@@ -4,8 +4,8 @@ import { deviceFixtures } from '../harness/access-points.helpers';
 import { addSsid, consoleFleet, decodedHtml, CSRF_PAGE } from '../harness/console.helpers';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 
-/** The console's templates page and Apply uplinks (issue 29, item 2). */
-onBothDatabases('console: templates (issue 29)', (t) => {
+/** The console's templates page and Apply uplinks. */
+onBothDatabases('console: templates', (t) => {
   it('makes a network template of a network SSIDs, which a rollback of another network applies', async () => {
     const { admin, lobby, roof } = await consoleFleet(t());
     await addSsid(t(), admin, lobby.id, 'Guests');

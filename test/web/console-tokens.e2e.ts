@@ -2,8 +2,8 @@ import { AccessToken } from '../../src/users/access-token.entity';
 import { onBothDatabases } from '../harness/app';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 
-/** The console's API tokens page (issue 29, item 10): one's own tokens, made and revoked. */
-onBothDatabases('console: API tokens (issue 29)', (t) => {
+/** The console's API tokens page: one's own tokens, made and revoked. */
+onBothDatabases('console: API tokens', (t) => {
   it('creates a token shown once that works, lists it without its secret, and revokes it', async () => {
     const member = await browserUser(t(), { role: 'member' });
     const browser = await signedIn(t(), member);

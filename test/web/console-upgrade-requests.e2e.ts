@@ -23,8 +23,8 @@ const countsOf = (html: string) =>
     [...html.matchAll(/data-count="(\w+)">(\d+)</g)].map((match) => [match[1], Number(match[2])]),
   );
 
-/** The request pages (issue 29 item 4): a summary per request, cancel pending, retry failed. */
-onBothDatabases('console: upgrade requests (issue 29)', (t) => {
+/** The request pages: a summary per request, cancel pending, retry failed. */
+onBothDatabases('console: upgrade requests', (t) => {
   const r = rolloutFixtures(t);
   const e = eventFixtures(t);
 

@@ -2,8 +2,8 @@ import { NetworkAccessGrant } from '../../src/networks/network-access-grant.enti
 import { onBothDatabases } from '../harness/app';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 
-/** The admins' users and access page (issue 29, item 10): grants made and revoked. */
-onBothDatabases('console: users and access (issue 29)', (t) => {
+/** The admins' users and access page: grants made and revoked. */
+onBothDatabases('console: users and access', (t) => {
   const grantsOf = (orgId: number) =>
     t()
       .dataSource.getRepository(NetworkAccessGrant)

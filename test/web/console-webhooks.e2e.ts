@@ -3,9 +3,9 @@ import { onBothDatabases } from '../harness/app';
 import { browserUser, csrfOf, signedIn } from '../harness/web-session';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 
-/** The console's webhook pages (issue 27): add, edit, test, rotate, delete, the delivery log. */
+/** The console's webhook pages: add, edit, test, rotate, delete, the delivery log. */
 onBothDatabases(
-  'console: webhooks (issue 27)',
+  'console: webhooks',
   (t) => {
     const w = webhookFixtures(t);
 

@@ -4,7 +4,7 @@ import { browserUser, signedIn } from '../harness/web-session';
 import { addSsid, consoleFleet, countOf, htmlOf } from '../harness/console.helpers';
 import { onBothDatabases } from '../harness/app';
 
-onBothDatabases('console pages (issue 13)', (t) => {
+onBothDatabases('console pages', (t) => {
   describe('GET /overview', () => {
     it('shows the numbers of GET /v1/overview, never-seen devices and firmware versions', async () => {
       const { admin } = await consoleFleet(t());
@@ -15,7 +15,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page.text).toContain(`<a href="/devices" id="devices-total">${api.devices.total}</a>`);
       expect(page.text).toContain(`<a href="/networks" id="networks-total">${api.networks}</a>`);
       expect(countOf(page.text, 'Up')).toBe(api.devices.up);
-      // The one never-seen device counts under Never seen only, not under Down too (issue 29).
+      // The one never-seen device counts under Never seen only, not under Down too.
       expect(countOf(page.text, 'Down')).toBe(api.devices.down - 1);
       expect(countOf(page.text, 'Pending')).toBe(api.upgrades.pending);
       expect(countOf(page.text, 'Failed')).toBe(api.upgrades.failed);
@@ -104,7 +104,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
         macsOf(htmlOf(await agent.get('/devices').query(query).expect(200)));
       expect(await list({ network: String(lobby.id) })).toEqual([up.mac_id, down.mac_id]);
       expect(await list({ status: 'UP' })).toEqual([up.mac_id, roofUp.mac_id]);
-      // DOWN lists the devices heard from before; the never seen are under NEVER (issue 29).
+      // DOWN lists the devices heard from before; the never seen are under NEVER.
       expect(await list({ status: 'DOWN' })).toEqual([down.mac_id, loose.mac_id]);
       expect(await list({ status: 'NEVER' })).toEqual([never.mac_id]);
       expect(await list({ firmware: '2.1.0' })).toEqual([up.mac_id, roofUp.mac_id]);
@@ -199,7 +199,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
       const memberAgent = await signedIn(t(), member);
       const res = await memberAgent.get(`/devices/${never.id}`).expect(404);
       expect(res.text).toContain('Device not found');
-      // The way back is the devices list, not the upgrades (issue 29).
+      // The way back is the devices list, not the upgrades.
       expect(res.text).toContain("<p><a href='/devices'>Back to devices</a></p>");
     });
 
@@ -282,7 +282,7 @@ onBothDatabases('console pages (issue 13)', (t) => {
       expect(page).toContain(`<a href="/devices/${up.id}">${up.mac_id}</a>`);
       expect(page).toContain(`<a href="/devices/${down.id}">${down.mac_id}</a>`);
       expect(page).toContain('<span class="mono wpa-key">correct horse</span>');
-      // Created without is_enabled or is_hidden (null): "Not set", not "No" (issue 29).
+      // Created without is_enabled or is_hidden (null): "Not set", not "No".
       const guests = /<tr data-ssid-id="\d+">([\s\S]*?)<\/tr>/.exec(page)![1].replace(/\s+/g, ' ');
       expect(guests).toContain('<td>Guests</td> <td>Not set</td> <td>Not set</td> <td>wpa2</td>');
     });

@@ -48,7 +48,7 @@ function upgradesOf(t: TestApp, orgId: number) {
     .find({ where: { organisation_id: orgId }, order: { id: 'ASC' } });
 }
 
-onBothDatabases('GET / (issue 13)', (t) => {
+onBothDatabases('GET /', (t) => {
   const INDEX = {
     data: {
       name: 'Airfleet',

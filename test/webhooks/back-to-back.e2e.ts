@@ -6,13 +6,13 @@ import { withoutPeriodicWork } from '../harness/periodic-work';
 const EVENTS = 200;
 
 /**
- * Issue 27: a claim leases the webhook with its first 100 due deliveries, attempted back to back
+ * A claim leases the webhook with its first 100 due deliveries, attempted back to back
  * (the next as soon as one is answered), and the batch's end claims the next at once instead of
  * at the next poll (every 200 ms). Counted, not timed: with every poll held, one claim must lead
  * to every delivery, in 2 claims of 100 and one that finds nothing left.
  */
 onBothDatabases(
-  'webhook deliveries back to back (issue 27)',
+  'webhook deliveries back to back',
   (t) => {
     const w = webhookFixtures(t);
 

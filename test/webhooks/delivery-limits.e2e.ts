@@ -4,9 +4,9 @@ import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 import { withoutPeriodicWork } from '../harness/periodic-work';
 
-/** Rotation, the in-flight cap and tenancy of OPERATIONS 5. */
+/** Rotation, the in-flight cap and tenancy of webhook delivery. */
 onBothDatabases(
-  'webhook delivery limits (OPERATIONS 5)',
+  'webhook delivery limits',
   (t) => {
     const w = webhookFixtures(t);
 

@@ -15,13 +15,13 @@ const WEBHOOKS = 5;
 const EVENTS = 6;
 
 /**
- * Issue 27's speed: a claim leases many webhooks and returns their deliveries with everything
+ * Delivery at speed: a claim leases many webhooks and returns their deliveries with everything
  * their attempts need in a constant number of statements (no read after it, no write per
  * delivery), the outcomes of many attempts are one statement, and attempts to one receiver share
  * kept connections instead of one each.
  */
 onBothDatabases(
-  'webhook delivery statements and connections (issue 27)',
+  'webhook delivery statements and connections',
   (t) => {
     const w = webhookFixtures(t);
 

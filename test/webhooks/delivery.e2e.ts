@@ -3,9 +3,9 @@ import { webhookFixtures } from '../harness/webhooks.helpers';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-/** Delivery of OPERATIONS 5: signed requests, retries, timeouts, redirects, 410, redelivery. */
+/** Webhook delivery: signed requests, retries, timeouts, redirects, 410, redelivery. */
 onBothDatabases(
-  'webhook delivery (OPERATIONS 5)',
+  'webhook delivery',
   (t) => {
     const w = webhookFixtures(t);
 

@@ -3,9 +3,9 @@ import { onBothDatabases } from '../harness/app';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 import { withoutPeriodicWork } from '../harness/periodic-work';
 
-/** The in-flight cap of OPERATIONS 5, with the default timeout (answers held well within it). */
+/** The webhooks' in-flight cap, with the default timeout (answers held well within it). */
 onBothDatabases(
-  'webhook in-flight cap (OPERATIONS 5)',
+  'webhook in-flight cap',
   (t) => {
     const w = webhookFixtures(t);
 

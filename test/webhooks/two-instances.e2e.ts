@@ -4,7 +4,7 @@ import { startApp, TestApp } from '../harness/app';
 import { WebhookReceiver } from '../harness/webhook-receiver';
 import { webhookFixtures } from '../harness/webhooks.helpers';
 
-/** OPERATIONS 5 on PostgreSQL: two instances drain one queue; each attempt is made by one. */
+/** Webhooks on PostgreSQL: two instances drain one queue; each attempt is made by one. */
 describe('webhook delivery on two instances (PostgreSQL)', () => {
   const apps: TestApp[] = [];
   let release: () => Promise<unknown> = () => Promise.resolve();
@@ -65,7 +65,7 @@ describe('webhook delivery on two instances (PostgreSQL)', () => {
     expect(overlapping).toBe(0);
     expect(receiver.maxInFlight).toBeLessThanOrEqual(4);
     // Every delivery claimed once over both instances. Which instance claims is not fixed: the
-    // one whose attempt ends claims the next at once (issue 27), so with one webhook it may
+    // one whose attempt ends claims the next at once, so with one webhook it may
     // well be the same one throughout.
     expect(counts.reduce((sum, count) => sum + count.claims, 0)).toBe(30);
   });

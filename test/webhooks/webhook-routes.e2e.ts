@@ -9,9 +9,9 @@ const NOT_FOUND = { msg: 'Webhook not found', error_code: 1042 };
 /** The `format: uri` check of OpenAPI validators (ajv-formats' full mode, as Prism runs it). */
 const isUri = fullFormats.uri as (value: string) => boolean;
 
-/** The webhook routes of OPERATIONS 5: records, secrets, validation, limits, roles. */
+/** The webhook routes: records, secrets, validation, limits, roles. */
 onBothDatabases(
-  'webhook routes (OPERATIONS 5)',
+  'webhook routes',
   (t) => {
     const w = webhookFixtures(t);
     const e = eventFixtures(t);

@@ -5,7 +5,10 @@ import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 export class ListInventoryQueryDto extends PaginationQueryDto {
-  /** Look up devices by MAC (any CONTRACT 6 form; a comma-separated list is accepted). */
+  /**
+   * Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
+   * comma-separated list is accepted).
+   */
   @IsOptional()
   @IsString()
   @MaxListEntries()
@@ -88,7 +91,7 @@ export class SerialQueryDto {
 
 /**
  * What a device says about itself in a heartbeat record, the same in the admin heartbeat
- * (CONTRACT 5) and in a device check-in (DEVICES 3): the heartbeats table's column sizes.
+ * and in a device check-in: the heartbeats table's column sizes.
  */
 export class HeartbeatFieldsDto {
   /** The device's host name. */

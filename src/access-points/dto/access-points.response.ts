@@ -84,7 +84,7 @@ export class UplinkResponse {
   is_deleted: boolean;
 }
 
-/** The configuration sync of a device record (DEVICES 4). */
+/** The configuration sync of a device record. */
 export class ConfigSyncResponse {
   @Str({
     description:
@@ -110,7 +110,7 @@ export class ConfigSyncResponse {
   error: string | null;
 }
 
-/** A device (router inventory) record (SPEC 2.2, CONTRACT 7). */
+/** A device (router inventory) record. */
 export class DeviceResponse {
   @Int()
   id: number;
@@ -207,7 +207,7 @@ export class CurrentStatusData {
 
 export const CurrentStatusResponse = Envelope('CurrentStatusResponse', () => CurrentStatusData);
 
-/** release_devices and remove_devices (SPEC 4.2; no `status`). */
+/** release_devices and remove_devices (no `status`). */
 export class BatchResponse {
   @Str()
   msg: string;
@@ -219,7 +219,7 @@ export class BatchResponse {
   failed_devices: string[];
 }
 
-/** move_devices (SPEC 4.2; no `status`). */
+/** move_devices (no `status`). */
 export class MoveDevicesResponse {
   @Str()
   msg: string;
@@ -247,7 +247,7 @@ export class MasterDevicesData {
   devices: MasterDeviceResponse[];
 }
 
-/** get_devices_from_serial (SPEC 4.2; no `status`). */
+/** get_devices_from_serial (no `status`). */
 export class DevicesFromSerialResponse {
   @Of(() => MasterDevicesData)
   data: MasterDevicesData;

@@ -4,7 +4,7 @@ import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { DEVICE_STATUSES, DeviceStatus } from '../../device-state/device-liveness';
 
-/** `GET /v1/access_points/statuses` (DEVICES 7). */
+/** `GET /v1/access_points/statuses`. */
 export class StatusesQueryDto extends PaginationQueryDto {
   /** Only the devices of this network (404 1001 when it is not one the caller may read). */
   @IsOptional()

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PaginationMetaResponse } from '../../common/pagination/pagination.response';
 import { ArrayOf, Bool, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
 
-/** One device of the fleet status (DEVICES 7). */
+/** One device of the fleet status. */
 export class DeviceStatusResponse {
   @Int()
   id: number;

@@ -101,7 +101,10 @@ export class MasterInventoryDeviceDto {
   @MaxLength(255)
   serial: string;
 
-  /** MAC in any form of CONTRACT 6. */
+  /**
+   * MAC as `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; stored upper-case with
+   * colons.
+   */
   @IsString()
   @IsNotEmpty()
   mac_id: string;
@@ -111,7 +114,7 @@ export class MasterInventoryDeviceDto {
   part_number: string;
 
   /**
-   * The device's factory secret (DEVICES 2): 16 to 128 printable ASCII characters (0x21 to
+   * The device's factory secret: 16 to 128 printable ASCII characters (0x21 to
    * 0x7E, `:` allowed). Stored only as a SHA-256 hash and never returned; an upsert without it
    * keeps the stored one.
    */

@@ -4,7 +4,7 @@ import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 /**
- * The fields of an alert rule (OPERATIONS 6). The service checks the values (alert-rules.ts:
+ * The fields of an alert rule. The service checks the values (alert-rules.ts:
  * ruleFields), naming every bad one at once.
  */
 export class AlertRuleFieldsDto {
@@ -51,7 +51,7 @@ export class AlertRuleIdParamDto {
   id: number;
 }
 
-/** GET /v1/alerts (OPERATIONS 6). */
+/** GET /v1/alerts. */
 export class AlertsQueryDto extends PaginationQueryDto {
   @IsOptional()
   @IsIn(['open', 'resolved'])

@@ -13,7 +13,7 @@ import { AlertTransition } from '../alert-notifier';
 export type AlertEmailState = 'pending' | 'sent' | 'failed';
 
 /**
- * One e-mail of an alert transition (OPERATIONS 6), rendered when it is queued: the durable
+ * One e-mail of an alert transition, rendered when it is queued: the durable
  * outbox. Written in the transaction of the transition, so a committed opening or resolution is
  * always mailed, also after a crash; sent by one instance at a time under a lease of the
  * outbox's lease queue (`queue_leases`, one per message), which another instance may take over

@@ -27,7 +27,7 @@ export interface FinishedEmail {
 }
 
 /**
- * The alert e-mail outbox (OPERATIONS 6). Every query takes the organisation first, but those of
+ * The alert e-mail outbox. Every query takes the organisation first, but those of
  * its lease queue (AlertMailSender) and the retention, which drain every organisation's messages.
  */
 @Injectable()

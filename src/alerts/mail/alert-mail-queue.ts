@@ -10,7 +10,7 @@ import { alertMessage } from './alert-message';
 const NO_NETWORK_ZONE = 'UTC';
 
 /**
- * The e-mails of alert transitions (OPERATIONS 6): with SMTP_URL set, one message per opening
+ * The e-mails of alert transitions: with SMTP_URL set, one message per opening
  * and per resolution of a rule with `emails`, rendered and queued in the evaluation's
  * transaction (so a committed transition is always mailed, also after a crash; a rolled-back
  * one never is). AlertMailSender sends them.

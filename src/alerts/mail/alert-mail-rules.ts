@@ -12,8 +12,8 @@ export type SendOutcome =
   | { state: 'failed'; error: string; next: null };
 
 /**
- * What the outbox row records of a send attempt, from the lease queue's verdict (OPERATIONS 6:
- * failed sends are retried on the webhook schedule): sent; or, after a failure (`error`), the
+ * What the outbox row records of a send attempt, from the lease queue's verdict (failed
+ * sends are retried on the webhook schedule): sent; or, after a failure (`error`), the
  * next attempt, or `failed` once the schedule is exhausted.
  */
 export function sendOutcome(verdict: Verdict, error: string | null): SendOutcome {

@@ -28,7 +28,7 @@ export interface SendResult {
 }
 
 /**
- * Sends the alert e-mail outbox (OPERATIONS 6) through the SMTP_URL server, as a lease queue
+ * Sends the alert e-mail outbox through the SMTP_URL server, as a lease queue
  * whose keys are the messages themselves: every instance claims due messages each second, each
  * under a lease of its own (one instance sends it at a time, SENDING at once), sends them outside
  * any transaction, and records each outcome under its lease: sent, or retried on the webhook

@@ -6,7 +6,7 @@ import { AlertMailQueue } from './alert-mail-queue';
 import { AlertMailSender } from './alert-mail-sender.service';
 
 /**
- * Alert e-mails (OPERATIONS 6): the `alert_emails` outbox, filled in the evaluation's transaction
+ * Alert e-mails: the `alert_emails` outbox, filled in the evaluation's transaction
  * (AlertMailQueue, the alerts' AlertNotifier) and sent by every instance (AlertMailSender).
  */
 @Module({

@@ -23,7 +23,7 @@ const facts = (fields: Partial<MessageFacts> = {}): MessageFacts => ({
   ...fields,
 });
 
-describe('alertMessage (OPERATIONS 6, E-mail)', () => {
+describe('alertMessage: the e-mail of an alert', () => {
   it('names the state, rule, device and network, with the local time and the device page', () => {
     expect(alertMessage(facts())).toEqual({
       subject:

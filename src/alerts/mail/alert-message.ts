@@ -69,7 +69,7 @@ const WORDED_KEYS = new Set([
 ]);
 
 /**
- * The e-mail of an alert's opening or resolution (OPERATIONS 6): the subject names the state,
+ * The e-mail of an alert's opening or resolution: the subject names the state,
  * the rule, the device (name and MAC) or the rollout, and the network; the body says the same,
  * with the times in the network's time zone, what the alert's data says, and a link to the
  * device's (or rollout's) page of the console.

@@ -43,7 +43,7 @@ const textOf = (value: unknown): string | null =>
       : null;
 
 /**
- * An alert's data in words (OPERATIONS 6: `{down_since}`, `{clients}`, `{revision, message}`,
+ * An alert's data in words (`{down_since}`, `{clients}`, `{revision, message}`,
  * `{upgrade_id, error}`, `{rollout_id}`); `threshold` is the rule's (null: unknown).
  */
 export function alertDetails(

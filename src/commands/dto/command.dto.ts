@@ -5,13 +5,13 @@ import { MaxListEntries } from '../../common/limits/list-limit';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { COMMAND_STATES, COMMAND_TYPES } from '../command-rules';
 
-/** A command for devices (OPERATIONS 7); the service checks the values (command-rules.ts). */
+/** A command for devices; the service checks the values (command-rules.ts). */
 export class CommandFieldsDto {
   /** reboot, locate or ping. */
   @IsOptional()
   type?: string;
 
-  /** Targets as SPEC 2.5: `AP:<id>`, `network:<id>`, `tag:<id>`. */
+  /** Targets as upgrades take them: `AP:<id>`, `network:<id>`, `tag:<id>`. */
   @IsOptional()
   @MaxListEntries()
   aps?: string[];

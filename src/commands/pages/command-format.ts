@@ -1,7 +1,7 @@
 import { CommandState } from '../command-rules';
 import { CommandView } from '../command.view';
 
-// How the console writes commands (issue 28): pure, beside CommandPagesService.
+// How the console writes commands: pure, beside CommandPagesService.
 
 const STATE_LABELS: Record<CommandState, string> = {
   queued: 'Queued',

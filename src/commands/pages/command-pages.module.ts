@@ -7,7 +7,7 @@ import { CommandPagesController } from './command-pages.controller';
 import { CommandPagesService } from './command-pages.service';
 
 /**
- * The console's command actions (issue 28), on CommandsModule; the device and network pages
+ * The console's command actions, on CommandsModule; the device and network pages
  * (console/) show its panel through the exported service.
  */
 @Module({

@@ -13,7 +13,7 @@ import { IS_PUBLIC, REQUIRED_ROLE, RequiredRole } from './decorators';
 import { IS_DEVICE_ROUTE } from '../identity/device-principal';
 
 /**
- * HTTP Basic device credentials (DEVICES 2) through the `device` passport strategy, which
+ * HTTP Basic device credentials through the `device` passport strategy, which
  * DeviceGatewayModule registers. Anything that is not a device's valid credentials (a user's
  * bearer token included) answers 401 1036 with the Basic challenge; 403 1037 passes through.
  */
@@ -61,7 +61,7 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
       if (error instanceof UnauthenticatedError || error instanceof DeviceUnauthenticatedError) {
         await this.throttler.countFailedAuthentication(context);
       } else if (error instanceof DeviceNotClaimedError) {
-        // DEVICES 2: device routes are limited per device, whatever the answer.
+        // Device routes are limited per device, whatever the answer.
         await this.throttler.countDevice(context, error.macId);
       }
       throw error;

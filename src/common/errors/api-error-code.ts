@@ -1,4 +1,4 @@
-/** Every error code of SPEC 7 and CONTRACT 8. */
+/** Every error code the API answers (the OpenAPI document lists them per operation). */
 export enum ApiErrorCode {
   NetworkNotFound = 1001,
   CloneSourceMissing = 1002,
@@ -34,29 +34,29 @@ export enum ApiErrorCode {
   PayloadTooLarge = 1033,
   RouteNotFound = 1034,
   InternalError = 1035,
-  /** DEVICES 8: device credentials missing, malformed or wrong (401, WWW-Authenticate Basic). */
+  /** Device credentials missing, malformed or wrong (401, WWW-Authenticate Basic). */
   DeviceUnauthenticated = 1036,
-  /** DEVICES 8: the device is in no organisation's inventory. */
+  /** The device is in no organisation's inventory. */
   DeviceNotClaimed = 1037,
-  /** DEVICES 8: rollout not found. */
+  /** Rollout not found. */
   RolloutNotFound = 1038,
-  /** DEVICES 8: the rollout is not running. */
+  /** The rollout is not running. */
   RolloutNotRunning = 1039,
-  /** CONTRACT 8/9: the database is unreachable (sent with Retry-After). */
+  /** The database is unreachable (sent with Retry-After). */
   ServiceUnavailable = 1040,
-  /** CONTRACT 9: an access token that is not among the caller's own. */
+  /** An access token that is not among the caller's own. */
   TokenNotFound = 1041,
-  /** OPERATIONS 8: webhook or delivery not found. */
+  /** Webhook or delivery not found. */
   WebhookNotFound = 1042,
-  /** OPERATIONS 8: alert rule not found. */
+  /** Alert rule not found. */
   AlertRuleNotFound = 1043,
-  /** OPERATIONS 8: command not found. */
+  /** Command not found. */
   CommandNotFound = 1044,
-  /** OPERATIONS 8: the command is not queued (cancel). */
+  /** The command is not queued (cancel). */
   CommandNotQueued = 1045,
-  /** OPERATIONS 8: a per-organisation or per-device limit is reached. */
+  /** A per-organisation or per-device limit is reached. */
   LimitReached = 1046,
-  /** OPERATIONS 8: the webhook URL's host is or resolves to a refused address. */
+  /** The webhook URL's host is or resolves to a refused address. */
   RefusedAddress = 1047,
 }
 

@@ -4,7 +4,7 @@ export type ErrorBody = Record<string, unknown>;
 
 /**
  * Base of every error a service throws. Each subclass knows its HTTP status and the exact body
- * SPEC.md names for it; DomainErrorFilter writes them out unchanged.
+ * the API answers for it; DomainErrorFilter writes them out unchanged.
  */
 export abstract class DomainError extends Error {
   abstract readonly httpStatus: number;
@@ -15,7 +15,7 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** The common shape `{msg, error_code, ...extra}` (SPEC 7). */
+/** The common shape `{msg, error_code, ...extra}`. */
 export class CodedError extends DomainError {
   readonly httpStatus: number;
 
@@ -49,7 +49,7 @@ export class ValidationFailedError extends CodedError {
   }
 }
 
-/** Code-less `{msg, ...extra}` (release/remove with no matching device, SPEC 4.2). */
+/** Code-less `{msg, ...extra}` (release/remove with no matching device). */
 export class PlainMsgError extends DomainError {
   constructor(
     readonly httpStatus: number,
@@ -64,7 +64,7 @@ export class PlainMsgError extends DomainError {
   }
 }
 
-/** `{message}` (config_rollback, SPEC 4.1). */
+/** `{message}` (config_rollback). */
 export class MessageError extends DomainError {
   constructor(
     readonly httpStatus: number,
@@ -79,8 +79,8 @@ export class MessageError extends DomainError {
 }
 
 /**
- * `{message, status}` with the HTTP status equal to `status` (upgrades, SPEC 4.4), plus
- * `error_code` when CONTRACT 9 gives one (a list over the bulk limit: 1030).
+ * `{message, status}` with the HTTP status equal to `status` (upgrades), plus
+ * `error_code` when the error has one (a list over the bulk limit: 1030).
  */
 export class StatusMessageError extends DomainError {
   constructor(
@@ -100,7 +100,7 @@ export class StatusMessageError extends DomainError {
   }
 }
 
-/** Unknown, expired or revoked token (CONTRACT 3). */
+/** Unknown, expired or revoked token. */
 export class UnauthenticatedError extends CodedError {
   constructor(msg = 'Missing, invalid, expired or revoked access token') {
     super(ApiErrorCode.Unauthenticated, msg);
@@ -112,7 +112,7 @@ export class UnauthenticatedError extends CodedError {
 }
 
 /**
- * 401 1036 (DEVICES 2): missing, malformed or wrong device credentials, an unknown MAC or an
+ * 401 1036: missing, malformed or wrong device credentials, an unknown MAC or an
  * entry without a secret all get this same answer, so that nothing reveals which MACs exist.
  */
 export class DeviceUnauthenticatedError extends CodedError {
@@ -126,7 +126,7 @@ export class DeviceUnauthenticatedError extends CodedError {
 }
 
 /**
- * 403 1037 (DEVICES 2): right credentials, but the device is in no organisation's inventory. It
+ * 403 1037: right credentials, but the device is in no organisation's inventory. It
  * names the device, so that its requests still count against the device's rate limit.
  */
 export class DeviceNotClaimedError extends CodedError {

@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 
 /**
- * An access point authenticated by HTTP Basic with its factory secret (DEVICES 2), as attached
+ * An access point authenticated by HTTP Basic with its factory secret, as attached
  * to the request of a device route. It names the device of the organisation that holds it; what
  * else a route needs (network, name, hardware) it reads fresh, so a move shows at once.
  */

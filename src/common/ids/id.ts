@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt } from 'class-validator';
 
-/** Ids are 32-bit integers in both databases: 1 to 2147483647 (CONTRACT 9). */
+/** Ids are 32-bit integers in both databases: 1 to 2147483647. */
 export const MAX_ID = 2_147_483_647;
 
 /**
@@ -17,7 +17,7 @@ export const UNMATCHED_ID = -1;
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /**
- * Reads an id sent as an integer or a numeric string (CONTRACT 6 and 9). Answers the id when it
+ * Reads an id sent as an integer or a numeric string. Answers the id when it
  * is in 1..MAX_ID, UNMATCHED_ID for any other integer (`0`, `-5`, `2147483648`, `2^63`, `1e21`,
  * `1e400`), and undefined when the value is not an integer at all (a wrong type).
  */

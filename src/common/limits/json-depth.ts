@@ -1,4 +1,4 @@
-/** The deepest JSON a body may be; the outermost array or object is level 1 (CONTRACT 9). */
+/** The deepest JSON a body may be; the outermost array or object is level 1. */
 export const MAX_JSON_DEPTH = 64;
 
 const OPEN_OBJECT = 0x7b; // {

@@ -3,7 +3,7 @@ import { ApiErrorCode } from '../errors/api-error-code';
 import { CodedError } from '../errors/domain-error';
 
 /**
- * The most entries one bulk request may carry (CONTRACT 9): MACs, device lists, master
+ * The most entries one bulk request may carry: MACs, device lists, master
  * inventory entries, upgrade targets. Every bulk statement is sized so that this many work
  * on both databases (see src/database/bind-parameters.ts).
  */

@@ -1,4 +1,4 @@
-/** The NUL character, refused in every string of a request (CONTRACT 9). */
+/** The NUL character, refused in every string of a request. */
 const NUL = '\u0000';
 
 /**

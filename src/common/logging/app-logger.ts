@@ -70,7 +70,7 @@ export class AppLogger implements LoggerService {
 
 /**
  * Nest's inventory at start-up: a line for each module loaded, each controller and each route
- * mapped (some 200 lines, which buried the start banner: issue 29).
+ * mapped (some 200 lines, which buried the start banner).
  */
 const NEST_INVENTORY = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 

@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { DRIVER_ERRORS } from '../../database/dialect';
 
 /**
- * What the logs may say about a request, a reply and an error (CONTRACT 9, Exposure): never a
+ * What the logs may say about a request, a reply and an error: never a
  * token, a session cookie, a password, a secret or a WPA key. Serializers keep a short list of
  * fields instead of removing known-bad ones, so a new header or driver field stays out by default.
  */

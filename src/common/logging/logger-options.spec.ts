@@ -1,7 +1,7 @@
 import { nestLevel } from './app-logger';
 import { logFormat } from './logger-options';
 
-describe('the log format (issue 29)', () => {
+describe('the log format: JSON lines unless standard output is a terminal', () => {
   it('is pretty on a terminal and JSON lines on anything else', () => {
     expect(logFormat({ isTTY: true })).toBe('pretty');
     expect(logFormat({ isTTY: false })).toBe('json');

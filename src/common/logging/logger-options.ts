@@ -24,7 +24,7 @@ export type LogFormat = 'json' | 'pretty';
 
 /**
  * Pretty lines for a person at a terminal (`npm start`), JSON lines for everything else (a file,
- * a pipe, a log collector, the tests): decided by whether standard output is a TTY (issue 29).
+ * a pipe, a log collector, the tests): decided by whether standard output is a TTY.
  */
 export function logFormat(stdout: { isTTY?: boolean }): LogFormat {
   return stdout.isTTY === true ? 'pretty' : 'json';
@@ -42,7 +42,7 @@ function prettyStdout(): DestinationStream {
 }
 
 /**
- * The one logger (CONTRACT 9, Exposure): request, reply and error serializers that keep secrets
+ * The one logger: request, reply and error serializers that keep secrets
  * out, redaction behind them, and an optional destination (tests read the lines); without one,
  * standard output in the format logFormat picks. Every line names the service, the process and
  * the host (pretty lines leave those out).

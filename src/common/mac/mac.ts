@@ -1,5 +1,5 @@
 /**
- * MAC identifiers (CONTRACT 6): stored upper-case with colon-separated pairs; accepted as
+ * MAC identifiers: stored upper-case with colon-separated pairs; accepted as
  * `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`.
  */
 const HEX12 = /^[0-9A-F]{12}$/;

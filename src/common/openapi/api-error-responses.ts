@@ -5,7 +5,10 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ApiErrorCode, HTTP_STATUS_OF } from '../errors/api-error-code';
 
-/** An error answer that is not the coded `{msg, error_code, errors?}` body (SPEC 7's exceptions). */
+/**
+ * An error answer that is not the coded `{msg, error_code, errors?}` body (the few operations whose
+ * errors have another shape).
+ */
 export interface ErrorShape {
   status: number;
   description: string;
@@ -29,7 +32,7 @@ export function codedErrorSchema(codes: ApiErrorCode[]): SchemaObject {
   };
 }
 
-/** `{message, status}` with the HTTP status in `status` (upgrades, SPEC 4.4). */
+/** `{message, status}` with the HTTP status in `status` (upgrades). */
 export const statusMessage = (status: number, description: string): ErrorShape => ({
   status,
   description,
@@ -48,7 +51,7 @@ export const statusMessage = (status: number, description: string): ErrorShape =
   },
 });
 
-/** `{message}` only (config_rollback, SPEC 4.1). */
+/** `{message}` only (config_rollback). */
 export const plainMessage = (status: number, description: string): ErrorShape => ({
   status,
   description,

@@ -12,7 +12,7 @@ export const Str = (options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: 'string', ...options });
 export const Bool = (options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: 'boolean', ...options });
-/** An ISO 8601 time in UTC (CONTRACT 6). */
+/** An ISO 8601 time in UTC. */
 export const DateTime = (options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: 'string', format: 'date-time', ...options });
 export const StrArray = (options: ApiPropertyOptions = {}) =>
@@ -27,7 +27,7 @@ export const ArrayOf = (type: () => Type<unknown>, options: ApiPropertyOptions =
 export const Of = (type: () => Type<unknown>, options: ApiPropertyOptions = {}) =>
   ApiProperty({ type: () => type(), ...options });
 
-/** `status: 200` of SPEC 1's success envelope. */
+/** `status: 200` of the success envelope. */
 export const Status200 = () => ApiProperty({ type: 'integer', enum: [200], example: 200 });
 
 const named = <T extends Type<unknown>>(name: string, cls: T): T => {
@@ -47,7 +47,7 @@ export function Data(name: string, fields: Record<string, PropertyDecorator>): T
   return named(name, Fields);
 }
 
-/** The success envelope `{data: <data>, status: 200}` (SPEC 1), as a schema named `name`. */
+/** The success envelope `{data: <data>, status: 200}`, as a schema named `name`. */
 export function Envelope(name: string, data: () => Type<unknown>) {
   class Body {
     @Of(data)
@@ -59,7 +59,7 @@ export function Envelope(name: string, data: () => Type<unknown>) {
   return named(name, Body);
 }
 
-/** `{msg, data: <data>, status: 200}` of the network writes (SPEC 4.1). */
+/** `{msg, data: <data>, status: 200}` of the network writes. */
 export function MessageEnvelope(name: string, data: () => Type<unknown>) {
   class Body {
     @Str()

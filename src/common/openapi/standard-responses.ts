@@ -10,7 +10,7 @@ import { ApiErrorCode, HTTP_STATUS_OF } from '../errors/api-error-code';
 import { MAX_ID } from '../ids/id';
 import { errorResponse, mergeErrorSchemas } from './api-error-responses';
 
-/** Every id is 1 to MAX_ID (CONTRACT 9). */
+/** Every id is 1 to MAX_ID. */
 export const ID_SCHEMA: SchemaObject = { type: 'integer', minimum: 1, maximum: MAX_ID };
 
 const isIdName = (name: string) => name === 'id' || name.endsWith('_id');
@@ -37,7 +37,7 @@ export function operationsOf(
 const isSecured = (operation: OperationObject) =>
   !(Array.isArray(operation.security) && operation.security.length === 0);
 
-/** A device route (DEVICES 2) declares the `device` Basic scheme instead of the bearer token. */
+/** A device route declares the `device` Basic scheme instead of the bearer token. */
 const isDeviceRoute = (operation: OperationObject) =>
   Array.isArray(operation.security) &&
   operation.security.some((requirement) => 'device' in requirement);
@@ -76,8 +76,8 @@ function addError(operation: OperationObject, code: ApiErrorCode, retry = false)
  * - operations that read a JSON body (POST, PUT, PATCH, DELETE, whether or not they take one):
  *   400 (1032, malformed or too deeply nested), 413 (1033, over 1 MiB) and 422 (1030, e.g. an
  *   unsupported content type), merged with their own 422 answers;
- * - path parameters and query ids, page and per_page: integers 1 to 2147483647 (CONTRACT 9;
- *   per_page above 1000 is clamped);
+ * - path parameters and query ids, page and per_page: integers 1 to 2147483647
+ *   (per_page above 1000 is clamped);
  * - a route answering on a second path (`/upgrades.json`) gets its own operationId (`_json`).
  * Public operations (`security: []`) document their own answers.
  */

@@ -1,7 +1,7 @@
 import { Type } from '@nestjs/common';
 import { ArrayOf, Data, Int, Of } from '../openapi/response-schema';
 
-/** `meta` of paginated listings (SPEC 2.6). */
+/** `meta` of paginated listings. */
 export class PaginationMetaResponse {
   @Int({ minimum: 1 })
   current: number;

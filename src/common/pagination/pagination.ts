@@ -3,10 +3,10 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const DEFAULT_PER_PAGE = 100;
 export const MAX_PER_PAGE = 1000;
-/** The highest page number (CONTRACT 9); above it 422 1030. */
+/** The highest page number; above it 422 1030. */
 export const MAX_PAGE = 2_147_483_647;
 
-/** `page` and `per_page` query parameters (SPEC 2.6, 8; CONTRACT 7). */
+/** `page` and `per_page` query parameters. */
 export class PaginationQueryDto {
   /** Page number, from 1 to 2147483647. */
   @IsOptional()
@@ -24,7 +24,7 @@ export class PaginationQueryDto {
   per_page?: number;
 }
 
-/** Pagination meta as returned in listings (SPEC 2.6). */
+/** Pagination meta as returned in listings. */
 export class PaginationMeta {
   current: number;
   previous: number | null;

@@ -25,8 +25,8 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 /**
- * RATE_LIMIT_PER_MINUTE per caller, one bucket across every route (CONTRACT 1 and 9): per token
- * once BearerAuthGuard has accepted it, per device on device routes (DEVICES 2: also an unclaimed
+ * RATE_LIMIT_PER_MINUTE per caller, one bucket across every route: per token
+ * once BearerAuthGuard has accepted it, per device on device routes (also an unclaimed
  * device whose credentials are right, whatever the answer), per IP address
  * otherwise. It runs after BearerAuthGuard
  * (AuthModule orders the global guards), which reports each failed authentication here, so an
@@ -54,7 +54,7 @@ export class CallerThrottlerGuard extends ThrottlerGuard {
 
   /**
    * Counts a request of the device with this MAC (canonical form) that authenticated but has no
-   * principal (an unclaimed device, DEVICES 2): ThrottlerException (429 1031) past the limit.
+   * principal (an unclaimed device): ThrottlerException (429 1031) past the limit.
    */
   async countDevice(context: ExecutionContext, macId: string): Promise<void> {
     this.devicesOf.set(context.switchToHttp().getRequest<object>(), macId);

@@ -25,7 +25,7 @@ export function createRedisClient(url: string): Redis {
 }
 
 /**
- * Rate-limit counters (CONTRACT 9): in Redis when REDIS_URL is set, shared by every instance;
+ * Rate-limit counters: in Redis when REDIS_URL is set, shared by every instance;
  * in this process's memory without Redis, and while Redis is unreachable (logged once when it goes
  * and once when it comes back). A rate-limit store never takes the API down.
  */

@@ -5,7 +5,7 @@ import { InjectThrottlerStorage } from '@nestjs/throttler';
 import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
 import { RateLimitStorage } from './rate-limit.storage';
 
-/** CONTRACT 9: failed sign-ins are limited per account and per IP, over this window. */
+/** Failed sign-ins are limited per account and per IP, over this window. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_FAILURES_PER_IP = 30;

@@ -16,7 +16,7 @@ export function reversedWindow(since: Date | undefined, until: Date | undefined)
 
 /**
  * The window `since`/`until` (ISO 8601, already validated) ask for: `until` defaults to now and
- * `since` to 24 hours before it (OPERATIONS 3 and 4). The problems name a reversed window and,
+ * `since` to 24 hours before it. The problems name a reversed window and,
  * with `maxDays`, a longer one.
  */
 export function timeWindow(

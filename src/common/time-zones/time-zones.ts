@@ -1,7 +1,7 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
 
 /**
- * The one list of time zones (CONTRACT 6): the IANA names the runtime knows, with `UTC`, sorted
+ * The one list of time zones: the IANA names the runtime knows, with `UTC`, sorted
  * alphabetically. list_network_timezone answers it, a network's `timezone` and an upgrade's
  * `time_zone` must be one of its names, and the upgrade form offers it.
  */

@@ -1,7 +1,7 @@
 /**
  * A schedule is given as a wall-clock time in a time zone (the upgrade form's
  * `<input type="datetime-local">`, `2030-05-01T02:30`, and an API `schedule_at` without an
- * offset, DEVICES 5); the database stores an instant. These convert between the two with the
+ * offset); the database stores an instant. These convert between the two with the
  * runtime's time zone database.
  */
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;

@@ -31,7 +31,7 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
 /**
  * The one global pipe: whitelists, transforms, and fails with a ValidationFailedError. Before
  * class-validator sees a body, query or path parameter it refuses any string (or key) holding
- * the NUL character, however deeply nested (CONTRACT 9: PostgreSQL cannot store it). A list
+ * the NUL character, however deeply nested (PostgreSQL cannot store it). A list
  * over the bulk limit fails with ListTooLongError (1030 whatever the operation).
  */
 class AirfleetValidationPipe extends ValidationPipe {

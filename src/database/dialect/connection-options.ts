@@ -6,7 +6,7 @@ import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { ConvertingDatabase } from './sqlite-driver';
 
 /**
- * node-postgres pool settings for outages (CONTRACT 9): a request never hangs on an unreachable
+ * node-postgres pool settings for outages: a request never hangs on an unreachable
  * database. Connecting, or waiting for a free client, gives up after 3 s (then 503 1040); a query
  * whose answer never comes (a silent network) fails after 60 s; TCP keep-alive notices dead peers.
  * A client whose connection failed is dropped by the pool (TypeORM releases it with the error),

@@ -112,7 +112,7 @@ export abstract class Dialect {
 
   /**
    * Runs `work` (migrations) while holding the start-up lock, so that instances starting at once
-   * on one database take turns (CONTRACT 9).
+   * on one database take turns.
    */
   abstract withStartupLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T>;
 
@@ -123,7 +123,7 @@ export abstract class Dialect {
   abstract takeStartupLock(manager: EntityManager): Promise<void>;
 
   /**
-   * Orders the event writes of an organisation (OPERATIONS 2, the feed without gaps): held from
+   * Orders the event writes of an organisation (the feed without gaps): held from
    * before the transaction draws its first event id until it ends, so that within an
    * organisation ids ascend in commit order. Taken last, after every other lock of the change.
    */

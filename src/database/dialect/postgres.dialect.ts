@@ -12,7 +12,7 @@ import { Dialect } from './dialect';
 
 /**
  * Key of the PostgreSQL advisory lock that serialises start-up work (migrations, demo seeding)
- * between instances starting at once on one database (CONTRACT 9). ASCII "AFLT".
+ * between instances starting at once on one database. ASCII "AFLT".
  */
 const STARTUP_LOCK_KEY = 0x41464c54;
 const LOCK_POLL_MS = 200;

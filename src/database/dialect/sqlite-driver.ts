@@ -49,7 +49,7 @@ function converting(statement: BetterSqlite3.Statement): BetterSqlite3.Statement
  * it then, SQLite answers SQLITE_BUSY at once, without waiting busy_timeout, because this
  * transaction has read already. BEGIN IMMEDIATE takes the write lock first, so it waits for it
  * like any single statement. Within one process nothing changes: TypeORM has one connection to a
- * SQLite file, whose transactions run one at a time anyway (issue 29: `npm run cli -- user:create`
+ * SQLite file, whose transactions run one at a time anyway (`npm run cli -- user:create`
  * during a simulator run failed with "database is locked").
  */
 export const TYPEORM_BEGIN = 'BEGIN TRANSACTION';

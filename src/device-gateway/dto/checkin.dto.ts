@@ -18,7 +18,7 @@ import {
 import { IsId, MAX_ID } from '../../common/ids/id';
 import { REPORT_STATES, ReportState } from '../../upgrades/upgrade-lifecycle';
 
-/** The device failed to apply a configuration revision (DEVICES 3 and 4). */
+/** The device failed to apply a configuration revision. */
 export class ConfigErrorDto {
   @IsString()
   @MaxLength(64)
@@ -29,7 +29,7 @@ export class ConfigErrorDto {
   message: string;
 }
 
-/** Progress of an upgrade the controller handed out (DEVICES 3 and 5). */
+/** Progress of an upgrade the controller handed out. */
 export class UpgradeReportDto {
   /** The upgrade's id, an integer or a numeric string. */
   @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] })
@@ -51,7 +51,7 @@ export class UpgradeReportDto {
   error?: string;
 }
 
-/** A device's result of a command it was handed (OPERATIONS 7). */
+/** A device's result of a command it was handed. */
 export class CommandResultDto {
   /** The command's id, an integer or a numeric string. */
   @ApiProperty({ oneOf: [{ type: 'integer' }, { type: 'string', pattern: '^[0-9]+$' }] })
@@ -74,7 +74,7 @@ export class CommandResultDto {
   error?: string;
 }
 
-/** POST /device/v1/checkin (DEVICES 3): every field optional. */
+/** POST /device/v1/checkin: every field optional. */
 export class CheckinDto extends HeartbeatFieldsDto {
   /** When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
   @IsOptional()
@@ -94,7 +94,7 @@ export class CheckinDto extends HeartbeatFieldsDto {
   @Max(MAX_ID)
   clients?: number;
 
-  /** The configuration revision the device runs (DEVICES 4). */
+  /** The configuration revision the device runs. */
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -112,7 +112,7 @@ export class CheckinDto extends HeartbeatFieldsDto {
   @Type(() => UpgradeReportDto)
   upgrade?: UpgradeReportDto;
 
-  /** Results of commands it was handed (OPERATIONS 7): at most 10. */
+  /** Results of commands it was handed: at most 10. */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)

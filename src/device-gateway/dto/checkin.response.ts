@@ -25,7 +25,7 @@ const UPGRADE_HINT = {
   },
 };
 
-/** 200 of POST /device/v1/checkin (DEVICES 3). */
+/** 200 of POST /device/v1/checkin. */
 export class CheckinResponse {
   @Int({ example: 200 })
   status: number;

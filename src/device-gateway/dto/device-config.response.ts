@@ -24,7 +24,7 @@ const CONFIG_NETWORK_SCHEMA = {
   },
 } as const;
 
-/** The configuration a device runs (DEVICES 4). */
+/** The configuration a device runs. */
 export class DeviceConfigResponse {
   @Str({
     description:

@@ -1,7 +1,7 @@
 import { IsString, MaxLength } from 'class-validator';
 import { OptionalInstant } from '../../common/time-window/time-window';
 
-/** Query of GET /v1/access_points/availability (OPERATIONS 3). */
+/** Query of GET /v1/access_points/availability. */
 export class AvailabilityQueryDto {
   /** The device's MAC (any common notation). */
   @IsString()

@@ -3,10 +3,10 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 import { OptionalInstant } from '../../common/time-window/time-window';
 import { IsId } from '../../common/ids/id';
 
-/** The most events one read answers (OPERATIONS 2). */
+/** The most events one read answers. */
 export const MAX_EVENTS_LIMIT = 1000;
 
-/** Query of GET /v1/events (OPERATIONS 2). */
+/** Query of GET /v1/events. */
 export class EventsQueryDto {
   /** Comma list of event types; `<family>.*` (e.g. `device.*`) matches every type of a family. */
   @IsOptional()

@@ -13,7 +13,7 @@ import {
 } from '../../common/openapi/response-schema';
 import { EVENT_TYPES } from '../../event-log/event-types';
 
-/** One event (OPERATIONS 2). */
+/** One event. */
 export class EventResponse {
   @Int({ description: 'Ascends in commit order within the organisation: the feed cursor' })
   id: number;

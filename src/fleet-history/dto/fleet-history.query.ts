@@ -2,7 +2,7 @@ import { IsOptional } from 'class-validator';
 import { OptionalInstant } from '../../common/time-window/time-window';
 import { IsId } from '../../common/ids/id';
 
-/** Query of GET /v1/fleet_history (OPERATIONS 4). */
+/** Query of GET /v1/fleet_history. */
 export class FleetHistoryQueryDto {
   /** One network's series (one the caller may read); without it, the organisation's (admins). */
   @IsOptional()

@@ -2,7 +2,7 @@ import { IsIn } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { ACCESS_LEVELS, AccessLevel } from '../../networks/network-access-grant.entity';
 
-/** `POST /v1/network_access` body (CONTRACT 5). */
+/** `POST /v1/network_access` body. */
 export class GrantNetworkAccessDto {
   /** A user of the caller's organisation. */
   @IsId()

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsId, MAX_ID } from '../../common/ids/id';
 
-/** `DELETE /v1/network_access` body (CONTRACT 9). */
+/** `DELETE /v1/network_access` body. */
 export class RevokeNetworkAccessDto {
   /** A user of the caller's organisation. */
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_ID, example: 2 })

@@ -41,9 +41,9 @@ export class ListNetworksQueryDto extends PaginationQueryDto {
 }
 
 /**
- * Create fields (SPEC 2.1). Only types are checked here; the rules (required name, length,
+ * Create fields. Only types are checked here; the rules (required name, length,
  * uniqueness, timezone) are checked by the service after the MACs and the clone source, in the
- * order of SPEC 4.1's create rules.
+ * order network create answers their errors.
  */
 export class CreateNetworkFieldsDto {
   @IsOptional()
@@ -110,7 +110,7 @@ export class UnlockControlsDto {
   ssid_configuration?: SsidUnlockDto;
 }
 
-/** `{unlock_controls: {ssid_configuration: {unlock: [...]}}}` (SPEC 2.1). */
+/** `{unlock_controls: {ssid_configuration: {unlock: [...]}}}`. */
 export class TemplatePolicyAttributesDto {
   @IsOptional()
   @IsObject()
@@ -119,7 +119,7 @@ export class TemplatePolicyAttributesDto {
   unlock_controls?: UnlockControlsDto;
 }
 
-/** Update fields (SPEC 2.1); absent fields are left unchanged. */
+/** Update fields; absent fields are left unchanged. */
 export class UpdateNetworkFieldsDto {
   @IsOptional()
   @IsString()
@@ -185,7 +185,7 @@ export class RollbackConfigurationDto {
   ssid_configuration: Record<string, unknown>[];
 }
 
-/** config_rollback body (CONTRACT 7). */
+/** config_rollback body. */
 export class ConfigRollbackDto {
   @IsId()
   network_template_id: number;

@@ -113,7 +113,7 @@ export const DeletedNetworkEnvelope = MessageEnvelope(
   () => DeletedNetworkData,
 );
 
-/** config_rollback: `{message}` only (SPEC 4.1). */
+/** config_rollback: `{message}` only. */
 export class RollbackResponse {
   @Str({ example: 'Network configuration rolled back' })
   message: string;

@@ -28,9 +28,9 @@ const BOOLEAN_CHOICES = [
 
 /**
  * The SSID forms of a network page on NetworkSsidsService, the one place of the SSID
- * rules (SPEC 2.4 and 4.3): admins and members with full access to the network add, change and
+ * rules: admins and members with full access to the network add, change and
  * delete; read-only members are refused (403), others find nothing (404). A refusal (422) shows
- * the form again with SPEC's messages beside their fields and the values as typed.
+ * the form again with the API's messages beside their fields and the values as typed.
  */
 @Injectable()
 export class SsidFormPagesService {

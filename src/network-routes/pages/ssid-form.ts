@@ -3,7 +3,7 @@ import { exact, formFields, trimmed } from '../../web/form';
 
 /**
  * The SSID form: the fields a network team changes most, as typed. Every other field
- * of SPEC 2.4 is left out of what the form sends, so an edit keeps its value (the service merges).
+ * of an SSID is left out of what the form sends, so an edit keeps its value (the service merges).
  * The booleans are Yes / No / Not set, so that an SSID whose `is_enabled` is null keeps it.
  */
 export interface SsidFormValues {
@@ -40,7 +40,7 @@ export const SSID_FORM_FIELDS: Readonly<Record<string, keyof SsidFormValues>> = 
   'v_lan_attributes.v_lan_id': 'v_lan_id',
 };
 
-/** The security modes the form suggests; any other value may be typed (SPEC 2.7: not shown). */
+/** The security modes the form suggests; any other value may be typed (not shown). */
 export const SECURITY_MODES = ['open', 'wpa2', 'wpa3', 'wpa2-enterprise'];
 
 const choice = (value: unknown) => {

@@ -3,7 +3,7 @@ import { IsObject, IsOptional, IsString } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 
 /**
- * The `network_ssid` object of create and update (SPEC 2.4), documented for OpenAPI. Its content
+ * The `network_ssid` object of create and update, documented for OpenAPI. Its content
  * is checked by the service (network-ssid.fields.ts) so that every problem lands in one `errors`
  * list with the operation's code. Decisions:
  * - Booleans: is_enabled, nat, wna, is_hidden, is_isolate, acc_radius_enabled, acl_mac,

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayOf, Data, Envelope, Int, Of, Str } from '../../common/openapi/response-schema';
 import { BOOLEAN_FIELDS, SCALAR_FIELDS } from '../network-ssid.fields';
 
-/** An SSID record (network-ssid.view.ts): every field of SPEC 2.4, absent ones null. */
+/** An SSID record (network-ssid.view.ts): every field of an SSID, absent ones null. */
 export class NetworkSsidResponse {
   @Int()
   id: number;
@@ -56,7 +56,7 @@ for (const field of SCALAR_FIELDS.filter((name) => !booleans.includes(name))) {
   ApiProperty({
     type: 'string',
     nullable: true,
-    // CONTRACT 9: a read_only member never receives the WPA key.
+    // A read_only member never receives the WPA key.
     ...(field === 'wpa_key'
       ? { required: false, description: 'Absent for read_only members' }
       : {}),

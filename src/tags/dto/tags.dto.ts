@@ -2,7 +2,10 @@ import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength } from 'class-va
 import { MaxListEntries } from '../../common/limits/list-limit';
 
 export class SetDeviceTagsDto {
-  /** Comma-separated MACs of the organisation's devices (any CONTRACT 6 form). */
+  /**
+   * Comma-separated MACs of the organisation's devices (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or
+   * `aabbccddeeff`).
+   */
   @IsString()
   @IsNotEmpty()
   @MaxListEntries()

@@ -3,7 +3,7 @@ import { ArrayOf, Bool, DateTime, Int, Str, StrArray } from '../../common/openap
 import { ROLLOUT_STATES } from '../rollout.entity';
 import { UpgradeStatusCountsResponse } from './upgrade-status-counts.response';
 
-/** One stage of a rollout (DEVICES 6). */
+/** One stage of a rollout. */
 export class RolloutStageResponse extends UpgradeStatusCountsResponse {
   @Int({ minimum: 1, maximum: 100 })
   percent: number;
@@ -15,7 +15,7 @@ export class RolloutStageResponse extends UpgradeStatusCountsResponse {
   opened_at: string | null;
 }
 
-/** A rollout record (DEVICES 6). */
+/** A rollout record. */
 export class RolloutResponse {
   @Int()
   id: number;

@@ -1,6 +1,6 @@
 import { Int } from '../../common/openapi/response-schema';
 
-/** How many upgrades are in each status (DEVICES 5): the overview and each rollout stage. */
+/** How many upgrades are in each status: the overview and each rollout stage. */
 export class UpgradeStatusCountsResponse {
   @Int({ minimum: 0 })
   pending: number;

@@ -30,7 +30,7 @@ const blankToUndefined = ({ value }: { value: unknown }) =>
 const STAGES_MESSAGE =
   'must be a strictly increasing list of whole percentages from 1 to 100 that ends with 100';
 
-/** `stages` of a rollout (DEVICES 6). */
+/** `stages` of a rollout. */
 const IsRolloutStages = (options?: ValidationOptions) =>
   ValidateBy(
     {
@@ -70,7 +70,7 @@ const IsNotArray = () =>
     },
   });
 
-/** `upgrade.rollout` (DEVICES 6): stage the upgrades the create writes. */
+/** `upgrade.rollout`: stage the upgrades the create writes. */
 export class RolloutInputDto {
   /**
    * Strictly increasing whole percentages from 1 to 100 that end with 100, e.g. `[1, 10, 50,
@@ -91,7 +91,7 @@ export class RolloutInputDto {
   auto_revert?: boolean;
 }
 
-/** The `upgrade` object of create and update (SPEC 2.5). Every field is optional. */
+/** The `upgrade` object of create and update. Every field is optional. */
 export class UpgradeInputDto {
   /** Firmware version; only kept when upgrade_type is `manual`, else the newest release is used. */
   @Transform(blankToUndefined)
@@ -135,7 +135,7 @@ export class UpgradeInputDto {
   @IsString({ each: true })
   aps?: string[];
 
-  /** Stage the written upgrades as one rollout (DEVICES 6); see `RolloutInputDto`. */
+  /** Stage the written upgrades as one rollout; see `RolloutInputDto`. */
   @IsOptional()
   @IsNotArray()
   @ValidateNested({ message: 'rollout must be an object' })
@@ -158,12 +158,12 @@ export class UpgradeListQueryDto {
   @IsId()
   id?: number;
 
-  /** Only upgrades in this state (DEVICES 5). */
+  /** Only upgrades in this state. */
   @IsOptional()
   @IsIn(UPGRADE_STATUSES, { message: `status must be one of: ${UPGRADE_STATUSES.join(', ')}` })
   status?: UpgradeStatus;
 
-  /** Only the upgrades of this staged rollout (DEVICES 6). */
+  /** Only the upgrades of this staged rollout. */
   @IsOptional()
   @IsId()
   rollout_id?: number;

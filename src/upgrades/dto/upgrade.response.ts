@@ -86,7 +86,7 @@ export class UpgradesData {
   upgrades: UpgradeResponse[];
 }
 
-/** index: `{data: {upgrades: [<upgrade>]}}` (SPEC 4.4; no status). */
+/** index: `{data: {upgrades: [<upgrade>]}}` (no status). */
 export class UpgradeListResponse {
   @Of(() => UpgradesData)
   data: UpgradesData;
@@ -97,7 +97,7 @@ export class UpgradeData {
   upgrades: UpgradeResponse;
 }
 
-/** show: `{data: {upgrades: <upgrade>}}` (SPEC 4.4; the key is plural, the value one record). */
+/** show: `{data: {upgrades: <upgrade>}}` (the key is plural, the value one record). */
 export class UpgradeShowResponse {
   @Of(() => UpgradeData)
   data: UpgradeData;

@@ -1,6 +1,6 @@
 import { ValidationError } from 'class-validator';
 
-/** The staged-rollout fields of the new-upgrade form (DEVICES 6), as posted and shown. */
+/** The staged-rollout fields of the new-upgrade form, as posted and shown. */
 export interface RolloutFormValues {
   /** "Roll out in stages" ticked. */
   staged: boolean;

@@ -10,7 +10,7 @@ const record = (fields: Partial<UpgradeRecord>) =>
     ...fields,
   }) as UpgradeRecord;
 
-describe('the upgrade list status text (DEVICES 5)', () => {
+describe('the upgrade list status text', () => {
   it.each([
     [{}, 'pending'],
     [

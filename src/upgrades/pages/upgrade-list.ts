@@ -58,7 +58,7 @@ export function upgradeListHref(query: UpgradeListQuery): string {
   return search ? `/upgrades?${search}` : '/upgrades';
 }
 
-/** Upgrades of one rollout (DEVICES 6), or those of none (`rolloutId` null). */
+/** Upgrades of one rollout, or those of none (`rolloutId` null). */
 export interface UpgradeGroup<T> {
   rolloutId: number | null;
   upgrades: T[];

@@ -9,5 +9,5 @@ export function pageRequestId(value: string): string {
   return value;
 }
 
-/** Where a request's summary is (issue 29). */
+/** Where a request's summary is. */
 export const requestHref = (id: string) => `/upgrades/requests/${id}`;

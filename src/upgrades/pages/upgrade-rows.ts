@@ -7,7 +7,7 @@ import { UpgradeRecord } from '../upgrade.view';
 import { requestHref } from './upgrade-request-paths';
 
 /**
- * The lifecycle of DEVICES 5 in a few words: the status with the last progress while in
+ * An upgrade's lifecycle in a few words: the status with the last progress while in
  * progress, the error of a failure, the version it replaced.
  */
 export function statusText(upgrade: UpgradeRecord): string {

@@ -1,4 +1,4 @@
-// Times in the browser's time zone (issue 29): a <time> whose text is its own `datetime` (an
+// Times in the browser's time zone: a <time> whose text is its own `datetime` (an
 // ISO 8601 UTC instant, as pages write times) reads in the reader's zone, with the zone named;
 // the UTC instant stays in its title. Without script, pages show the UTC instant.
 window.airfleetLocalTimes = function (root) {
@@ -26,7 +26,7 @@ window.airfleetLocalTimes = function (root) {
 };
 window.airfleetLocalTimes(document);
 
-// Airfleet console: refreshes the live parts of a page by themselves (issue 13). Every element
+// Airfleet console: refreshes the live parts of a page by themselves. Every element
 // with `data-live` and an id is replaced, every few seconds, by the element with the same id in
 // a fresh copy of the page. Pages work without it; it only saves pressing reload.
 (function () {
@@ -69,7 +69,7 @@ window.airfleetLocalTimes(document);
   window.setInterval(refresh, seconds * 1000);
 })();
 
-// The upgrade form's target picker (issue 13): choosing a target or typing a device search
+// The upgrade form's target picker: choosing a target or typing a device search
 // shows the form again for them, as its "Search" and "Show the versions" buttons do without
 // script (a post with intent=refresh, which saves nothing), and swaps in the device list and the
 // version field.

@@ -12,7 +12,7 @@ import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
 /**
- * The fields of a webhook (OPERATIONS 5). `url` and `event_types` are checked by the service
+ * The fields of a webhook. `url` and `event_types` are checked by the service
  * (webhook-rules: urlProblems, eventTypesProblems), which names every bad value at once.
  */
 export class WebhookFieldsDto {

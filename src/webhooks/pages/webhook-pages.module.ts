@@ -4,7 +4,7 @@ import { WebhooksModule } from '../webhooks.module';
 import { WebhookPagesController } from './webhook-pages.controller';
 import { WebhookPagesService } from './webhook-pages.service';
 
-/** The console's webhook pages (issue 27), on top of WebhooksService. */
+/** The console's webhook pages, on top of WebhooksService. */
 @Module({
   imports: [WebModule, WebhooksModule],
   controllers: [WebhookPagesController],

@@ -8,7 +8,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Bookkeeping columns that authentication itself writes, whatever the request then answers: a
- * token's last_used_at (kept to the minute, CONTRACT 9). They are not a change "by" the request.
+ * token's last_used_at (kept to the minute). They are not a change "by" the request.
  */
 const BOOKKEEPING: Record<string, string[]> = { access_tokens: ['last_used_at'] };
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /** 100 kB of text. */
 export const HUGE_STRING = 'a'.repeat(100 * 1024);
 
-/** Ids outside 1..2^31-1, non-integers and id-like strings (CONTRACT 9). */
+/** Ids outside 1..2^31-1, non-integers and id-like strings. */
 export const HOSTILE_IDS: readonly unknown[] = [
   2147483648,
   2147483647,

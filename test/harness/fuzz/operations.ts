@@ -21,7 +21,7 @@ export interface Operation {
   bodyRequired: boolean;
   /** Declared response statuses ("200", "422", "default"). */
   statuses: string[];
-  /** A device route (DEVICES 2): it declares the `device` Basic security scheme. */
+  /** A device route: it declares the `device` Basic security scheme. */
   deviceRoute: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface Callers {
   admin: Caller;
   member: Caller;
   superAdmin: Caller;
-  /** The admin's organisation's first device, with its factory secret (DEVICES 2). */
+  /** The admin's organisation's first device, with its factory secret. */
   device: { auth: { Authorization: string } };
 }
 
