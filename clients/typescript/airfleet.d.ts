@@ -237,7 +237,7 @@ export interface paths {
         };
         /**
          * Time zone names a network may use, sorted
-         * @description Any member. IANA names, sorted alphabetically (CONTRACT 6).
+         * @description Any member. Every name of the IANA tz database, current names and their old aliases alike (`Asia/Kolkata` and `Asia/Calcutta`, `Europe/Kyiv` and `Europe/Kiev`), with `UTC`, sorted alphabetically. A network or upgrade keeps the name it was given.
          */
         get: operations["list_network_timezone"];
         put?: never;
@@ -1603,7 +1603,7 @@ export interface components {
             id?: number;
             /** @description Required, at most 255 characters, unique within the organisation (case-insensitive). */
             network_name?: string;
-            /** @description One of the names of list_network_timezone. */
+            /** @description One of the names of list_network_timezone (an IANA name such as `Asia/Kolkata`), stored as sent. */
             timezone?: string;
             /** @description `clone` makes the network a copy of an existing one. */
             network_configuration?: string;
@@ -2092,7 +2092,10 @@ export interface components {
             schedule_type?: "now" | "later";
             /** @description ISO 8601 time of a `later` upgrade; without an offset it is read as UTC. */
             schedule_at?: string;
-            /** @description IANA time zone of schedule_at, e.g. `Europe/Paris`. */
+            /**
+             * @description IANA time zone of schedule_at, e.g. `Europe/Paris` or `Asia/Kolkata`: one of the names of
+             *     list_network_timezone, stored as sent.
+             */
             time_zone?: string;
             save_prev_config?: boolean;
             /** @description Targets (at most 10,000): `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
@@ -4659,6 +4662,8 @@ export interface operations {
                      *       "data": {
                      *         "timezone": [
                      *           "Africa/Abidjan",
+                     *           "Asia/Calcutta",
+                     *           "Asia/Kolkata",
                      *           "Europe/Paris",
                      *           "UTC"
                      *         ]
