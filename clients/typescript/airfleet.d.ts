@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a command for each target device, handed out at its next check-in
-         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046.
+         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. Members: a network they have no grant on, its devices and the devices in no network answer as unknown targets do; devices of a `read_only` grant: 403 1029.
          */
         post: operations["create_commands"];
         delete?: never;
