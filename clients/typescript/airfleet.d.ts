@@ -1065,7 +1065,7 @@ export interface paths {
         };
         /**
          * The organisation's alert rules, oldest first
-         * @description Members and admins read every rule of the organisation.
+         * @description Admins read every rule of the organisation in full. Members read the rules of every network and those naming a network they may read, with network_ids narrowed to those networks and the addresses of others masked.
          */
         get: operations["list_alert_rules"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * Show an alert rule
-         * @description Members and admins; another organisation's answers 404 1043.
+         * @description Members and admins, as list_alert_rules shows it; another organisation's, or for a member a rule all of whose networks are hidden from them, answers 404 1043.
          */
         get: operations["show_alert_rule"];
         put?: never;
@@ -2740,13 +2740,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "device_down" | "config_failed" | "upgrade_failed" | "rollout_halted" | "clients_above";
-            /** @description Empty: every network and the devices in none. */
+            /** @description Empty: every network and the devices in none. A member sees only the networks they may read among them; a rule all of whose networks are hidden from a member is not shown to them at all (absent from the list, 404 1043 alone). Admins see every id. */
             network_ids: number[];
             /** @description device_down (default 300) and clients_above (default 0); 0 for the others. */
             for_seconds: number;
             /** @description clients_above only; null for the others. */
             threshold: number | null;
-            /** @description At most 20 addresses that get an e-mail per opening and resolution. */
+            /** @description At most 20 addresses that get an e-mail per opening and resolution. A member sees the others masked as `a***@example.com` (first character, `***`, domain) and their own address in full; admins see every address. */
             emails: string[];
             enabled: boolean;
             /** Format: date-time */
