@@ -4,7 +4,7 @@ import { IANA_TIME_ZONE_NAMES } from './iana-names';
 /** Whether this runtime's time zone data can compute times in the zone spelled exactly so. */
 function runtimeKnows(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    new Intl.DateTimeFormat('en', { timeZone: name, hour: 'numeric' }); // the cheapest formatter
     return true;
   } catch {
     return false;
@@ -23,8 +23,10 @@ function runtimeKnows(name: string): boolean {
  * must be one of its names, stored as sent, and the console's forms offer it.
  */
 export const TIME_ZONES: readonly string[] = (() => {
-  const names = new Set([...IANA_TIME_ZONE_NAMES, ...Intl.supportedValuesOf('timeZone'), 'UTC']);
-  return [...names].filter(runtimeKnows).sort();
+  const listed = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  // Only the names the runtime does not list itself are tried (some 180, a few ms).
+  const more = IANA_TIME_ZONE_NAMES.filter((name) => !listed.has(name) && runtimeKnows(name));
+  return [...listed, ...more].sort();
 })();
 
 const KNOWN = new Set(TIME_ZONES);
