@@ -237,7 +237,7 @@ export interface paths {
         };
         /**
          * Time zone names a network may use, sorted
-         * @description Any member. IANA names, sorted alphabetically (CONTRACT 6).
+         * @description Any member. Every name of the IANA tz database, current names and their old aliases alike (`Asia/Kolkata` and `Asia/Calcutta`, `Europe/Kyiv` and `Europe/Kiev`), with `UTC`, sorted alphabetically. A network or upgrade keeps the name it was given.
          */
         get: operations["list_network_timezone"];
         put?: never;
@@ -1065,7 +1065,7 @@ export interface paths {
         };
         /**
          * The organisation's alert rules, oldest first
-         * @description Members and admins read every rule of the organisation.
+         * @description Admins read every rule of the organisation in full. Members read the rules of every network and those naming a network they may read, with network_ids narrowed to those networks and the addresses of others masked.
          */
         get: operations["list_alert_rules"];
         put?: never;
@@ -1089,7 +1089,7 @@ export interface paths {
         };
         /**
          * Show an alert rule
-         * @description Members and admins; another organisation's answers 404 1043.
+         * @description Members and admins, as list_alert_rules shows it; another organisation's, or for a member a rule all of whose networks are hidden from them, answers 404 1043.
          */
         get: operations["show_alert_rule"];
         put?: never;
@@ -1143,7 +1143,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a command for each target device, handed out at its next check-in
-         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046.
+         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. Members: a network they have no grant on, its devices and the devices in no network answer as unknown targets do; devices of a `read_only` grant: 403 1029.
          */
         post: operations["create_commands"];
         delete?: never;
@@ -1606,7 +1606,7 @@ export interface components {
             id?: number;
             /** @description Required, at most 255 characters, unique within the organisation (case-insensitive). */
             network_name?: string;
-            /** @description One of the names of list_network_timezone. */
+            /** @description One of the names of list_network_timezone (an IANA name such as `Asia/Kolkata`), stored as sent. */
             timezone?: string;
             /** @description `clone` makes the network a copy of an existing one. */
             network_configuration?: string;
@@ -2095,7 +2095,10 @@ export interface components {
             schedule_type?: "now" | "later";
             /** @description ISO 8601 time of a `later` upgrade; without an offset it is read as UTC. */
             schedule_at?: string;
-            /** @description IANA time zone of schedule_at, e.g. `Europe/Paris`. */
+            /**
+             * @description IANA time zone of schedule_at, e.g. `Europe/Paris` or `Asia/Kolkata`: one of the names of
+             *     list_network_timezone, stored as sent.
+             */
             time_zone?: string;
             save_prev_config?: boolean;
             /** @description Targets (at most 10,000): `AP:<inventory_id>`, `network:<network_id>`, `tag:<tag_id>`. */
@@ -2743,13 +2746,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "device_down" | "config_failed" | "upgrade_failed" | "rollout_halted" | "clients_above";
-            /** @description Empty: every network and the devices in none. */
+            /** @description Empty: every network and the devices in none. A member sees only the networks they may read among them; a rule all of whose networks are hidden from a member is not shown to them at all (absent from the list, 404 1043 alone). Admins see every id. */
             network_ids: number[];
             /** @description device_down (default 300) and clients_above (default 0); 0 for the others. */
             for_seconds: number;
             /** @description clients_above only; null for the others. */
             threshold: number | null;
-            /** @description At most 20 addresses that get an e-mail per opening and resolution. */
+            /** @description At most 20 addresses that get an e-mail per opening and resolution. A member sees the others masked as `a***@example.com` (first character, `***`, domain) and their own address in full; admins see every address. */
             emails: string[];
             enabled: boolean;
             /** Format: date-time */
@@ -4665,6 +4668,8 @@ export interface operations {
                      *       "data": {
                      *         "timezone": [
                      *           "Africa/Abidjan",
+                     *           "Asia/Calcutta",
+                     *           "Asia/Kolkata",
                      *           "Europe/Paris",
                      *           "UTC"
                      *         ]

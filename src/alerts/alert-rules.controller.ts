@@ -38,7 +38,10 @@ export class AlertRulesController {
   @ApiOperation({
     operationId: 'list_alert_rules',
     summary: "The organisation's alert rules, oldest first",
-    description: 'Members and admins read every rule of the organisation.',
+    description:
+      'Admins read every rule of the organisation in full. Members read the rules of every ' +
+      'network and those naming a network they may read, with network_ids narrowed to those ' +
+      'networks and the addresses of others masked.',
   })
   @ApiOkResponse({ type: AlertRulesEnvelope })
   async list(@CurrentUser() user: AuthUser) {
@@ -49,7 +52,9 @@ export class AlertRulesController {
   @ApiOperation({
     operationId: 'show_alert_rule',
     summary: 'Show an alert rule',
-    description: "Members and admins; another organisation's answers 404 1043.",
+    description:
+      "Members and admins, as list_alert_rules shows it; another organisation's, or for a " +
+      'member a rule all of whose networks are hidden from them, answers 404 1043.',
   })
   @ApiOkResponse({ type: AlertRuleEnvelope })
   @ApiErrorResponses(ApiErrorCode.AlertRuleNotFound, ApiErrorCode.InvalidParameter)

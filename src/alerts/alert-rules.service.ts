@@ -5,13 +5,14 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { EventsRepository } from '../event-log/events.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { AlertEvents } from './alert-events';
 import { AlertNotifier, AlertTransition } from './alert-notifier';
 import { AlertRule } from './alert-rule.entity';
 import { AlertRuleInput, MAX_ALERT_RULES, ruleFields } from './alert-rules';
 import { AlertRulesRepository } from './alert-rules.repository';
-import { AlertRuleView, alertRuleView } from './alert.view';
+import { AlertRuleView, alertRuleView, memberAlertRuleView } from './alert.view';
 import { alertRuleLimitReached, alertRuleNotFound } from './alerts.errors';
 import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
@@ -28,6 +29,7 @@ export class AlertRulesService {
     private readonly alerts: AlertsRepository,
     private readonly watches: AlertWatchesRepository,
     private readonly networks: LocationNetworksRepository,
+    private readonly access: NetworkAccessPolicy,
     private readonly organisations: OrganisationsRepository,
     private readonly events: EventsRepository,
     private readonly alertEvents: AlertEvents,
@@ -35,16 +37,31 @@ export class AlertRulesService {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
+  /** The rules the caller may see, each as the caller sees it (`memberAlertRuleView`). */
   async list(user: AuthUser): Promise<AlertRuleView[]> {
-    return (await this.rules.list(user.organisation_id)).map(alertRuleView);
+    const view = await this.viewFor(user);
+    const rules = await this.rules.list(user.organisation_id);
+    return rules.map(view).filter((rule): rule is AlertRuleView => rule !== null);
   }
 
+  /** The rule as the caller sees it; 404 1043 when it is missing or hidden from the caller. */
   async show(user: AuthUser, id: number): Promise<AlertRuleView> {
     const rule = await this.rules.find(user.organisation_id, id);
-    if (!rule) {
+    const shown = rule ? (await this.viewFor(user))(rule) : null;
+    if (!shown) {
       throw alertRuleNotFound();
     }
-    return alertRuleView(rule);
+    return shown;
+  }
+
+  /** How the caller sees a rule: admins in full, members as `memberAlertRuleView` says. */
+  private async viewFor(user: AuthUser): Promise<(rule: AlertRule) => AlertRuleView | null> {
+    const readable = await this.access.readableNetworkIds(user);
+    if (readable === 'all') {
+      return alertRuleView;
+    }
+    const networks = new Set(readable);
+    return (rule) => memberAlertRuleView(rule, networks, user.email);
   }
 
   create(

@@ -32,6 +32,43 @@ export function alertRuleView(rule: AlertRule): AlertRuleView {
   };
 }
 
+/**
+ * An address as a member sees it on another person's rule: the first character of its local
+ * part, `***`, and its domain (`a***@example.com`), whatever the local part's length. Enough to
+ * tell that a rule mails someone, and whether inside the organisation's domain or outside it,
+ * without giving anyone's address away.
+ */
+export function maskedEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  const first = [...address.slice(0, Math.max(at, 0))][0] ?? '';
+  return `${first}***${at >= 0 ? address.slice(at) : ''}`;
+}
+
+/**
+ * A rule as a member sees it, or null when it is none of theirs to see. Its `network_ids` keep
+ * only the networks the member may read (`readable`), so that it names no network hidden from
+ * them; a rule whose networks are all hidden is hidden too (answered as missing), since emptied
+ * it would read as a rule on every network. Its `emails` are masked but the member's own
+ * address, shown as stored, so that members see whether they are among the recipients. Admins
+ * see every rule in full (`alertRuleView`).
+ */
+export function memberAlertRuleView(
+  rule: AlertRule,
+  readable: ReadonlySet<number>,
+  ownEmail: string,
+): AlertRuleView | null {
+  const networkIds = rule.network_ids.filter((id) => readable.has(id));
+  if (rule.network_ids.length > 0 && networkIds.length === 0) {
+    return null;
+  }
+  const own = ownEmail.toLowerCase();
+  return {
+    ...alertRuleView(rule),
+    network_ids: networkIds,
+    emails: rule.emails.map((email) => (email.toLowerCase() === own ? email : maskedEmail(email))),
+  };
+}
+
 /** An alert as the API answers it (device and network as in events). */
 export interface AlertView {
   id: number;

@@ -27,7 +27,9 @@ export class CommandsController {
     description:
       'Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 ' +
       '1030 naming them, and nothing is queued. A new command replaces a device’s queued one of ' +
-      'its type (command.cancelled). More than 10 queued or sent for a device: 422 1046.',
+      'its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. ' +
+      'Members: a network they have no grant on, its devices and the devices in no network ' +
+      'answer as unknown targets do; devices of a `read_only` grant: 403 1029.',
   })
   @ApiOkResponse({ type: CommandListEnvelope })
   @ApiErrorResponses(

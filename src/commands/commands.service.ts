@@ -69,9 +69,16 @@ export class CommandsService {
     return this.unitOfWork.run(async () => {
       await this.organisations.lockForUpdate(orgId);
       const targets = parseTargets(aps as string[]);
-      const found = await this.devices.findTargets(orgId, targets);
+      const matched = await this.devices.findTargets(orgId, targets);
+      const subjects = await this.subjects.of(
+        orgId,
+        matched.map((d) => d.id),
+      );
+      const reachable = await this.reachableNetworks(user);
+      const found = matched.filter((d) => reachable(subjects.get(d.id)?.network?.id ?? null));
+      const ownNetworkIds = await this.networks.ownIds(orgId, targets.networkIds);
       const problem = targetProblem(targets, {
-        ownNetworkIds: await this.networks.ownIds(orgId, targets.networkIds),
+        ownNetworkIds: new Set([...ownNetworkIds].filter(reachable)),
         ownTagIds: await this.tags.ownIds(orgId, targets.tagIds),
         deviceIds: new Set(found.map((d) => d.id)),
       });
@@ -83,10 +90,9 @@ export class CommandsService {
         );
       }
       const ids = found.map((d) => d.id);
-      const subjects = await this.subjects.of(orgId, ids);
       await this.assertFullAccess(
         user,
-        [...subjects.values()].map((s) => s.network?.id ?? null),
+        found.map((d) => subjects.get(d.id)?.network?.id ?? null),
       );
       const cancelled = await this.commands.cancelQueued(orgId, ids, fields.type, now);
       const full = await this.commands.devicesAtLimit(orgId, ids, MAX_OPEN_COMMANDS, now);
@@ -185,6 +191,18 @@ export class CommandsService {
     return levels === 'all'
       ? undefined
       : [...levels.entries()].filter(([, level]) => level === 'full').map(([id]) => id);
+  }
+
+  /**
+   * Whether a target in this network exists for the caller: for an admin every network and no
+   * network; for a member only the networks granted to them, at either level. A network without
+   * a grant, its devices and the devices in no network answer as missing targets do (422 1030),
+   * so that a member cannot tell them from ids that exist nowhere; a `read_only` grant's devices
+   * are found, and refused with 403 1029.
+   */
+  private async reachableNetworks(user: AuthUser): Promise<(networkId: number | null) => boolean> {
+    const levels = await this.access.levelsByNetwork(user);
+    return (networkId) => levels === 'all' || (networkId !== null && levels.has(networkId));
   }
 
   /** 403 1029 unless the caller has `full` access to every one of these networks. */

@@ -119,12 +119,20 @@ export class LocationNetworksController {
   @Get('list_network_timezone')
   @ApiOperation({
     operationId: 'list_network_timezone',
-    description: 'Any member. IANA names, sorted alphabetically (CONTRACT 6).',
+    description:
+      'Any member. Every name of the IANA tz database, current names and their old aliases alike ' +
+      '(`Asia/Kolkata` and `Asia/Calcutta`, `Europe/Kyiv` and `Europe/Kiev`), with `UTC`, sorted ' +
+      'alphabetically. A network or upgrade keeps the name it was given.',
     summary: 'Time zone names a network may use, sorted',
   })
   @ApiOkResponse({
     type: TimezonesEnvelope,
-    example: { data: { timezone: ['Africa/Abidjan', 'Europe/Paris', 'UTC'] }, status: 200 },
+    example: {
+      data: {
+        timezone: ['Africa/Abidjan', 'Asia/Calcutta', 'Asia/Kolkata', 'Europe/Paris', 'UTC'],
+      },
+      status: 200,
+    },
   })
   listTimezones() {
     return ok({ timezone: this.networks.timezones() });

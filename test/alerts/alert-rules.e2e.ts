@@ -1,3 +1,4 @@
+import { User } from '../../src/users/user.entity';
 import { onBothDatabases } from '../harness/app';
 import { alertFixtures } from '../harness/alerts.helpers';
 import { eventFixtures } from '../harness/events.helpers';
@@ -140,6 +141,54 @@ onBothDatabases('alert rule routes', (t) => {
       .set(member.auth)
       .send({ alert_rule: { name: 'x', type: 'config_failed' } })
       .expect(403);
+  });
+
+  it('shows a member the networks they may read and masks the addresses of others; admins see all', async () => {
+    const admin = await t().fixtures.admin();
+    const member = await t().fixtures.member(admin.orgId);
+    const { email } = await t()
+      .dataSource.getRepository(User)
+      .findOneByOrFail({ id: member.userId });
+    const seen = await t().fixtures.network(admin.orgId);
+    const readOnly = await t().fixtures.network(admin.orgId);
+    const hidden = await t().fixtures.network(admin.orgId);
+    await t().fixtures.grant(admin.orgId, member.userId, seen.id, 'full');
+    await t().fixtures.grant(admin.orgId, member.userId, readOnly.id, 'read_only');
+    const everywhere = await a.rule(admin, {
+      type: 'config_failed',
+      emails: ['ops@example.com', email.toUpperCase()],
+    });
+    const mixed = await a.rule(admin, {
+      type: 'device_down',
+      network_ids: [hidden.id, seen.id, readOnly.id],
+      emails: ['zoe.admin@corp.example'],
+    });
+    const secret = await a.rule(admin, {
+      type: 'upgrade_failed',
+      network_ids: [hidden.id],
+      emails: ['ceo@corp.example'],
+    });
+
+    const asMember = [
+      { ...everywhere, emails: ['o***@example.com', email.toUpperCase()] },
+      { ...mixed, network_ids: [seen.id, readOnly.id], emails: ['z***@corp.example'] },
+    ];
+    const list = await t().http().get('/v1/alert_rules').set(member.auth).expect(200);
+    expect(list.body).toEqual({ data: { alert_rules: asMember }, status: 200 });
+    for (const rule of asMember) {
+      const one = await t().http().get(`/v1/alert_rules/${rule.id}`).set(member.auth).expect(200);
+      expect(one.body).toEqual({ data: { alert_rule: rule }, status: 200 });
+    }
+    // A rule on hidden networks alone answers as a missing one.
+    for (const id of [secret.id, secret.id + 1000]) {
+      const res = await t().http().get(`/v1/alert_rules/${id}`).set(member.auth);
+      expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    }
+
+    const all = await t().http().get('/v1/alert_rules').set(admin.auth).expect(200);
+    expect(all.body).toEqual({ data: { alert_rules: [everywhere, mixed, secret] }, status: 200 });
+    const full = await t().http().get(`/v1/alert_rules/${secret.id}`).set(admin.auth).expect(200);
+    expect(full.body).toEqual({ data: { alert_rule: secret }, status: 200 });
   });
 
   it('refuses the 101st rule of an organisation with 422 1046', async () => {

@@ -1,3 +1,5 @@
+import { Device } from '../../src/devices/device.entity';
+import { Tag } from '../../src/devices/tag.entity';
 import { onBothDatabases } from '../harness/app';
 import { commandFixtures } from '../harness/commands.helpers';
 import { eventFixtures } from '../harness/events.helpers';
@@ -162,11 +164,62 @@ onBothDatabases('command routes', (t) => {
     const res = await c
       .post(reader, { type: 'reboot', aps: [`network:${network.id}`] })
       .expect(403);
-    expect(res.body.error_code).toBe(1029);
+    expect(res.body).toEqual({
+      msg: 'Commands need full access to the network of every target device',
+      error_code: 1029,
+    });
     await t().http().get(`/v1/access_points/commands/${command.id}`).set(reader.auth).expect(404);
     const operator = await t().fixtures.member(admin.orgId);
     await t().fixtures.grant(admin.orgId, operator.userId, network.id, 'full');
     await c.queue(operator, { type: 'locate', aps: [`network:${network.id}`] });
     expect((await c.show(operator, command.id)).id).toBe(command.id);
+  });
+
+  it('answers a network a member has no grant on, its devices and devices in no network exactly as missing targets', async () => {
+    const { admin, network, devices } = await c.fleet(1);
+    const hidden = await t().fixtures.network(admin.orgId);
+    const unseen = await c.g.device(admin.orgId, { networkId: hidden.id });
+    const loose = await c.g.device(admin.orgId, { networkId: null });
+    const member = await t().fixtures.member(admin.orgId);
+    await t().fixtures.grant(admin.orgId, member.userId, network.id, 'full');
+    const mine = `AP:${devices[0].device.id}`;
+    const missingNetwork = hidden.id + 1000;
+    const missingDevice = loose.device.id + 1000;
+    const invalid = (errors: string) => ({ msg: 'Invalid parameters', error_code: 1030, errors });
+    const none = invalid('No device of the organisation matches the targets');
+    const answer = async (aps: string[]) => {
+      const res = await c.post(member, { type: 'reboot', aps });
+      return [res.status, res.body] as const;
+    };
+    for (const id of [unseen.device.id, loose.device.id, missingDevice]) {
+      expect(await answer([`AP:${id}`])).toEqual([422, none]);
+      expect(await answer([mine, `AP:${id}`])).toEqual([422, invalid(`Invalid targets: AP:${id}`)]);
+    }
+    for (const id of [hidden.id, missingNetwork]) {
+      expect(await answer([`network:${id}`])).toEqual([
+        422,
+        invalid(`Invalid targets: network:${id}`),
+      ]);
+      expect(await answer([mine, `network:${id}`])).toEqual([
+        422,
+        invalid(`Invalid targets: network:${id}`),
+      ]);
+    }
+    // A tag reaches only the member's devices; one on hidden devices alone matches none.
+    const tag = await t().fixtures.save(Tag, { organisation_id: admin.orgId, name: 'hidden-only' });
+    await t()
+      .dataSource.createQueryBuilder()
+      .relation(Device, 'tags')
+      .of(unseen.device.id)
+      .add(tag.id);
+    expect(await answer([`tag:${tag.id}`])).toEqual([422, none]);
+    const list = await t().http().get('/v1/access_points/commands').set(admin.auth).expect(200);
+    expect(list.body.data.commands).toEqual([]);
+    // A read-only grant's devices exist for the member: 403.
+    await t().fixtures.grant(admin.orgId, member.userId, hidden.id, 'read_only');
+    expect(await answer([`AP:${unseen.device.id}`])).toEqual([
+      403,
+      { msg: 'Commands need full access to the network of every target device', error_code: 1029 },
+    ]);
   });
 });

@@ -79,6 +79,21 @@ onBothDatabases('location networks', (t) => {
       expect(TIME_ZONES).toEqual(expect.arrayContaining(['UTC', 'Europe/Paris']));
     });
 
+    it('lists the current IANA names beside their old aliases, UTC among them', async () => {
+      const admin = await t().fixtures.admin();
+      const res = await t()
+        .http()
+        .get('/v1/location_networks/list_network_timezone')
+        .set(admin.auth)
+        .expect(200);
+      const names: string[] = res.body.data.timezone;
+      for (const name of ['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Europe/Kiev', 'UTC']) {
+        expect(names).toContain(name);
+      }
+      expect(names).toEqual(expect.arrayContaining(Intl.supportedValuesOf('timeZone')));
+      expect(names).not.toContain('IST');
+    });
+
     it('answers 401 with 1028 without a token', async () => {
       const res = await t().http().get('/v1/location_networks/list_network_timezone').expect(401);
       expect(res.body).toEqual({
@@ -115,6 +130,37 @@ onBothDatabases('location networks', (t) => {
         .dataSource.getRepository(LocationNetwork)
         .findOne({ where: { id: stored.id }, select: { id: true, network_name_key: true } });
       expect(key?.network_name_key).toBe('head office');
+    });
+
+    it('accepts current IANA names and their aliases, storing the name as sent', async () => {
+      const admin = await t().fixtures.admin();
+      for (const timezone of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta', 'Etc/UTC']) {
+        const res = await post(admin, { network_name: timezone, timezone }).expect(200);
+        const [stored] = await t()
+          .dataSource.getRepository(LocationNetwork)
+          .find({ where: { organisation_id: admin.orgId, network_name: timezone } });
+        expect(res.body).toEqual({
+          msg: 'Network created',
+          data: record({
+            id: stored.id,
+            network_name: timezone,
+            timezone,
+            organisation_id: admin.orgId,
+            user_id: admin.userId,
+          }),
+          status: 200,
+        });
+        expect(stored.timezone).toBe(timezone);
+      }
+    });
+
+    it('answers 422 with 1004 for names that are no IANA names or are spelled otherwise', async () => {
+      const admin = await t().fixtures.admin();
+      for (const timezone of ['IST', 'asia/kolkata', 'Factory']) {
+        const res = await post(admin, { network_name: 'x', timezone }).expect(422);
+        expect(res.body).toEqual(saveFailed('timezone must be one of the listed time zones'));
+      }
+      expect(await networksOf(admin.orgId)).toEqual([]);
     });
 
     it('answers 422 with 1004 naming each missing field', async () => {
@@ -915,6 +961,32 @@ onBothDatabases('location networks', (t) => {
         }),
         status: 200,
       });
+    });
+
+    it('moves a network to a current IANA name, stored as sent', async () => {
+      const admin = await t().fixtures.admin();
+      const net = await network(admin, { network_name: 'Kyiv office', timezone: 'Europe/Kiev' });
+      const res = await t()
+        .http()
+        .patch(`/v1/location_networks/${net.id}`)
+        .set(admin.auth)
+        .send({ location_network: { timezone: 'Europe/Kyiv' } })
+        .expect(200);
+      expect(res.body).toEqual({
+        msg: 'Network updated',
+        data: record({
+          id: net.id,
+          network_name: 'Kyiv office',
+          timezone: 'Europe/Kyiv',
+          organisation_id: admin.orgId,
+          user_id: admin.userId,
+        }),
+        status: 200,
+      });
+      const stored = await t()
+        .dataSource.getRepository(LocationNetwork)
+        .findOneByOrFail({ id: net.id });
+      expect(stored.timezone).toBe('Europe/Kyiv');
     });
 
     it('answers 422 with 1010 for a taken name, a bad timezone or a foreign template', async () => {

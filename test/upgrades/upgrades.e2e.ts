@@ -252,6 +252,30 @@ onBothDatabases('upgrades', (t) => {
       expect(await s.upgradesOf(orgId)).toEqual([]);
     });
 
+    it('schedules in a current IANA name such as Asia/Kolkata, stored as sent', async () => {
+      const { admin, orgId, part } = await s.org();
+      await s.release(orgId, '1.0.0', [part]);
+      const device = await s.device(orgId, part);
+      const res = await post(admin, {
+        schedule_type: 'later',
+        schedule_at: '2031-05-01T10:30:00+05:30',
+        time_zone: 'Asia/Kolkata',
+        aps: [`AP:${device.id}`],
+      }).expect(200);
+      const later = {
+        schedule_type: 'later',
+        schedule_at: '2031-05-01T05:00:00.000Z',
+        time_zone: 'Asia/Kolkata',
+      };
+      expect(res.body).toEqual({
+        message: CREATED,
+        status: 200,
+        data: { upgrades: [record(device, later)] },
+      });
+      const [stored] = await s.upgradesOf(orgId);
+      expect(stored.time_zone).toBe('Asia/Kolkata');
+    });
+
     it('replaces the pending upgrade of a device and says updated', async () => {
       const { admin, orgId, part } = await s.org();
       await s.release(orgId, '1.0.0', [part]);

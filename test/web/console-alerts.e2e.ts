@@ -211,6 +211,50 @@ onBothDatabases('console: alerts', (t) => {
       .expect(403);
   });
 
+  it('shows a member only the networks they may read and masks the addresses of others', async () => {
+    const admin = await browserUser(t());
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const vault = await t().fixtures.network(admin.orgId, { network_name: 'Vault' });
+    await t().fixtures.grant(admin.orgId, member.userId, lobby.id, 'read_only');
+    const mixed = await a.rule(admin, {
+      name: 'Down',
+      type: 'device_down',
+      network_ids: [vault.id, lobby.id],
+      emails: ['zoe@corp.example', member.email],
+    });
+    const secret = await a.rule(admin, {
+      name: 'Vault watch',
+      type: 'config_failed',
+      network_ids: [vault.id],
+      emails: ['ceo@corp.example'],
+    });
+    const row = (html: string, id: number) =>
+      new RegExp(`<tr data-rule-id="${id}">([\\s\\S]*?)</tr>`).exec(decoded(html))?.[1];
+
+    const list = await (await signedIn(t(), member)).get('/alert_rules').expect(200);
+    expect(row(list.text, mixed.id)).toMatch(
+      new RegExp(
+        '<td>Down</td>\\s*<td>Device down</td>\\s*<td><ul class="plain"><li>Lobby</li></ul></td>' +
+          '[\\s\\S]*<td><ul class="plain"><li>z\\*\\*\\*@corp.example</li>' +
+          `<li>${member.email}</li></ul></td>`,
+      ),
+    );
+    expect(row(list.text, secret.id)).toBeUndefined();
+    for (const hidden of ['Vault', 'ceo', 'zoe@']) {
+      expect(list.text).not.toContain(hidden);
+    }
+
+    const asAdmin = await (await signedIn(t(), admin)).get('/alert_rules').expect(200);
+    expect(row(asAdmin.text, mixed.id)).toContain(
+      '<td><ul class="plain"><li>Vault</li><li>Lobby</li></ul></td>',
+    );
+    expect(row(asAdmin.text, mixed.id)).toContain(
+      `<li>zoe@corp.example</li><li>${member.email}</li>`,
+    );
+    expect(row(asAdmin.text, secret.id)).toContain('<li>ceo@corp.example</li>');
+  });
+
   it('lists open alerts first, then newest first, filters by state and counts open ones on the overview', async () => {
     const admin = await browserUser(t());
     const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });

@@ -200,18 +200,30 @@ onBothDatabases('console: remote commands', (t) => {
       .type('form')
       .send({ _csrf: csrf })
       .expect(403);
-    for (const id of [unseen.device.id, loose.device.id, 999999]) {
-      await browser
+    const missingDevice = await browser
+      .post('/devices/999999/commands')
+      .type('form')
+      .send({ _csrf: csrf, type: 'reboot' })
+      .expect(404);
+    for (const id of [unseen.device.id, loose.device.id]) {
+      const res = await browser
         .post(`/devices/${id}/commands`)
         .type('form')
         .send({ _csrf: csrf, type: 'reboot' })
         .expect(404);
+      expect(res.text).toBe(missingDevice.text);
     }
-    await browser
+    const missingNetwork = await browser
+      .post('/networks/999999/reboot')
+      .type('form')
+      .send({ _csrf: csrf })
+      .expect(404);
+    const hiddenNetwork = await browser
       .post(`/networks/${hidden.id}/reboot`)
       .type('form')
       .send({ _csrf: csrf })
       .expect(404);
+    expect(hiddenNetwork.text).toBe(missingNetwork.text);
     const commands = await commandsOf(admin.orgId);
     expect(commands.map((c) => c.device_id)).toEqual([mine.device.id]);
 

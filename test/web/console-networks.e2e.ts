@@ -20,6 +20,26 @@ onBothDatabases('console: network and SSID forms', (t) => {
   const post = (browser: Browser, path: string, form: Record<string, string>) =>
     browser.post(path).type('form').send(form);
 
+  it('offers and stores current IANA names such as Asia/Kolkata beside their old aliases', async () => {
+    const admin = await browserUser(t());
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get('/networks/new').expect(200);
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Europe/Kiev']) {
+      expect(form.text).toContain(`<option>${zone}</option>`);
+    }
+    const created = await post(browser, '/networks', {
+      _csrf: csrfOf(form.text),
+      network_name: 'Pune',
+      timezone: 'Asia/Kolkata',
+      network_template: '',
+    }).expect(303);
+    const [pune] = await networksOf(admin.orgId);
+    expect(created.headers.location).toBe(`/networks/${pune.id}`);
+    expect(pune.timezone).toBe('Asia/Kolkata');
+    const edit = await browser.get(`/networks/${pune.id}/edit`).expect(200);
+    expect(edit.text).toContain('<option selected>Asia/Kolkata</option>');
+  });
+
   it('creates a network with a template, refusing a taken name beside its field, edits and deletes it', async () => {
     const admin = await browserUser(t());
     await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });

@@ -427,6 +427,34 @@ onBothDatabases('upgrade pages', (t) => {
     expect(edit.text).toContain('<option value="Europe/Paris" selected>');
   });
 
+  it('offers and accepts current IANA names such as Asia/Kolkata, stored as chosen', async () => {
+    const { admin, part, device } = await organisation(t());
+    await release(t(), '3.2.0', [part]);
+    const agent = await signedIn(t(), admin);
+    const form = await agent.get('/upgrades/new').expect(200);
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Europe/Kiev']) {
+      expect(form.text).toContain(`<option value="${zone}">`);
+    }
+    await agent
+      .post('/upgrades')
+      .type('form')
+      .send({
+        ...FORM,
+        _csrf: await csrfOfSession(agent),
+        aps: `AP:${device.id}`,
+        schedule_type: 'later',
+        schedule_at: '2030-01-15T10:00',
+        time_zone: 'Asia/Kolkata',
+      })
+      .expect(303);
+    const [stored] = await upgradesOf(t(), admin.orgId);
+    expect(stored.schedule_at?.toISOString()).toBe('2030-01-15T04:30:00.000Z');
+    expect(stored.time_zone).toBe('Asia/Kolkata');
+    const edit = await agent.get(`/upgrades/${stored.id}/edit`).expect(200);
+    expect(edit.text).toContain('value="2030-01-15T10:00"');
+    expect(edit.text).toContain('<option value="Asia/Kolkata" selected>');
+  });
+
   it('updates an upgrade through the form', async () => {
     const { admin, part, device } = await organisation(t());
     await release(t(), '4.0.0', [part]);

@@ -30,7 +30,10 @@ export class AlertRuleResponse {
   @ApiProperty({
     type: 'array',
     items: { type: 'integer' },
-    description: 'Empty: every network and the devices in none.',
+    description:
+      'Empty: every network and the devices in none. A member sees only the networks they may ' +
+      'read among them; a rule all of whose networks are hidden from a member is not shown to ' +
+      'them at all (absent from the list, 404 1043 alone). Admins see every id.',
   })
   network_ids: number[];
 
@@ -44,7 +47,12 @@ export class AlertRuleResponse {
   @Int({ nullable: true, minimum: 0, description: 'clients_above only; null for the others.' })
   threshold: number | null;
 
-  @StrArray({ description: 'At most 20 addresses that get an e-mail per opening and resolution.' })
+  @StrArray({
+    description:
+      'At most 20 addresses that get an e-mail per opening and resolution. A member sees the ' +
+      'others masked as `a***@example.com` (first character, `***`, domain) and their own ' +
+      'address in full; admins see every address.',
+  })
   emails: string[];
 
   @Bool()

@@ -23,7 +23,10 @@ import {
   AlertRuleRow,
 } from './alert-views';
 
-/** A rule as a row of the list shows it; networks the user may not read are named by id. */
+/**
+ * A rule as a row of the list shows it, as the service shows it to the user (a member's rules
+ * name only networks the member may read, and mask other people's addresses).
+ */
 function ruleRow(rule: AlertRuleView, names: Map<number, string>): AlertRuleRow {
   return {
     id: rule.id,

@@ -18,9 +18,30 @@ describe('time zones', () => {
     expect(new Set(TIME_ZONES).size).toBe(TIME_ZONES.length);
   });
 
+  it('lists the current names beside their old aliases, and every name the runtime lists', () => {
+    const pairs = [
+      ['Asia/Kolkata', 'Asia/Calcutta'],
+      ['Europe/Kyiv', 'Europe/Kiev'],
+      ['America/Nuuk', 'America/Godthab'],
+      ['Pacific/Kanton', 'Pacific/Enderbury'],
+      ['Etc/UTC', 'UTC'],
+    ];
+    expect(TIME_ZONES).toEqual(expect.arrayContaining(pairs.flat()));
+    expect(TIME_ZONES).toEqual(expect.arrayContaining(Intl.supportedValuesOf('timeZone')));
+  });
+
+  it('lists only names the runtime computes times in', () => {
+    const computes = (timeZone: string) => new Intl.DateTimeFormat('en', { timeZone }).format(0);
+    for (const name of TIME_ZONES) {
+      expect(() => computes(name)).not.toThrow();
+    }
+    expect(TIME_ZONES).not.toContain('Factory');
+  });
+
   it('accepts exactly the listed names', () => {
     expect(TIME_ZONES.every(isTimeZone)).toBe(true);
-    for (const other of ['Mars/Olympus', 'Etc/UTC', 'europe/paris', '', ' UTC', 0, null]) {
+    const others = ['Mars/Olympus', 'europe/paris', 'asia/kolkata', 'IST', 'PST', 'SystemV/AST4'];
+    for (const other of [...others, '', ' UTC', 0, null]) {
       expect(isTimeZone(other)).toBe(false);
     }
   });

@@ -55,7 +55,7 @@ export class CreateNetworkFieldsDto {
   @IsString()
   network_name?: string;
 
-  /** One of the names of list_network_timezone. */
+  /** One of the names of list_network_timezone (an IANA name such as `Asia/Kolkata`), stored as sent. */
   @IsOptional()
   @IsString()
   timezone?: string;

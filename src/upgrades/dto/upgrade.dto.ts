@@ -118,7 +118,10 @@ export class UpgradeInputDto {
   @IsISO8601({ strict: true })
   schedule_at?: string;
 
-  /** IANA time zone of schedule_at, e.g. `Europe/Paris`. */
+  /**
+   * IANA time zone of schedule_at, e.g. `Europe/Paris` or `Asia/Kolkata`: one of the names of
+   * list_network_timezone, stored as sent.
+   */
   @Transform(blankToUndefined)
   @IsOptional()
   @IsTimeZone('time_zone must be an IANA time zone name')
