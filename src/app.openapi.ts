@@ -5,30 +5,38 @@ import { addWebhookPayload } from './webhooks/webhook-payload.openapi';
 
 /** Every tag an operation may carry, with its description (all declared in the document). */
 export const OPENAPI_TAGS: Record<string, string> = {
-  'location networks': 'Location networks: groups of devices and SSIDs (SPEC 4.1)',
-  'access points': 'The device inventory: provisioning, moves, status, uplinks (SPEC 4.2)',
-  'network ssids': 'SSIDs of location networks (SPEC 4.3)',
-  upgrades: 'Firmware upgrades, JSON variant (SPEC 4.4); errors answer `{message, status}`',
-  'init templates': 'Uplink (init) templates applied by apply_configuration (CONTRACT 5)',
-  'network templates': 'Network templates used by config_rollback (CONTRACT 5)',
-  'network access': "Members' grants on networks (CONTRACT 3 and 9)",
-  tags: 'Device tags (CONTRACT 5)',
+  'location networks':
+    'Location networks: groups of devices and SSIDs (docs/configuration.md#networks)',
+  'access points':
+    'The device inventory: provisioning, moves, status, uplinks (docs/devices.md#the-operators-side)',
+  'network ssids': 'SSIDs of location networks (docs/configuration.md#ssids)',
+  upgrades:
+    "Firmware upgrades as JSON (the console's upgrade pages do the same; docs/firmware.md#upgrades); errors answer `{message, status}`",
+  'init templates':
+    'Uplink (init) templates applied by apply_configuration (docs/configuration.md#uplinks-and-uplink-templates)',
+  'network templates':
+    'Network templates used by config_rollback (docs/configuration.md#network-templates-and-rollback)',
+  'network access':
+    "Members' grants on networks: reads need `full` or `read_only`, writes `full`; role admin (docs/security.md#users-roles-and-network-grants)",
+  tags: 'Device tags (docs/devices.md#tags)',
   rollouts:
-    'Staged firmware rollouts that halt above a failure threshold and may revert (DEVICES 6); role admin',
-  overview: 'Counts of the whole fleet: networks, devices up and down, upgrades (DEVICES 7)',
+    'Staged firmware rollouts that halt above a failure threshold and may revert (docs/firmware.md#staged-rollouts); role admin',
+  overview:
+    "Counts of the organisation's fleet: networks, devices up and down, upgrades, running rollouts (docs/devices.md#live-status)",
   events:
-    'What happened, each thing once (OPERATIONS 2): newest first, or a feed without gaps that a poller follows with `after`',
+    'What happened, each thing once: newest first, or a feed without gaps that a poller follows with `after` (docs/events-and-webhooks.md#reading-events)',
   device:
-    'The device half (DEVICES 2 to 5): access points check in and fetch their configuration with HTTP Basic (MAC, factory secret)',
+    'The device half: access points check in and fetch their configuration with HTTP Basic (MAC, factory secret); see docs/devices.md#the-devices-side',
   webhooks:
-    'Signed, retried and replayable delivery of events to HTTP endpoints (OPERATIONS 5); role admin',
+    'Signed, retried and replayable delivery of events to HTTP endpoints (docs/events-and-webhooks.md#webhooks); role admin',
   alerts:
-    'Alert rules, and the alerts they open and resolve, each an event and, with SMTP_URL, an e-mail (OPERATIONS 6)',
+    'Alert rules, and the alerts they open and resolve, each an event and, with SMTP_URL, an e-mail (docs/alerts.md)',
   commands:
-    'Remote commands (reboot, locate, ping) queued for devices and carried out at their check-ins (OPERATIONS 7)',
-  tokens: "The caller's own access tokens (CONTRACT 9)",
-  admin: 'Platform administration, super administrators only (CONTRACT 5)',
-  operations: 'Health and metrics for load balancers and monitoring (CONTRACT 1); no token',
+    'Remote commands (reboot, locate, ping) queued for devices and carried out at their check-ins (docs/commands.md)',
+  tokens: "The caller's own access tokens (docs/security.md#access-tokens)",
+  admin: 'Platform administration, super administrators only',
+  operations:
+    'Health and metrics for load balancers and monitoring, without a token (docs/operations.md#health-metrics-and-logs)',
 };
 
 /** The OpenAPI document served at /docs-json (and committed as openapi.json). */
@@ -54,8 +62,8 @@ export function openApiDocument(app: INestApplication) {
         type: 'http',
         scheme: 'basic',
         description:
-          'Device credentials (DEVICES 2): user name = the MAC as 12 hex digits or ' +
-          '`AA-BB-CC-DD-EE-FF`, password = the factory secret. Only on /device/v1 routes.',
+          'Device credentials (docs/devices.md#credentials): user name = the MAC as 12 hex ' +
+          'digits or `AA-BB-CC-DD-EE-FF`, password = the factory secret. Only on /device/v1 routes.',
       },
       'device',
     )

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import * as ts from 'typescript';
+import { brokenReason } from '../scripts/check-doc-links';
 
 /**
  * Comments explain their rules in their own words. The documents the service was built from and
@@ -9,7 +10,9 @@ import * as ts from 'typescript';
  * or an issue's number) sends its reader nowhere: say the rule, or point to docs/ or the OpenAPI
  * document. Only comments (of TypeScript, the console's script, its stylesheet and its templates)
  * and the titles of describe/it/test/onBothDatabases are read, so a string the code uses (an
- * alert's number in an e-mail) is not one.
+ * alert's number in an e-mail) is not one. The OpenAPI document (openapi.json, generated from the
+ * code's decorators) is what API users read: none of its strings cites either, and each guide it
+ * names (`docs/<guide>.md#<heading>`) exists, with that heading.
  */
 const ROOT = join(__dirname, '..');
 const FOLDERS = ['src', 'test', 'bench', 'scripts'];
@@ -149,5 +152,59 @@ describe('comments cite no document outside the repository', () => {
       ),
     );
     expect(found).toEqual([]);
+  });
+});
+
+/** Every string of a JSON value, keys included, each with its JSON pointer. */
+export function jsonTexts(value: unknown, at = ''): { at: string; text: string }[] {
+  if (typeof value === 'string') {
+    return [{ at, text: value }];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => jsonTexts(item, `${at}/${index}`));
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => {
+      const path = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return [{ at: path, text: key }, ...jsonTexts(item, path)];
+    });
+  }
+  return [];
+}
+
+/** The guides a text points to: `docs/<guide>.md`, with a `#<heading>` or not. */
+export const guideLinks = (text: string): string[] =>
+  text.match(/\bdocs\/[\w.-]+\.md(?:#[\w-]+)?/g) ?? [];
+
+describe('the OpenAPI document cites no document outside the repository', () => {
+  const OPENAPI = join(ROOT, 'openapi.json');
+
+  it('reads every string of a document, keys included, and the guides they name', () => {
+    const texts = jsonTexts({
+      tags: [{ name: 'a', description: 'Paginated (docs/api.md#answers)' }],
+      paths: { '/v1/x': { get: { summary: 'As CONTRACT 6 says', 'x-issue 3': true } } },
+    });
+    expect(
+      texts.flatMap(({ at, text }) => citations(text).map((cited) => `${at}: ${cited}`)),
+    ).toEqual(['/paths/~1v1~1x/get/summary: CONTRACT', '/paths/~1v1~1x/get/x-issue 3: issue 3']);
+    expect(texts.flatMap(({ text }) => guideLinks(text))).toEqual(['docs/api.md#answers']);
+    expect(brokenReason(OPENAPI, 'docs/api.md#no-such-heading')).toBe(
+      'no heading with the anchor #no-such-heading',
+    );
+  });
+
+  it('holds for openapi.json: no citation, and every guide it names exists with its heading', () => {
+    const texts = jsonTexts(JSON.parse(readFileSync(OPENAPI, 'utf8')));
+    expect(
+      texts.flatMap(({ at, text }) => citations(text).map((cited) => `${at}: ${cited}`)),
+    ).toEqual([]);
+    const links = texts.flatMap(({ at, text }) => guideLinks(text).map((link) => ({ at, link })));
+    expect(links.length).toBeGreaterThan(0);
+    expect(
+      links.flatMap(({ at, link }) => {
+        const reason = brokenReason(OPENAPI, link);
+        return reason === undefined ? [] : [`${at}: ${link} (${reason})`];
+      }),
+    ).toEqual([]);
   });
 });

@@ -179,7 +179,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert devices of the master inventory by serial
-         * @description Super administrators only. Devices are upserted by serial; MACs are normalised (CONTRACT 6).
+         * @description Super administrators only. Devices are upserted by serial; MACs are accepted as `0a:1b:2c:3d:4e:5f`, `0A-1B-2C-3D-4E-5F` or `0a1b2c3d4e5f` and stored as `0A:1B:2C:3D:4E:5F`.
          */
         post: operations["upsert_master_inventory"];
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Create a network, optionally cloned and with devices (mac_id)
-         * @description Role admin. `mac_id` devices are activated in the new network, all or nothing (SPEC 4.1 create rules).
+         * @description Role admin. `mac_id` (comma-separated) claims devices into the new network, all or nothing: each MAC must be in the master inventory and in no organisation's inventory, else 422 1005 (the allowed device count would be passed) or 1006 (naming them) and nothing is created.
          */
         post: operations["create_network"];
         delete?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the network's SSIDs with a template configuration (all or nothing)
-         * @description Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted (CONTRACT 7). Errors answer `{message}`.
+         * @description Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`.
          */
         post: operations["config_rollback"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pending upgrade for every targeted device
-         * @description Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). With `rollout` the written upgrades form a staged rollout (DEVICES 6), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.
+         * @description Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device: one it already has is updated. With `rollout` the written upgrades form a staged rollout (docs/firmware.md#staged-rollouts), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.
          */
         post: operations["create_upgrade"];
         delete?: never;
@@ -519,7 +519,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pending upgrade for every targeted device
-         * @description Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). With `rollout` the written upgrades form a staged rollout (DEVICES 6), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.
+         * @description Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device: one it already has is updated. With `rollout` the written upgrades form a staged rollout (docs/firmware.md#staged-rollouts), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.
          */
         post: operations["create_upgrade_json"];
         delete?: never;
@@ -834,7 +834,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A device checks in (DEVICES 3)
+         * A device checks in
          * @description HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the factory secret. A heartbeat (current_status answers UP), configuration bookkeeping (`config_revision`, `config_error`) and upgrade reports; the answer says when to check in again, whether to fetch the configuration and which upgrade to perform. Rate-limited per device. A body that breaks the types: 422 1030, nothing recorded.
          */
         post: operations["device_checkin"];
@@ -852,7 +852,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The device's configuration (DEVICES 4)
+         * The device's configuration
          * @description The authenticated device, its network, that network's SSIDs (secrets included) and its live uplinks, named by `revision`, which is also the ETag. With `If-None-Match` naming the current revision (`"<revision>"`, `W/"<revision>"`, `*`, or a comma-separated list holding one of them): 304 with the ETag and no body.
          */
         get: operations["device_config"];
@@ -1025,7 +1025,7 @@ export interface paths {
         };
         /**
          * The webhook's delivery log, newest first
-         * @description Role admin. Paginated as SPEC 2.6; `state` filters (pending, succeeded, failed).
+         * @description Role admin. Paginated by `page` and `per_page` (docs/api.md#answers); `state` filters (pending, succeeded, failed).
          */
         get: operations["list_webhook_deliveries"];
         put?: never;
@@ -1117,7 +1117,7 @@ export interface paths {
         };
         /**
          * Alerts, newest first
-         * @description Paginated as SPEC 2.6. Admins read every alert of the organisation, members those of networks they may read. Filters: state (open, resolved), alert_rule_id, mac_id, network_id.
+         * @description Paginated by `page` and `per_page` (docs/api.md#answers). Admins read every alert of the organisation, members those of networks they may read. Filters: state (open, resolved), alert_rule_id, mac_id, network_id.
          */
         get: operations["list_alerts"];
         put?: never;
@@ -1137,13 +1137,13 @@ export interface paths {
         };
         /**
          * Commands, newest first
-         * @description Paginated as SPEC 2.6; filters: mac_id, state, type.
+         * @description Paginated by `page` and `per_page` (docs/api.md#answers); filters: mac_id, state, type.
          */
         get: operations["list_commands"];
         put?: never;
         /**
          * Queue a command for each target device, handed out at its next check-in
-         * @description Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. Members: a network they have no grant on, its devices and the devices in no network answer as unknown targets do; devices of a `read_only` grant: 403 1029.
+         * @description Targets are `AP:<device id>`, `network:<network id>` (its devices) or `tag:<tag id>` (the devices with the tag); unknown ones answer 422 1030 naming them, and nothing is queued. A new command replaces a device’s queued one of its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. Members: a network they have no grant on, its devices and the devices in no network answer as unknown targets do; devices of a `read_only` grant: 403 1029.
          */
         post: operations["create_commands"];
         delete?: never;
@@ -1205,7 +1205,7 @@ export interface paths {
         };
         /**
          * List the organisation's rollouts, newest first
-         * @description Role admin. Paginated as SPEC 2.6; newest first means id descending.
+         * @description Role admin. Paginated by `page` and `per_page` (docs/api.md#answers); newest first means id descending.
          */
         get: operations["list_rollouts"];
         put?: never;
@@ -2029,7 +2029,7 @@ export interface components {
             aps: string[];
             /** @enum {string} */
             status: "pending" | "in_progress" | "done" | "failed" | "cancelled";
-            /** @description Last reported progress, 0 to 100 (DEVICES 5) */
+            /** @description Last reported progress, 0 to 100 */
             progress: number | null;
             /** @description The device's failure message, or `timed out` */
             error: string | null;
@@ -2045,9 +2045,9 @@ export interface components {
             completed_at: string | null;
             /** @description The firmware the device ran before the upgrade started (null if unknown) */
             previous_version: string | null;
-            /** @description The staged rollout it belongs to (DEVICES 6) */
+            /** @description The staged rollout it belongs to */
             rollout_id: number | null;
-            /** @description The upgrade this one reverts (DEVICES 6) */
+            /** @description The upgrade this one reverts, after its rollout halted */
             revert_of: number | null;
             device_id: number;
             mac_id: string | null;
@@ -2150,7 +2150,7 @@ export interface components {
         };
         UpgradesWrittenData: {
             upgrades: components["schemas"]["UpgradeResponse"][];
-            /** @description Only with `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6) */
+            /** @description Only with `upgrade.rollout`: the rollout the written upgrades form */
             rollout?: components["schemas"]["RolloutResponse"];
         };
         UpgradeWriteResponse: {
@@ -2472,7 +2472,7 @@ export interface components {
                 url: string | null;
                 save_prev_config: boolean;
             } | null;
-            /** @description Its queued and sent commands, oldest first (OPERATIONS 7); handed again until it reports them in `command_results`. Empty when none. */
+            /** @description Its queued and sent commands, oldest first; handed again until it reports them in `command_results`. Empty when none. */
             commands: {
                 id: number;
                 /** @enum {string} */
@@ -2552,7 +2552,7 @@ export interface components {
                 /** @enum {string} */
                 type: "cli" | "device" | "system";
             };
-            /** @description Per type (OPERATIONS 2). device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
+            /** @description Per type. device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
             data: {
                 [key: string]: unknown;
             };
@@ -7692,7 +7692,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -7879,7 +7879,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8010,7 +8010,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8197,7 +8197,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8320,7 +8320,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 404;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8335,7 +8335,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8500,7 +8500,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 404;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8540,7 +8540,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8672,7 +8672,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 404;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8712,7 +8712,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8877,7 +8877,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 404;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };
@@ -8917,7 +8917,7 @@ export interface operations {
                         message: string;
                         /** @enum {integer} */
                         status: 422;
-                        /** @description Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit) */
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
                         error_code?: number;
                     };
                 };

@@ -87,7 +87,8 @@ export class AdminController {
   @ApiOperation({
     operationId: 'upsert_master_inventory',
     description:
-      'Super administrators only. Devices are upserted by serial; MACs are normalised (CONTRACT 6).',
+      'Super administrators only. Devices are upserted by serial; MACs are accepted as ' +
+      '`0a:1b:2c:3d:4e:5f`, `0A-1B-2C-3D-4E-5F` or `0a1b2c3d4e5f` and stored as `0A:1B:2C:3D:4E:5F`.',
     summary: 'Upsert devices of the master inventory by serial',
   })
   @ApiOkResponse({ type: CountEnvelope })

@@ -21,7 +21,7 @@ export class AlertsController {
     operationId: 'list_alerts',
     summary: 'Alerts, newest first',
     description:
-      'Paginated as SPEC 2.6. Admins read every alert of the organisation, members those of ' +
+      'Paginated by `page` and `per_page` (docs/api.md#answers). Admins read every alert of the organisation, members those of ' +
       'networks they may read. Filters: state (open, resolved), alert_rule_id, mac_id, network_id.',
   })
   @ApiOkResponse({ type: AlertsEnvelope })

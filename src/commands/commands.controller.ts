@@ -25,7 +25,8 @@ export class CommandsController {
     operationId: 'create_commands',
     summary: 'Queue a command for each target device, handed out at its next check-in',
     description:
-      'Targets as SPEC 2.5 (`AP:<id>`, `network:<id>`, `tag:<id>`); unknown ones answer 422 ' +
+      'Targets are `AP:<device id>`, `network:<network id>` (its devices) or `tag:<tag id>` (the ' +
+      'devices with the tag); unknown ones answer 422 ' +
       '1030 naming them, and nothing is queued. A new command replaces a device’s queued one of ' +
       'its type (command.cancelled). More than 10 queued or sent for a device: 422 1046. ' +
       'Members: a network they have no grant on, its devices and the devices in no network ' +
@@ -45,7 +46,8 @@ export class CommandsController {
   @ApiOperation({
     operationId: 'list_commands',
     summary: 'Commands, newest first',
-    description: 'Paginated as SPEC 2.6; filters: mac_id, state, type.',
+    description:
+      'Paginated by `page` and `per_page` (docs/api.md#answers); filters: mac_id, state, type.',
   })
   @ApiOkResponse({ type: CommandsPageEnvelope })
   @ApiErrorResponses(ApiErrorCode.InvalidParameter)

@@ -19,7 +19,7 @@ export class CheckinController {
   @DeviceRoute()
   @ApiOperation({
     operationId: 'device_checkin',
-    summary: 'A device checks in (DEVICES 3)',
+    summary: 'A device checks in',
     description:
       'HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the ' +
       'factory secret. A heartbeat (current_status answers UP), configuration bookkeeping ' +

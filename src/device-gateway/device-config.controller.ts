@@ -32,7 +32,7 @@ export class DeviceConfigController {
   @DeviceRoute()
   @ApiOperation({
     operationId: 'device_config',
-    summary: "The device's configuration (DEVICES 4)",
+    summary: "The device's configuration",
     description:
       "The authenticated device, its network, that network's SSIDs (secrets included) and its " +
       'live uplinks, named by `revision`, which is also the ETag. With `If-None-Match` naming the ' +

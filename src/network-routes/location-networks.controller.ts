@@ -145,7 +145,9 @@ export class LocationNetworksController {
   @ApiOperation({
     operationId: 'create_network',
     description:
-      'Role admin. `mac_id` devices are activated in the new network, all or nothing (SPEC 4.1 create rules).',
+      'Role admin. `mac_id` (comma-separated) claims devices into the new network, all or ' +
+      "nothing: each MAC must be in the master inventory and in no organisation's inventory, else " +
+      '422 1005 (the allowed device count would be passed) or 1006 (naming them) and nothing is created.',
     summary: 'Create a network, optionally cloned and with devices (mac_id)',
   })
   @ApiOkResponse({
@@ -245,7 +247,7 @@ export class LocationNetworksController {
   @ApiOperation({
     operationId: 'config_rollback',
     description:
-      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted (CONTRACT 7). Errors answer `{message}`.',
+      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`.',
     summary: "Replace the network's SSIDs with a template configuration (all or nothing)",
   })
   @ApiBody({ type: ConfigRollbackDto })

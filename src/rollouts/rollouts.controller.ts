@@ -23,7 +23,8 @@ export class RolloutsController {
   @ApiOperation({
     operationId: 'list_rollouts',
     summary: "List the organisation's rollouts, newest first",
-    description: 'Role admin. Paginated as SPEC 2.6; newest first means id descending.',
+    description:
+      'Role admin. Paginated by `page` and `per_page` (docs/api.md#answers); newest first means id descending.',
   })
   @ApiOkResponse({
     type: RolloutsResponse,

@@ -135,8 +135,8 @@ export class UpgradesController {
   @ApiOperation({
     operationId: 'create_upgrade',
     description:
-      'Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device (SPEC 4.4). ' +
-      'With `rollout` the written upgrades form a staged rollout (DEVICES 6), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.',
+      'Role admin. `aps` entries are `AP:<device id>`, `network:<network id>` or `tag:<tag id>`; one pending upgrade per device: one it already has is updated. ' +
+      'With `rollout` the written upgrades form a staged rollout (docs/firmware.md#staged-rollouts), returned as `data.rollout`: devices UP first, then the rest, each by id; stage k holds positions ceil(N×p(k−1)/100) to ceil(N×p(k)/100); stage 1 opens at once. Errors answer `{message, status}`.',
     summary: 'Create a pending upgrade for every targeted device',
   })
   @written('Upgrade created successfully')

@@ -148,7 +148,8 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'list_webhook_deliveries',
     summary: "The webhook's delivery log, newest first",
-    description: 'Role admin. Paginated as SPEC 2.6; `state` filters (pending, succeeded, failed).',
+    description:
+      'Role admin. Paginated by `page` and `per_page` (docs/api.md#answers); `state` filters (pending, succeeded, failed).',
   })
   @ApiOkResponse({ type: DeliveriesEnvelope })
   @ApiErrorResponses(...ONE_WEBHOOK_ERRORS)

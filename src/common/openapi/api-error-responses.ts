@@ -44,7 +44,8 @@ export const statusMessage = (status: number, description: string): ErrorShape =
       status: { type: 'integer', enum: [status] },
       error_code: {
         type: 'integer',
-        description: 'Given where CONTRACT 8 or 9 names a code (1030: over the bulk limit)',
+        description:
+          'The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit',
       },
     },
     example: { message: description, status },

@@ -46,7 +46,7 @@ export class CheckinResponse {
   @ApiProperty({
     type: 'array',
     description:
-      'Its queued and sent commands, oldest first (OPERATIONS 7); handed again until it reports ' +
+      'Its queued and sent commands, oldest first; handed again until it reports ' +
       'them in `command_results`. Empty when none.',
     items: {
       type: 'object',

@@ -60,7 +60,7 @@ export class EventResponse {
 
   @AnyObject({
     description:
-      'Per type (OPERATIONS 2). device.claimed, device.released, device.removed: `{network_id}`; ' +
+      'Per type. device.claimed, device.released, device.removed: `{network_id}`; ' +
       'device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it ' +
       'went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of ' +
       'its last heartbeat); device.config_applied: `{revision, in_sync}`; ' +

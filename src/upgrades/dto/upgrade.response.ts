@@ -41,7 +41,7 @@ export class UpgradeResponse {
   @ApiProperty({ enum: UPGRADE_STATUSES })
   status: string;
 
-  @Int({ nullable: true, description: 'Last reported progress, 0 to 100 (DEVICES 5)' })
+  @Int({ nullable: true, description: 'Last reported progress, 0 to 100' })
   progress: number | null;
 
   @Str({ nullable: true, description: "The device's failure message, or `timed out`" })
@@ -59,10 +59,10 @@ export class UpgradeResponse {
   })
   previous_version: string | null;
 
-  @Int({ nullable: true, description: 'The staged rollout it belongs to (DEVICES 6)' })
+  @Int({ nullable: true, description: 'The staged rollout it belongs to' })
   rollout_id: number | null;
 
-  @Int({ nullable: true, description: 'The upgrade this one reverts (DEVICES 6)' })
+  @Int({ nullable: true, description: 'The upgrade this one reverts, after its rollout halted' })
   revert_of: number | null;
 
   @Int()
@@ -109,7 +109,7 @@ export class UpgradesWrittenData {
 
   @Of(() => RolloutResponse, {
     required: false,
-    description: 'Only with `upgrade.rollout`: the rollout the written upgrades form (DEVICES 6)',
+    description: 'Only with `upgrade.rollout`: the rollout the written upgrades form',
   })
   rollout?: RolloutResponse;
 }
