@@ -2613,6 +2613,7 @@ export interface components {
             status: 200;
         };
         WebhookFieldsDto: {
+            description?: string | null;
             /**
              * @description `http` or `https`, at most 2,048 characters (also once stored), no user info (not even an
              *     empty one). Stored as its WHATWG serialisation, percent-encoded where a URI needs it.
@@ -2620,7 +2621,6 @@ export interface components {
             url?: string;
             /** @description Types of the events section, family prefixes (`device.*`), or `*`. */
             event_types?: string[];
-            description?: string | null;
             /** @description Defaults to true. */
             enabled?: boolean;
         };
