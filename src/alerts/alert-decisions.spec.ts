@@ -101,7 +101,7 @@ describe('eventDecisions (OPERATIONS 6)', () => {
   });
 });
 
-describe('configStateResolutions (OPERATIONS 6)', () => {
+describe('configStateResolutions', () => {
   const state = (id: number, revision: string, device: ConfigAlertState['device']) => ({
     id,
     revision,

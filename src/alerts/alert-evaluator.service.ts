@@ -32,9 +32,10 @@ const EVENTS_PER_PASS = 1000;
  * that have rules; for each it takes the organisation's cursor row, skipping it when another
  * instance holds it, and in that one transaction reads the events since the cursor (the
  * event-driven types and resolutions: alert-decisions.ts), looks at the devices' recorded state
- * (device_down after for_seconds DOWN, clients_above), writes the alerts with their events and
- * e-mails, and moves the cursor. Every transition of an organisation happens under its cursor
- * row, so each happens once however many instances run.
+ * (device_down after for_seconds DOWN, clients_above, config_failed resolved by the device's
+ * configuration sync), writes the alerts with their events and e-mails, and moves the cursor.
+ * Every transition of an organisation happens under its cursor row, so each happens once however
+ * many instances run.
  */
 @Injectable()
 export class AlertEvaluator {

@@ -172,7 +172,7 @@ describe('webhook rules (OPERATIONS 5)', () => {
   });
 });
 
-describe('webhookProblems (OPERATIONS 5)', () => {
+describe('webhookProblems', () => {
   it('names every bad value at once, each by its field', () => {
     expect(
       webhookProblems({ event_types: [], description: 'd'.repeat(256), enabled: 'yes' }, true),

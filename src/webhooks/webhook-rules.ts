@@ -46,7 +46,7 @@ export function eventTypesProblems(value: unknown): string[] {
     : [];
 }
 
-/** OPERATIONS 5: the longest description a webhook may have. */
+/** The longest description a webhook may have. */
 export const MAX_DESCRIPTION_LENGTH = 255;
 
 /** A webhook's fields as a create or an update gives them (undefined: not given). */

@@ -31,7 +31,7 @@ import {
 import { WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksRepository } from './webhooks.repository';
 
-/** 422 1030 naming every bad value of the fields (OPERATIONS 5), before anything is looked up. */
+/** 422 1030 naming every bad value of the fields, before anything is looked up. */
 function assertWebhookFields(fields: WebhookFieldsDto, creating: boolean): void {
   const problems = webhookProblems(fields, creating).map((problem) => `webhook.${problem}`);
   if (problems.length > 0) {

@@ -6,7 +6,7 @@ import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { MAX_DESCRIPTION_LENGTH } from '../webhook-rules';
 
 /**
- * The fields of a webhook (OPERATIONS 5). The service checks every value (webhook-rules:
+ * The fields of a webhook. The service checks every value (webhook-rules:
  * webhookProblems), so that one answer names every bad one.
  */
 export class WebhookFieldsDto {
