@@ -2622,6 +2622,7 @@ export interface components {
             status: 200;
         };
         WebhookFieldsDto: {
+            description?: string | null;
             /**
              * @description `http` or `https`, at most 2,048 characters (also once stored), no user info (not even an
              *     empty one). Stored as its WHATWG serialisation, percent-encoded where a URI needs it.
@@ -2629,7 +2630,6 @@ export interface components {
             url?: string;
             /** @description Types of the events section, family prefixes (`device.*`), or `*`. */
             event_types?: string[];
-            description?: string | null;
             /** @description Defaults to true. */
             enabled?: boolean;
         };
@@ -2727,11 +2727,14 @@ export interface components {
             name?: string;
             /** @description device_down, config_failed, upgrade_failed, rollout_halted or clients_above. */
             type?: string;
-            /** @description Empty or absent: every network and the devices in none. */
+            /**
+             * @description Empty or absent: every network and the devices in none. An id that names no network of the
+             *     organisation (one outside 1..2147483647 included) is refused, naming it.
+             */
             network_ids?: number[] | null;
             /** @description device_down (default 300) and clients_above (default 0): 0 to 86400. */
             for_seconds?: number | null;
-            /** @description clients_above only (required): an integer of 0 or more. */
+            /** @description clients_above only (required): an integer from 0 to 2147483647. */
             threshold?: number | null;
             /** @description At most 20 addresses. */
             emails?: string[] | null;

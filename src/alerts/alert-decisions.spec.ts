@@ -1,4 +1,11 @@
-import { eventDecisions, OpenFacts, RuleFacts, SeenEvent } from './alert-decisions';
+import {
+  ConfigAlertState,
+  configStateResolutions,
+  eventDecisions,
+  OpenFacts,
+  RuleFacts,
+  SeenEvent,
+} from './alert-decisions';
 
 const T0 = new Date('2026-11-27T10:00:00.000Z');
 const at = (s: number) => new Date(T0.getTime() + s * 1000);
@@ -90,6 +97,31 @@ describe('eventDecisions: which events open and resolve alerts', () => {
     );
     expect(decisions.open).toMatchObject([
       { rule: { id: 1 }, subject_id: 9, device: null, network: null, data: { rollout_id: 9 } },
+    ]);
+  });
+});
+
+describe('configStateResolutions', () => {
+  const state = (id: number, revision: string, device: ConfigAlertState['device']) => ({
+    id,
+    revision,
+    device,
+  });
+
+  it('resolves the alerts whose device runs its current revision or has another one', () => {
+    expect(
+      configStateResolutions(
+        [
+          state(1, 'r', { revision: 'r', in_sync: true }),
+          state(2, 'r', { revision: 's', in_sync: false }),
+          state(3, 'r', { revision: 'r', in_sync: false }),
+          state(4, 'r', null),
+        ],
+        at(5),
+      ),
+    ).toEqual([
+      { id: 1, at: at(5) },
+      { id: 2, at: at(5) },
     ]);
   });
 });

@@ -192,6 +192,34 @@ export function eventDecisions(
   return decisions;
 }
 
+/** An open config_failed alert and what its device's record shows now (null: not found). */
+export interface ConfigAlertState {
+  id: number;
+  /** The revision the alert's error was about. */
+  revision: unknown;
+  /** The device's configuration sync now: its current revision and whether it runs it. */
+  device: { revision: string; in_sync: boolean } | null;
+}
+
+/**
+ * The open config_failed alerts that their devices' state resolves at `at`: the device runs its
+ * current revision, or its current revision is no longer the one the error was about. Decided
+ * from the state the device record shows, not only from events, so that a device that reports
+ * running the revision it already ran (which records no `device.config_applied`) still resolves
+ * its alert, and its later errors open new ones. A device not found is left to its events (its
+ * `device.removed` resolves its alerts).
+ */
+export function configStateResolutions(
+  alerts: ConfigAlertState[],
+  at: Date,
+): { id: number; at: Date }[] {
+  return alerts
+    .filter(
+      ({ revision, device }) => device !== null && (device.in_sync || device.revision !== revision),
+    )
+    .map(({ id }) => ({ id, at }));
+}
+
 const subjectOf = (alert: OpenFacts) => alert.device_id;
 
 function factsOf(opening: Opening): OpenFacts {

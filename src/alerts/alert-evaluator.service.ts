@@ -8,6 +8,7 @@ import { DeviceSubjectsRepository } from '../devices/device-subjects.repository'
 import { EventsRepository } from '../event-log/events.repository';
 import { Alert } from './alert.entity';
 import {
+  configStateResolutions,
   eventDecisions,
   Opening,
   SeenEvent,
@@ -21,6 +22,7 @@ import { AlertRulesRepository } from './alert-rules.repository';
 import { AlertConditionsRepository } from '../read-side/alert-conditions.repository';
 import { AlertWatchesRepository } from './alert-watches.repository';
 import { AlertsRepository } from './alerts.repository';
+import { ConfigAlertStates } from './config-alert-states';
 
 /** Events read per organisation and pass (a backlog is read over the next passes). */
 const EVENTS_PER_PASS = 1000;
@@ -30,9 +32,10 @@ const EVENTS_PER_PASS = 1000;
  * that have rules; for each it takes the organisation's cursor row, skipping it when another
  * instance holds it, and in that one transaction reads the events since the cursor (the
  * event-driven types and resolutions: alert-decisions.ts), looks at the devices' recorded state
- * (device_down after for_seconds DOWN, clients_above), writes the alerts with their events and
- * e-mails, and moves the cursor. Every transition of an organisation happens under its cursor
- * row, so each happens once however many instances run.
+ * (device_down after for_seconds DOWN, clients_above, config_failed resolved by the device's
+ * configuration sync), writes the alerts with their events and e-mails, and moves the cursor.
+ * Every transition of an organisation happens under its cursor row, so each happens once however
+ * many instances run.
  */
 @Injectable()
 export class AlertEvaluator {
@@ -43,6 +46,7 @@ export class AlertEvaluator {
     private readonly watches: AlertWatchesRepository,
     private readonly events: EventsRepository,
     private readonly subjects: DeviceSubjectsRepository,
+    private readonly configStates: ConfigAlertStates,
     private readonly alertEvents: AlertEvents,
     private readonly notifier: AlertNotifier,
     private readonly unitOfWork: UnitOfWork,
@@ -134,7 +138,7 @@ export class AlertEvaluator {
     return transitions;
   }
 
-  /** device_down and clients_above from the devices' recorded state. */
+  /** device_down, clients_above and config_failed resolutions from the devices' recorded state. */
   private async fromState(
     orgId: number,
     rules: AlertRule[],
@@ -222,11 +226,12 @@ export class AlertEvaluator {
         });
       }
     }
-    const fallen = (await this.conditions.clientsFallen(orgId)).map((row) => ({
+    const ended = (await this.conditions.clientsFallen(orgId)).map((row) => ({
       id: row.alertId,
       at: row.up && row.checkedInAt ? row.checkedInAt : now,
     }));
-    const transitions = await this.resolve(orgId, fallen, byRule);
+    ended.push(...configStateResolutions(await this.configStates.of(orgId), now));
+    const transitions = await this.resolve(orgId, ended, byRule);
     transitions.push(...(await this.open(orgId, openings, byRule)));
     return transitions;
   }

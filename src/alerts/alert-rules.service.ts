@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ValidationFailedError } from '../common/errors';
+import { isIdInRange } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { EventsRepository } from '../event-log/events.repository';
@@ -150,8 +151,10 @@ export class AlertRulesService {
     const result = ruleFields(before, input);
     const problems = 'problems' in result ? result.problems : [];
     if ('fields' in result && result.fields.network_ids.length > 0) {
+      // An id outside 1..MAX_ID is looked up nowhere: it is unknown like any other.
+      const lookup = result.fields.network_ids.filter(isIdInRange);
       const known = new Set(
-        (await this.networks.findByIds(orgId, result.fields.network_ids)).map((n) => n.id),
+        lookup.length === 0 ? [] : (await this.networks.findByIds(orgId, lookup)).map((n) => n.id),
       );
       const unknown = result.fields.network_ids.filter((nid) => !known.has(nid));
       if (unknown.length > 0) {

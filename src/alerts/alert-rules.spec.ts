@@ -41,7 +41,7 @@ describe('ruleFields: the fields of an alert rule', () => {
         type: 'upgrade_failed',
         for_seconds: 5,
         threshold: 3,
-        network_ids: [0],
+        network_ids: [1.5],
         emails: ['x'],
       }),
     ).toEqual({
@@ -53,6 +53,21 @@ describe('ruleFields: the fields of an alert rule', () => {
         'emails has invalid addresses: x',
       ],
     });
+  });
+
+  it('bounds threshold to a 32-bit integer, and keeps any integer network id for the lookup to refuse', () => {
+    expect(ruleFields(null, { name: 'a', type: 'clients_above', threshold: 2 ** 31 })).toEqual({
+      problems: ['threshold must be at most 2147483647'],
+    });
+    expect(
+      ruleFields(null, { name: 'a', type: 'clients_above', threshold: 2 ** 31 - 1 }),
+    ).toMatchObject({ fields: { threshold: 2 ** 31 - 1 } });
+    expect(
+      ruleFields(null, { name: 'a', type: 'device_down', network_ids: [0, 2 ** 31, 2 ** 53] }),
+    ).toMatchObject({ fields: { network_ids: [0, 2 ** 31, 2 ** 53] } });
+    expect(
+      ruleFields(null, { name: 'a', type: 'device_down', network_ids: ['1' as never] }),
+    ).toEqual({ problems: ['network_ids must be a list of network ids'] });
   });
 
   it('scopes a rule to its networks, or to every device when it names none', () => {

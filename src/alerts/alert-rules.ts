@@ -1,3 +1,5 @@
+import { isInt32, MAX_INT32, readId } from '../common/ids/id';
+
 /** The alert types a rule may watch. */
 export const ALERT_TYPES = [
   'device_down',
@@ -85,6 +87,8 @@ export function ruleFields(
   if (type === 'clients_above') {
     if (threshold === null || !Number.isInteger(threshold) || threshold < 0) {
       problems.push('threshold must be an integer of 0 or more (required by clients_above)');
+    } else if (!isInt32(threshold, 0)) {
+      problems.push(`threshold must be at most ${MAX_INT32}`);
     }
   } else {
     if (input.threshold !== undefined && input.threshold !== null) {
@@ -94,7 +98,11 @@ export function ruleFields(
   }
   const networkIds =
     input.network_ids === undefined ? (before?.network_ids ?? []) : (input.network_ids ?? []);
-  if (!Array.isArray(networkIds) || networkIds.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+  // Any integer is an id; one outside 1..MAX_ID names no network (the service says so).
+  if (
+    !Array.isArray(networkIds) ||
+    networkIds.some((id) => typeof id !== 'number' || readId(id) === undefined)
+  ) {
     problems.push('network_ids must be a list of network ids');
   }
   const emails = input.emails === undefined ? (before?.emails ?? []) : (input.emails ?? []);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
+import { DeviceConfigModule } from '../device-config/device-config.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
@@ -15,6 +16,7 @@ import { AlertRulesService } from './alert-rules.service';
 import { AlertsController } from './alerts.controller';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService } from './alerts.service';
+import { ConfigAlertStates } from './config-alert-states';
 import { AlertMailModule } from './mail/alert-mail.module';
 import { AlertMailQueue } from './mail/alert-mail-queue';
 
@@ -23,6 +25,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
   imports: [
     BackgroundModule,
     EventLogModule,
+    DeviceConfigModule,
     DevicesModule,
     NetworksModule,
     OrganisationsModule,
@@ -38,6 +41,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
     AlertsService,
     AlertEvents,
     AlertEvaluator,
+    ConfigAlertStates,
     { provide: AlertNotifier, useExisting: AlertMailQueue },
   ],
   exports: [AlertsService, AlertRulesService],

@@ -4,6 +4,7 @@ import { In, SelectQueryBuilder } from 'typeorm';
 import { persistedValue } from '../database/persisted-value';
 import { Alert } from './alert.entity';
 import { AlertCursor } from './alert-cursor.entity';
+import { AlertType } from './alert-rules';
 
 /** Which of an organisation's alerts a read takes (GET /v1/alerts). */
 export interface AlertQuery {
@@ -94,8 +95,11 @@ export class AlertsRepository extends TransactionalRepository {
     return open.map((alert) => Object.assign(alert, { state: 'resolved', resolved_at: at }));
   }
 
-  /** The organisation's open alerts of these devices or networks (or all, with neither). */
-  openOf(orgId: number, of: { deviceIds?: number[]; ruleId?: number } = {}): Promise<Alert[]> {
+  /** The organisation's open alerts of these devices, rule or type (or all, with none). */
+  openOf(
+    orgId: number,
+    of: { deviceIds?: number[]; ruleId?: number; type?: AlertType } = {},
+  ): Promise<Alert[]> {
     const query = this.alerts
       .createQueryBuilder('a')
       .where('a.organisation_id = :orgId AND a.state = :open', { orgId, open: 'open' });
@@ -107,6 +111,9 @@ export class AlertsRepository extends TransactionalRepository {
     }
     if (of.ruleId !== undefined) {
       query.andWhere('a.alert_rule_id = :ruleId', { ruleId: of.ruleId });
+    }
+    if (of.type !== undefined) {
+      query.andWhere('a.type = :type', { type: of.type });
     }
     return query.orderBy('a.id', 'ASC').getMany();
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { readId } from '../common/ids/id';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { NetworkAccessService } from '../network-access/network-access.service';
@@ -72,8 +73,9 @@ export class UsersPageService {
   async grant(user: AuthUser, userId: number, body: unknown): Promise<Redirect> {
     const form = formFields(body);
     const level = ACCESS_LEVELS.find((value) => value === form.level);
-    const networkId = Number(form.network_id);
-    if (!level || !Number.isSafeInteger(networkId)) {
+    // The API's id rule: an integer outside 1..2147483647 is a network that is not found.
+    const networkId = readId(form.network_id);
+    if (!level || networkId === undefined) {
       return refusedTo('/users', 'Choose a network and a level.');
     }
     return orRefusedTo(

@@ -72,11 +72,11 @@ export class NetworkAccessService {
     const orgId = user.organisation_id;
     return this.unitOfWork.run(async () => {
       const network = await this.assertNetworkAndUser(orgId, input.network_id, input.user_id);
-      const revoked = await this.grants.delete(orgId, input.user_id, input.network_id);
-      if (revoked) {
-        await this.record(user, via, 'grant.revoked', network, null, input.user_id);
+      const level = await this.grants.delete(orgId, input.user_id, input.network_id);
+      if (level !== null) {
+        await this.record(user, via, 'grant.revoked', network, level, input.user_id);
       }
-      return { revoked };
+      return { revoked: level !== null };
     });
   }
 
@@ -86,7 +86,7 @@ export class NetworkAccessService {
     via: RequestChannel,
     type: 'grant.created' | 'grant.revoked',
     network: { id: number; network_name: string },
-    level: string | null,
+    level: AccessLevel,
     userId: number,
   ): Promise<void> {
     const at = { actor: userActor(user, via), at: new Date() };

@@ -1,4 +1,4 @@
-import { Dialect } from '../database/dialect';
+import { Dialect, SqlBuilder } from '../database/dialect';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -27,14 +27,23 @@ export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant
     });
   }
 
-  /** Deletes the user's grant on the network; false when there was none. */
-  async delete(orgId: number, userId: number, networkId: number): Promise<boolean> {
-    const result = await this.repository.delete({
-      organisation_id: orgId,
-      user_id: userId,
-      location_network_id: networkId,
-    });
-    return (result.affected ?? 0) > 0;
+  /**
+   * Deletes the user's grant on the network and answers the level it had, read by the DELETE
+   * itself (so it is the grant that was deleted, whatever ran concurrently); null when there was
+   * none.
+   */
+  async delete(orgId: number, userId: number, networkId: number): Promise<AccessLevel | null> {
+    const sql = new SqlBuilder(this.dialect);
+    const rows = await this.dialect.preparedQuery<{ level: AccessLevel }>(
+      this.manager,
+      'airfleet_revoke_grant',
+      `DELETE FROM "network_access_grants"
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "user_id" = ${sql.param(userId)}
+         AND "location_network_id" = ${sql.param(networkId)}
+       RETURNING "level"`,
+      sql.params,
+    );
+    return rows[0]?.level ?? null;
   }
 
   /** Creates the grant or changes its level (one grant per user and network). */

@@ -9,6 +9,7 @@ import {
   storedUrl,
   subscribes,
   urlProblems,
+  webhookProblems,
 } from './webhook-rules';
 
 /** The `format: uri` check of OpenAPI validators (ajv-formats' full mode, as Prism runs it). */
@@ -168,5 +169,30 @@ describe('webhook rules', () => {
     for (const secret of secrets) {
       expect(new Verifier(secret).verify('{"a":1}', headers)).toEqual({ a: 1 });
     }
+  });
+});
+
+describe('webhookProblems', () => {
+  it('names every bad value at once, each by its field', () => {
+    expect(
+      webhookProblems({ event_types: [], description: 'd'.repeat(256), enabled: 'yes' }, true),
+    ).toEqual([
+      'url must be an http or https URL',
+      'event_types must be a non-empty list of event types',
+      'description must be shorter than or equal to 255 characters',
+      'enabled must be a boolean value',
+    ]);
+  });
+
+  it('requires url and event_types on create only, and takes a null or 255-character description', () => {
+    expect(webhookProblems({}, false)).toEqual([]);
+    expect(webhookProblems({ description: null, enabled: false }, false)).toEqual([]);
+    expect(
+      webhookProblems(
+        { url: 'https://example.com/', event_types: ['*'], description: 'd'.repeat(255) },
+        true,
+      ),
+    ).toEqual([]);
+    expect(webhookProblems({ description: 7 }, false)).toEqual(['description must be a string']);
   });
 });

@@ -46,6 +46,43 @@ export function eventTypesProblems(value: unknown): string[] {
     : [];
 }
 
+/** The longest description a webhook may have. */
+export const MAX_DESCRIPTION_LENGTH = 255;
+
+/** A webhook's fields as a create or an update gives them (undefined: not given). */
+export interface WebhookInput {
+  url?: unknown;
+  event_types?: unknown;
+  description?: unknown;
+  enabled?: unknown;
+}
+
+/**
+ * Every problem of the fields a create (`creating`: url and event_types required) or an update
+ * gives, each naming its field, so that one answer names every bad value.
+ */
+export function webhookProblems(input: WebhookInput, creating: boolean): string[] {
+  const given = (value: unknown) => creating || value !== undefined;
+  const problems = [
+    ...(given(input.url) ? urlProblems(input.url) : []),
+    ...(given(input.event_types) ? eventTypesProblems(input.event_types) : []),
+  ];
+  const { description, enabled } = input;
+  if (description !== undefined && description !== null) {
+    if (typeof description !== 'string') {
+      problems.push('description must be a string');
+    } else if (description.length > MAX_DESCRIPTION_LENGTH) {
+      problems.push(
+        `description must be shorter than or equal to ${MAX_DESCRIPTION_LENGTH} characters`,
+      );
+    }
+  }
+  if (enabled !== undefined && typeof enabled !== 'boolean') {
+    problems.push('enabled must be a boolean value');
+  }
+  return problems;
+}
+
 /**
  * The problems of a `url` value: http or https, at most 2,048 characters as sent and as stored
  * (`storedUrl`), no user info (not even an empty one: `http://@host/`), and a host name made of

@@ -14,12 +14,11 @@ import { DeliveriesRepository } from './deliveries.repository';
 import { DeliveriesQueryDto, WebhookFieldsDto } from './dto/webhook.dto';
 import { WebhookEvents } from './webhook-events';
 import {
-  eventTypesProblems,
   MAX_WEBHOOKS,
   newWebhookSecret,
   PREVIOUS_SECRET_MS,
   storedUrl,
-  urlProblems,
+  webhookProblems,
 } from './webhook-rules';
 import { DeliveryView, deliveryView, WebhookView, webhookView } from './webhook.view';
 import { Webhook } from './webhook.entity';
@@ -31,6 +30,14 @@ import {
 } from './webhooks.errors';
 import { WebhookDeliveries } from './webhook-deliveries.service';
 import { WebhooksRepository } from './webhooks.repository';
+
+/** 422 1030 naming every bad value of the fields, before anything is looked up. */
+function assertWebhookFields(fields: WebhookFieldsDto, creating: boolean): void {
+  const problems = webhookProblems(fields, creating).map((problem) => `webhook.${problem}`);
+  if (problems.length > 0) {
+    throw new ValidationFailedError(problems);
+  }
+}
 
 /**
  * The webhook routes' rules, role admin (the routes say so). Each write runs in
@@ -61,12 +68,7 @@ export class WebhooksService {
     fields: WebhookFieldsDto,
     via: RequestChannel = 'api',
   ): Promise<WebhookView> {
-    const problems = [...urlProblems(fields.url), ...eventTypesProblems(fields.event_types)].map(
-      (problem) => `webhook.${problem}`,
-    );
-    if (problems.length > 0) {
-      throw new ValidationFailedError(problems);
-    }
+    assertWebhookFields(fields, true);
     const url = storedUrl(fields.url!);
     await this.assertReachable(url);
     const orgId = user.organisation_id;
@@ -96,13 +98,7 @@ export class WebhooksService {
     fields: WebhookFieldsDto,
     via: RequestChannel = 'api',
   ): Promise<WebhookView> {
-    const problems = [
-      ...(fields.url === undefined ? [] : urlProblems(fields.url)),
-      ...(fields.event_types === undefined ? [] : eventTypesProblems(fields.event_types)),
-    ].map((problem) => `webhook.${problem}`);
-    if (problems.length > 0) {
-      throw new ValidationFailedError(problems);
-    }
+    assertWebhookFields(fields, false);
     const url = fields.url === undefined ? undefined : storedUrl(fields.url);
     if (url !== undefined) {
       await this.assertReachable(url);

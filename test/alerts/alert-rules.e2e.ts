@@ -121,6 +121,39 @@ onBothDatabases('alert rule routes', (t) => {
     );
   });
 
+  it('answers an id or a threshold beyond 32 bits as an unknown network or a bad value, on create and PATCH, changing nothing', async () => {
+    const admin = await t().fixtures.admin();
+    const rule = await a.rule(admin, { type: 'clients_above', threshold: 5 });
+    const invalid = (errors: string) => ({ msg: 'Invalid parameters', error_code: 1030, errors });
+    const cases: [object, object][] = [
+      [
+        { network_ids: [2147483648] },
+        invalid('alert_rule.network_ids has unknown networks: 2147483648'),
+      ],
+      [
+        { network_ids: [-2147483649, 9007199254740992] },
+        invalid('alert_rule.network_ids has unknown networks: -2147483649, 9007199254740992'),
+      ],
+      [{ threshold: 2147483648 }, invalid('alert_rule.threshold must be at most 2147483647')],
+    ];
+    for (const [fields, body] of cases) {
+      const created = await t()
+        .http()
+        .post('/v1/alert_rules')
+        .set(admin.auth)
+        .send({ alert_rule: { name: 'big', type: 'clients_above', threshold: 1, ...fields } });
+      expect([created.status, created.body]).toEqual([422, body]);
+      const patched = await t()
+        .http()
+        .patch(`/v1/alert_rules/${rule.id}`)
+        .set(admin.auth)
+        .send({ alert_rule: fields });
+      expect([patched.status, patched.body]).toEqual([422, body]);
+    }
+    const list = await t().http().get('/v1/alert_rules').set(admin.auth).expect(200);
+    expect(list.body).toEqual({ data: { alert_rules: [rule] }, status: 200 });
+  });
+
   it("answers another organisation's rule as missing, lets members read and not write", async () => {
     const admin = await t().fixtures.admin();
     const other = await t().fixtures.admin();

@@ -125,6 +125,52 @@ onBothDatabases('device alerts', (t) => {
     });
   });
 
+  it('resolves config_failed from the device state when it reports running the revision it already ran, and opens again at a later error', async () => {
+    const { admin, ap, revision, device, where } = await upDevice();
+    await g.checkin(ap.auth, { config_revision: revision }).expect(200);
+    const rule = await a.rule(admin, { type: 'config_failed' });
+    await g.checkin(ap.auth, { config_error: { revision, message: 'radio busy' } }).expect(200);
+    await g.checkin(ap.auth, { config_revision: revision }).expect(200);
+    const record = await t()
+      .http()
+      .get('/v1/access_points/list_inventory')
+      .query({ mac_id: ap.device.mac_id })
+      .set(admin.auth)
+      .expect(200);
+    expect(record.body.data.devices[0].config).toEqual({
+      revision,
+      applied_revision: revision,
+      in_sync: true,
+      error: null,
+    });
+    const [resolved] = await alertsWhen(admin, 1, 'resolved');
+    const [failed] = await e.events(admin.auth, { after: 0, type: 'device.config_failed' });
+    const [ended] = await e.events(admin.auth, { after: 0, type: 'alert.resolved' });
+    expect(resolved).toEqual({
+      id: expect.any(Number),
+      alert_rule_id: rule.id,
+      type: 'config_failed',
+      state: 'resolved',
+      device,
+      network: where,
+      opened_at: failed.occurred_at,
+      resolved_at: ended.data.resolved_at,
+      data: { revision, message: 'radio busy' },
+    });
+    expect(Date.parse(resolved.resolved_at as string)).toBeGreaterThanOrEqual(
+      Date.parse(failed.occurred_at),
+    );
+    await g.checkin(ap.auth, { config_error: { revision, message: 'radio gone' } }).expect(200);
+    const again = await alertsWhen(admin, 2, 'resolved');
+    expect(again[0]).toMatchObject({
+      alert_rule_id: rule.id,
+      state: 'resolved',
+      data: { revision, message: 'radio gone' },
+    });
+    const opened = await e.events(admin.auth, { after: 0, type: 'alert.opened' });
+    expect(opened.map((event) => event.data.alert_id)).toEqual([resolved.id, again[0].id]);
+  });
+
   it("resolves config_failed when the network's configuration changes (a new revision)", async () => {
     const { admin, ap, revision, network } = await upDevice();
     await a.rule(admin, { type: 'config_failed' });

@@ -287,7 +287,7 @@ onBothDatabases('events of device placement and upgrade writes', (t) => {
       [
         'grant.revoked',
         network.id,
-        { user_id: member.userId, network_id: network.id, level: null },
+        { user_id: member.userId, network_id: network.id, level: 'read_only' },
       ],
     ]);
   });

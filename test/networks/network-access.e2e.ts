@@ -140,6 +140,44 @@ onBothDatabases('network access grants', (t) => {
       expect(await grantsOf(member.userId)).toBe(1);
     });
 
+    it('records grant.revoked with the user, network and level of the grant it deleted', async () => {
+      const admin = await t().fixtures.admin();
+      const member = await t().fixtures.member(admin.orgId);
+      const net = await network(admin);
+      const body = { user_id: member.userId, network_id: net.id };
+      await grant(admin, { ...body, level: 'read_only' }).expect(200);
+      await grant(admin, { ...body, level: 'full' }).expect(200);
+      const res = await revoke(admin, body).expect(200);
+      expect(res.body).toEqual({ data: { revoked: true }, status: 200 });
+      const events = await t()
+        .http()
+        .get('/v1/events')
+        .query({ after: 0, type: 'grant.revoked' })
+        .set(admin.auth)
+        .expect(200);
+      expect(events.body).toEqual({
+        data: {
+          events: [
+            {
+              id: expect.any(Number),
+              type: 'grant.revoked',
+              occurred_at: ISO,
+              network: { id: net.id, network_name: net.network_name },
+              device: null,
+              actor: {
+                type: 'user',
+                id: admin.userId,
+                email: expect.stringMatching(/@example\.test$/),
+                via: 'api',
+              },
+              data: { user_id: member.userId, network_id: net.id, level: 'full' },
+            },
+          ],
+        },
+        status: 200,
+      });
+    });
+
     it('answers revoked: false when the user had no grant on the network', async () => {
       const admin = await t().fixtures.admin();
       const member = await t().fixtures.member(admin.orgId);

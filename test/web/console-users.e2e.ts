@@ -84,4 +84,22 @@ onBothDatabases('console: users and access', (t) => {
       .expect(403);
     expect(await grantsOf(admin.orgId)).toEqual([]);
   });
+
+  it('answers a network id beyond 32 bits as a network that is not found', async () => {
+    const admin = await browserUser(t(), { role: 'admin' });
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const browser = await signedIn(t(), admin);
+    const csrf = csrfOf((await browser.get('/users').expect(200)).text);
+    for (const networkId of ['2147483648', '9007199254740992', '-2147483649']) {
+      const res = await browser
+        .post(`/users/${member.userId}/grants`)
+        .type('form')
+        .send({ _csrf: csrf, network_id: networkId, level: 'full' });
+      expect([res.status, res.headers.location]).toEqual([303, '/users']);
+      expect((await browser.get('/users').expect(200)).text).toContain(
+        '<div class="flash flash-error" role="alert">Network not found</div>',
+      );
+    }
+    expect(await grantsOf(admin.orgId)).toEqual([]);
+  });
 });

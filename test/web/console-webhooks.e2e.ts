@@ -75,6 +75,27 @@ onBothDatabases(
       expect(event.actor).toMatchObject({ type: 'user', id: admin.userId, via: 'console' });
     });
 
+    it('refuses a description over 255 characters beside its field, storing nothing', async () => {
+      const admin = await browserUser(t());
+      const browser = await signedIn(t(), admin);
+      const form = await browser.get('/webhooks/new').expect(200);
+      const refused = await browser
+        .post('/webhooks')
+        .type('form')
+        .send({
+          _csrf: csrfOf(form.text),
+          url: 'http://127.0.0.1:9/hook',
+          event_types: '*',
+          description: 'd'.repeat(256),
+        });
+      expect(refused.status).toBe(422);
+      expect(refused.text).toContain(
+        '<p class="error" id="description-error">webhook.description must be shorter than or equal to 255 characters</p>',
+      );
+      const listed = await t().http().get('/v1/webhooks').set(admin.auth).expect(200);
+      expect(listed.body).toEqual({ data: { webhooks: [] }, status: 200 });
+    });
+
     it('edits, redelivers, rotates and deletes', async () => {
       const admin = await browserUser(t());
       const receiver = await w.receiver();

@@ -141,6 +141,15 @@ onBothDatabases(
           'webhook.description must be shorter than or equal to 255 characters',
         ],
         [{ url, event_types: ['*'], enabled: 'yes' }, 'webhook.enabled must be a boolean value'],
+        [{ url, event_types: ['*'], description: 5 }, 'webhook.description must be a string'],
+        [
+          { url, event_types: [], description: 'd'.repeat(256) },
+          'webhook.event_types must be a non-empty list of event types, webhook.description must be shorter than or equal to 255 characters',
+        ],
+        [
+          { description: 'd'.repeat(256), enabled: 'yes' },
+          'webhook.url must be an http or https URL, webhook.event_types must be a non-empty list of event types, webhook.description must be shorter than or equal to 255 characters, webhook.enabled must be a boolean value',
+        ],
       ];
       for (const [webhook, errors] of cases) {
         const res = await t().http().post('/v1/webhooks').set(admin.auth).send({ webhook });
@@ -172,6 +181,39 @@ onBothDatabases(
       }
       const shown = await t().http().get(`/v1/webhooks/${created.id}`).set(admin.auth);
       expect(shown.body.data.webhook.url).toBe(url);
+    });
+
+    it('names every bad value at update too, changing nothing', async () => {
+      const admin = await t().fixtures.admin();
+      const created = await w.register(admin, { url, event_types: ['*'] });
+      const res = await t()
+        .http()
+        .patch(`/v1/webhooks/${created.id}`)
+        .set(admin.auth)
+        .send({
+          webhook: {
+            url: 'ftp://example.com/',
+            event_types: [],
+            description: 'd'.repeat(256),
+            enabled: 'no',
+          },
+        });
+      expect([res.status, res.body]).toEqual([
+        422,
+        {
+          msg: 'Invalid parameters',
+          error_code: 1030,
+          errors:
+            'webhook.url must be an http or https URL, webhook.event_types must be a non-empty list of event types, webhook.description must be shorter than or equal to 255 characters, webhook.enabled must be a boolean value',
+        },
+      ]);
+      const shown = await t().http().get(`/v1/webhooks/${created.id}`).set(admin.auth);
+      expect(shown.body.data.webhook).toMatchObject({
+        url,
+        event_types: ['*'],
+        description: null,
+        enabled: true,
+      });
     });
 
     it('stores and answers the URL serialised, percent-encoded where a URI needs it', async () => {

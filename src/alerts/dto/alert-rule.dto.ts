@@ -16,7 +16,10 @@ export class AlertRuleFieldsDto {
   @IsOptional()
   type?: string;
 
-  /** Empty or absent: every network and the devices in none. */
+  /**
+   * Empty or absent: every network and the devices in none. An id that names no network of the
+   * organisation (one outside 1..2147483647 included) is refused, naming it.
+   */
   @IsOptional()
   network_ids?: number[] | null;
 
@@ -24,7 +27,7 @@ export class AlertRuleFieldsDto {
   @IsOptional()
   for_seconds?: number | null;
 
-  /** clients_above only (required): an integer of 0 or more. */
+  /** clients_above only (required): an integer from 0 to 2147483647. */
   @IsOptional()
   threshold?: number | null;
 

@@ -2,8 +2,26 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt } from 'class-validator';
 
+/** The largest integer a 32-bit column holds: the bound of every stored id and count. */
+export const MAX_INT32 = 2_147_483_647;
+
 /** Ids are 32-bit integers in both databases: 1 to 2147483647. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_INT32;
+
+/**
+ * Whether `value` is an integer a 32-bit column stores, at least `min` (0 for a count). The one
+ * check of an integer a service validates itself before it reaches the database, where
+ * PostgreSQL refuses a larger one with an error and SQLite would store it.
+ */
+export function isInt32(value: unknown, min = -MAX_INT32 - 1): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= MAX_INT32;
+}
+
+/**
+ * Whether an integer sent as an id can name a record (1..MAX_ID). One outside the range is
+ * answered as an id that matches nothing, and is never sent to the database.
+ */
+export const isIdInRange = (id: number): boolean => isInt32(id, 1);
 
 /**
  * What an integer id outside 1..MAX_ID becomes. No row has it (every id column counts from 1),

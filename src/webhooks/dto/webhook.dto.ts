@@ -1,19 +1,13 @@
 import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
+import { MAX_DESCRIPTION_LENGTH } from '../webhook-rules';
 
 /**
- * The fields of a webhook. `url` and `event_types` are checked by the service
- * (webhook-rules: urlProblems, eventTypesProblems), which names every bad value at once.
+ * The fields of a webhook. The service checks every value (webhook-rules:
+ * webhookProblems), so that one answer names every bad one.
  */
 export class WebhookFieldsDto {
   /**
@@ -28,13 +22,11 @@ export class WebhookFieldsDto {
   event_types?: string[];
 
   @IsOptional()
-  @IsString()
-  @MaxLength(255)
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX_DESCRIPTION_LENGTH })
   description?: string | null;
 
   /** Defaults to true. */
   @IsOptional()
-  @IsBoolean()
   enabled?: boolean;
 }
 
