@@ -23,7 +23,8 @@ export interface AlertRuleInput {
   for_seconds?: number | null;
   threshold?: number | null;
   emails?: string[] | null;
-  enabled?: boolean;
+  /** A boolean; null or absent keeps what the rule had (true for a new rule). */
+  enabled?: unknown;
 }
 
 /** A rule's stored fields (what `ruleFields` settles). */
@@ -116,6 +117,10 @@ export function ruleFields(
       problems.push(`emails has invalid addresses: ${bad.map(String).join(', ')}`);
     }
   }
+  const enabled = input.enabled ?? before?.enabled ?? true;
+  if (typeof enabled !== 'boolean') {
+    problems.push('enabled must be a boolean value');
+  }
   if (problems.length > 0) {
     return { problems };
   }
@@ -127,7 +132,7 @@ export function ruleFields(
       for_seconds: forSeconds,
       threshold,
       emails: [...new Set(emails)],
-      enabled: input.enabled ?? before?.enabled ?? true,
+      enabled: enabled === true, // a boolean by now: anything else was a problem above
     },
   };
 }

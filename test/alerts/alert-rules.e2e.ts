@@ -103,6 +103,9 @@ onBothDatabases('alert rule routes', (t) => {
         'alert_rule.for_seconds must be an integer from 0 to 86400, ' +
         'alert_rule.emails has invalid addresses: nope',
     });
+    expect((await bad({ name: '', type: 'device_down', enabled: 'yes' })).errors).toEqual(
+      'alert_rule.name must be 1 to 255 characters, alert_rule.enabled must be a boolean value',
+    );
     expect((await bad({ name: 'x', type: 'clients_above' })).errors).toEqual(
       'alert_rule.threshold must be an integer of 0 or more (required by clients_above)',
     );

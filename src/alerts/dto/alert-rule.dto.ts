@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 
@@ -37,7 +37,6 @@ export class AlertRuleFieldsDto {
 
   /** Defaults to true. */
   @IsOptional()
-  @IsBoolean()
   enabled?: boolean;
 }
 
