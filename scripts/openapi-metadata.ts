@@ -7,6 +7,7 @@
 import { PluginMetadataGenerator } from '@nestjs/cli/lib/compiler/plugins/plugin-metadata-generator';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { DTO_FILE_SUFFIXES } from './openapi-dto-files';
 
 // The package's `./plugin` export (dist/plugin), which this tsconfig's resolution cannot type.
 const { ReadonlyVisitor } =
@@ -21,8 +22,7 @@ function generate(filename: string): void {
       new ReadonlyVisitor({
         classValidatorShim: true,
         introspectComments: true,
-        // pagination.ts holds the shared page/per_page query DTO.
-        dtoFileNameSuffix: ['.dto.ts', '.entity.ts', 'pagination.ts'],
+        dtoFileNameSuffix: DTO_FILE_SUFFIXES,
         pathToSource: SOURCE,
       }),
     ],

@@ -11180,7 +11180,24 @@ export interface operations {
     };
     events: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma list of event types; `<family>.*` (e.g. `device.*`) matches every type of a family. */
+                type?: string;
+                /** @description Only the events of the device with this MAC (any common notation). */
+                mac_id?: string;
+                /** @description Only the events of this network (404 1001 when it is not one the caller may read). */
+                network_id?: number;
+                /** @description Only events with `occurred_at` at or after this instant (ISO 8601). */
+                since?: string;
+                /** @description Only events with `occurred_at` before this instant (ISO 8601). */
+                until?: string;
+                /** @description The feed: the events with a greater id, in ascending id order (start with 0). */
+                after?: number;
+                /** @description Without `after`: the events with a smaller id, newest first. */
+                before?: number;
+                /** @description How many events, 1 to 1000 (default 100). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11288,7 +11305,14 @@ export interface operations {
     };
     device_availability: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The device's MAC (any common notation). */
+                mac_id: string;
+                /** @description Start of the window (ISO 8601); default 24 hours before `until`. */
+                since?: string;
+                /** @description End of the window (ISO 8601); default now. At most 90 days after `since`. */
+                until?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11396,7 +11420,14 @@ export interface operations {
     };
     fleet_history: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One network's series (one the caller may read); without it, the organisation's (admins). */
+                network_id?: number;
+                /** @description Start (ISO 8601); default 24 hours before `until`. */
+                since?: string;
+                /** @description End (ISO 8601); default now. */
+                until?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
