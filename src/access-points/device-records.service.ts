@@ -62,4 +62,14 @@ export class DeviceRecordsService {
   findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
     return this.upgrades.findDeviceIdsInProgress(orgId, ids);
   }
+
+  /** The serial number and tag names of these devices (one statement whatever their number). */
+  labels(orgId: number, ids: number[]) {
+    return this.rows.labels(orgId, ids);
+  }
+
+  /** The names of the tags the organisation's devices matching `filter` carry (one statement). */
+  tagNames(orgId: number, filter: DeviceFilter): Promise<string[]> {
+    return this.rows.tagNames(orgId, filter);
+  }
 }

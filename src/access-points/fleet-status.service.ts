@@ -38,9 +38,13 @@ export interface StatusesView {
 
 /**
  * What the console's device list narrows by beyond the API's filters: devices never
- * heard from or heard from before, a firmware version (null: none reported), a name or MAC search.
+ * heard from or heard from before, a firmware version (null: none reported), a name or MAC search
+ * (or a tag's name), a tag.
  */
-export type ConsoleFilter = Pick<FleetFilter, 'neverSeen' | 'seen' | 'firmware' | 'search'> & {
+export type ConsoleFilter = Pick<
+  FleetFilter,
+  'neverSeen' | 'seen' | 'firmware' | 'search' | 'searchTags' | 'tag'
+> & {
   /** Only the devices heard from that run (`in`) or do not run (`out`) their current revision. */
   sync?: 'in' | 'out';
   /** The order of the page (by id unless given). */

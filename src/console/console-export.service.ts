@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { MAX_PER_PAGE } from '../common/pagination/pagination';
+import { DeviceRecordsService } from '../access-points/device-records.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
@@ -20,7 +21,15 @@ const DEVICE_COLUMNS = [
   'clients',
   'uptime_seconds',
   'config_in_sync',
+  'serial',
+  'tags',
 ];
+
+/**
+ * Between a device's tag names in one cell: not the comma, which a reader would take for the
+ * file's own separator when skimming it, and which the console's tag field splits names on.
+ */
+export const TAG_SEPARATOR = ';';
 
 const UPGRADE_COLUMNS = [
   'id',
@@ -48,10 +57,14 @@ export class ConsoleExportService {
   constructor(
     private readonly fleet: FleetStatusService,
     private readonly networks: LocationNetworksRepository,
+    private readonly records: DeviceRecordsService,
     private readonly upgrades: UpgradesService,
   ) {}
 
-  /** The devices of the list's filters, in its order, read a page of 1,000 at a time. */
+  /**
+   * The devices of the list's filters, in its order, read a page of 1,000 at a time: each page
+   * its statuses, its networks' names and its serials with tags (one statement each).
+   */
   async devices(user: AuthUser, query: DeviceListQuery): Promise<string> {
     const rows: (string | number | null)[][] = [];
     const names = new Map<number, string>();
@@ -70,7 +83,12 @@ export class ConsoleExportService {
       for (const network of await this.networks.findByIds(user.organisation_id, unnamed)) {
         names.set(network.id, network.network_name);
       }
+      const labels = await this.records.labels(
+        user.organisation_id,
+        devices.map((d) => d.id),
+      );
       for (const device of devices) {
+        const label = labels.get(device.id);
         rows.push([
           device.mac_id,
           device.name,
@@ -83,6 +101,8 @@ export class ConsoleExportService {
           device.clients,
           device.uptime_seconds,
           device.config_in_sync ? 'yes' : 'no',
+          label?.serial ?? null,
+          (label?.tags ?? []).join(TAG_SEPARATOR),
         ]);
       }
       if (meta.next === null) {

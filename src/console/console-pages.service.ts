@@ -15,6 +15,7 @@ import { NetworkTemplatesRepository } from '../networks/network-templates.reposi
 import { UpgradesService } from '../upgrades/upgrades.service';
 import {
   DEVICE_PAGE_SIZES,
+  deviceFilterString,
   deviceListHref,
   DeviceListQuery,
   deviceStatusesRequest,
@@ -162,8 +163,14 @@ export class ConsolePagesService {
     const networks = await this.access.networkChoices(user, readable);
     const names = new Map(networks.map((n) => [n.id, n.network_name]));
     const firmware = await this.fleet.firmwareCounts(orgId, readable);
+    const tagNames = await this.records.tagNames(
+      orgId,
+      readable === 'all' ? {} : { networkIds: readable },
+    );
+    const tags = new Map(detailed.map((d) => [d.id, d.tag_list ?? []]));
     const now = new Date();
     const { meta } = result;
+    const listed = { ...query, selectAll: undefined };
     return show(DEVICE_LIST, {
       title: 'Devices',
       section: 'devices',
@@ -173,6 +180,7 @@ export class ConsolePagesService {
         query.status !== undefined ||
         query.firmware !== undefined ||
         query.q !== undefined ||
+        query.tag !== undefined ||
         query.sync !== undefined,
       devices: result.devices.map((device) => ({
         ...deviceStatusRow(device, now),
@@ -181,6 +189,10 @@ export class ConsolePagesService {
             ? null
             : { id: device.location_network_id, name: names.get(device.location_network_id) },
         pending: pending.get(device.id) ?? null,
+        tags: (tags.get(device.id) ?? []).map((name) => ({
+          name,
+          href: deviceListHref({ tag: name }),
+        })),
       })),
       networks: networks.map((n) => ({ id: n.id, name: n.network_name })),
       networkOptions: options(
@@ -198,9 +210,16 @@ export class ConsolePagesService {
         })),
         query.firmware,
       ),
+      tagOptions: options(
+        tagNames.map((name) => ({ value: name, label: name })),
+        query.tag,
+      ),
       uplinkTemplates: await this.uplinkChoices(user),
-      exportHref: deviceListHref({ ...query, page: 1 }).replace('/devices', '/devices.csv'),
-      listHref: deviceListHref(query),
+      exportHref: deviceListHref({ ...listed, page: 1 }).replace('/devices', '/devices.csv'),
+      selectAllHref: deviceListHref({ ...query, selectAll: true }),
+      clearSelectionHref: deviceListHref(listed),
+      filterString: deviceFilterString(query),
+      listHref: deviceListHref(listed),
       isAdmin: user.role === 'admin',
       count: meta.count,
       from: meta.count === 0 ? 0 : (meta.current - 1) * meta.per_page + 1,

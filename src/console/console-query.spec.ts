@@ -1,4 +1,4 @@
-import { deviceListHref, deviceListQuery } from './console-query';
+import { deviceFilterString, deviceListHref, deviceListQuery } from './console-query';
 
 describe('device list query', () => {
   it('reads the filters, leaving out what cannot be read', () => {
@@ -31,5 +31,23 @@ describe('device list query', () => {
     expect(deviceListHref({ network: 3, q: 'a b', page: 2 })).toBe(
       '/devices?network=3&q=a+b&page=2',
     );
+  });
+
+  it('reads a tag and the selection of every match, and writes the filters alone', () => {
+    expect(deviceListQuery({ tag: ' floor 2 ', select: 'all' })).toMatchObject({
+      tag: 'floor 2',
+      selectAll: true,
+    });
+    expect(deviceListQuery({ tag: 'a'.repeat(256), select: 'yes' })).toMatchObject({
+      tag: undefined,
+      selectAll: undefined,
+    });
+    expect(deviceListHref({ tag: 'floor 2', page: 2, selectAll: true })).toBe(
+      '/devices?tag=floor+2&page=2&select=all',
+    );
+    expect(deviceFilterString({ network: 3, tag: 'lobby', sort: 'name', size: 50, page: 2 })).toBe(
+      'network=3&tag=lobby',
+    );
+    expect(deviceFilterString({ page: 1 })).toBe('');
   });
 });

@@ -60,6 +60,8 @@ export interface OverviewModel extends PageModel {
 export interface DeviceListRow extends DeviceStatusRow {
   network: { id: number; name: string | undefined } | null;
   pending: ShownPendingUpgrade | null;
+  /** Its tags' names, each linking to the list filtered by it. */
+  tags: { name: string; href: string }[];
 }
 
 /** views/devices.hbs: a page of the devices the user may see, filtered and sorted. */
@@ -75,8 +77,15 @@ export interface DeviceListModel extends PageModel {
   sortOptions: Option[];
   syncOptions: Option[];
   firmwareOptions: Option[];
+  /** The tags of the devices the user may see, to filter by. */
+  tagOptions: Option[];
   uplinkTemplates: Named[];
   exportHref: string;
+  /** The list with every match selected (`select=all`), and without (the selection cleared). */
+  selectAllHref: string;
+  clearSelectionHref: string;
+  /** The list's filters as the bulk form carries them when every match is selected. */
+  filterString: string;
   /** The list as it is, where its forms return. */
   listHref: string;
   isAdmin: boolean;
@@ -197,7 +206,21 @@ export interface UsersModel extends PageModel {
 }
 
 export const OVERVIEW_PAGE = view<OverviewModel>('console/views/overview');
+/**
+ * views/device-bulk-confirm.hbs: an action on every device the list's filters match, asked
+ * first, naming their number; `fields` post the form again with `confirmed=yes`.
+ */
+export interface BulkConfirmModel extends PageModel {
+  question: string;
+  count: number;
+  yes: string;
+  danger: boolean;
+  fields: { name: string; value: string }[];
+  back: string;
+}
+
 export const DEVICE_LIST = view<DeviceListModel>('console/views/devices');
+export const BULK_CONFIRM = view<BulkConfirmModel>('console/views/device-bulk-confirm');
 export const DEVICE_PAGE = view<DeviceModel>('console/views/device');
 export const NETWORK_LIST = view<NetworkListModel>('console/views/networks');
 export const NETWORK_PAGE = view<NetworkModel>('console/views/network');

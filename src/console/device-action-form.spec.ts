@@ -51,4 +51,39 @@ describe('deviceActionOf', () => {
       });
     }
   });
+
+  it('reads an action on every device the filters match: the filters, never the page or order', () => {
+    expect(
+      deviceActionOf({
+        action: 'move',
+        network_id: '4',
+        scope: 'matching',
+        filter: 'tag=lobby&status=DOWN&sort=name&page=3&size=50&select=all',
+      }),
+    ).toEqual({
+      kind: 'move',
+      macs: [],
+      networkId: 4,
+      filter: {
+        page: 1,
+        network: undefined,
+        status: 'DOWN',
+        firmware: undefined,
+        q: undefined,
+        tag: 'lobby',
+        sync: undefined,
+      },
+    });
+    // An empty filter is every device; a missing one is refused, as is a missing choice.
+    expect(deviceActionOf({ action: 'release', scope: 'matching', filter: '' })).toMatchObject({
+      kind: 'release',
+      filter: { page: 1 },
+    });
+    expect(deviceActionOf({ action: 'release', scope: 'matching' })).toEqual({
+      problem: 'The filters of the devices to act on are missing: select them again.',
+    });
+    expect(deviceActionOf({ action: 'move', scope: 'matching', filter: '' })).toEqual({
+      problem: 'Choose the network to move the devices to.',
+    });
+  });
 });

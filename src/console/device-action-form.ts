@@ -1,11 +1,16 @@
 import { formFields } from '../web/form';
+import { deviceListQuery, DeviceListQuery } from './console-query';
 
-/** What a device action form asks: one of the actions, on the devices it names. */
-export type DeviceActionForm =
+/**
+ * What a device action form asks: one of the actions, on the devices it names (`macs`) or on
+ * every device the device list's filters match (`filter`, `macs` empty until they are read).
+ */
+export type DeviceActionForm = (
   | { kind: 'move'; macs: string[]; networkId: number }
   | { kind: 'release' | 'remove'; macs: string[] }
   | { kind: 'tags'; macs: string[]; tags: string[] }
-  | { kind: 'uplinks'; macs: string[]; templateId: number };
+  | { kind: 'uplinks'; macs: string[]; templateId: number }
+) & { filter?: DeviceListQuery };
 
 /** The most tags and the longest tag the tag route takes (SetDeviceTagsDto). */
 const MAX_TAGS = 100;
@@ -25,13 +30,36 @@ const positiveId = (value: unknown): number | null => {
 
 /**
  * Reads a posted device action: `action` (move, release, remove, tags, uplinks), `devices` (the ticked
- * MACs, one value each, or one MAC), `network_id` for a move, `tags` (comma-separated, none
- * clears them) for tags, `init_template_id` for uplinks (apply_configuration). A form that cannot be carried out says why, as its page shows it.
+ * MACs, one value each, or one MAC) or `scope=matching` with `filter` (the device list's filters
+ * as a query string: every device they match), `network_id` for a move, `tags` (comma-separated,
+ * none clears them) for tags, `init_template_id` for uplinks (apply_configuration). A form that
+ * cannot be carried out says why, as its page shows it.
  */
 export function deviceActionOf(body: unknown): DeviceActionForm | { problem: string } {
   const form = formFields(body);
+  const action = actionOf(form);
+  if ('problem' in action || form.scope !== 'matching') {
+    return action;
+  }
+  if (typeof form.filter !== 'string') {
+    return { problem: 'The filters of the devices to act on are missing: select them again.' };
+  }
+  const read = deviceListQuery(Object.fromEntries(new URLSearchParams(form.filter)));
+  const filter: DeviceListQuery = {
+    page: 1,
+    network: read.network,
+    status: read.status,
+    firmware: read.firmware,
+    q: read.q,
+    tag: read.tag,
+    sync: read.sync,
+  };
+  return { ...action, macs: [], filter };
+}
+
+function actionOf(form: Record<string, unknown>): DeviceActionForm | { problem: string } {
   const macs = texts(form.devices);
-  if (macs.length === 0) {
+  if (macs.length === 0 && form.scope !== 'matching') {
     return { problem: 'Tick at least one device.' };
   }
   switch (form.action) {

@@ -6,17 +6,35 @@ import { DomainError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { TagsService } from '../tags/tags.service';
 import { UplinkConfigurationService } from '../access-points/uplink-configuration.service';
+import { FleetStatusService } from '../access-points/fleet-status.service';
+import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
+import { MAX_PER_PAGE } from '../common/pagination/pagination';
+import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { exact, formFields, orRefusedTo } from '../web/form';
-import { Redirect, redirectTo, refusedTo } from '../web/page-outcome';
+import { PageOutcome, Redirect, redirectTo, refusedTo, show, Shown } from '../web/page-outcome';
 import { plural } from '../web/plural';
+import { DeviceListQuery, deviceStatusesRequest } from './console-query';
+import { BULK_CONFIRM, BulkConfirmModel } from './console-views';
 import { DeviceActionForm, deviceActionOf } from './device-action-form';
+
+/** What a form on every match posts again once confirmed (all it carries but the CSRF token). */
+const CARRIED_FIELDS = [
+  'action',
+  'scope',
+  'filter',
+  'return',
+  'network_id',
+  'tags',
+  'init_template_id',
+];
 
 /**
  * The console's device actions on the services of their API routes, so that the same rules
  * decide: claim by MAC or serial (provisioning), move, release, remove, tags and an uplink
- * template (apply_configuration), of one device (its page) or of the devices ticked on the
- * list. Each answers by a redirect to the page it came from, with what was done or the
- * service's refusal as an error message.
+ * template (apply_configuration), of one device (its page), of the devices ticked on the
+ * list or of every device the list's filters match. Each answers by a redirect to the page it
+ * came from, with what was done or the service's refusal as an error message; an action on every
+ * match first asks, naming their number.
  */
 @Injectable()
 export class DeviceActionsService {
@@ -25,6 +43,8 @@ export class DeviceActionsService {
     private readonly inventory: InventoryService,
     private readonly tags: TagsService,
     private readonly uplinks: UplinkConfigurationService,
+    private readonly fleet: FleetStatusService,
+    private readonly networks: LocationNetworksRepository,
   ) {}
 
   /** Claims devices by MAC or serial into a network (as provisioning does). */
@@ -68,13 +88,115 @@ export class DeviceActionsService {
     );
   }
 
-  /** Move, release, remove or tags of the devices a form names (MACs). */
-  async act(user: AuthUser, body: unknown, back: string, afterRemove = back): Promise<Redirect> {
+  /**
+   * Move, release, remove, tags or uplinks of the devices a form names (MACs), or of every device
+   * its filters match: those are read as the list reads them (what the user may see), at most as
+   * many as a bulk request of the API takes, and the action is asked first (`confirmed=yes`).
+   */
+  async act(user: AuthUser, body: unknown, back: string, afterRemove = back): Promise<PageOutcome> {
     const action = deviceActionOf(body);
     if ('problem' in action) {
       return refusedTo(back, action.problem);
     }
-    return orRefusedTo(back, () => this.carryOut(user, action, back, afterRemove), actionRefusal);
+    const { filter } = action;
+    if (filter === undefined) {
+      return orRefusedTo(back, () => this.carryOut(user, action, back, afterRemove), actionRefusal);
+    }
+    return orRefusedTo<PageOutcome>(
+      back,
+      async () => {
+        const matched = await this.matching(user, filter);
+        if ('problem' in matched) {
+          return refusedTo(back, matched.problem);
+        }
+        const form = formFields(body);
+        if (form.confirmed !== 'yes') {
+          return this.confirmation(user, { ...action, macs: matched.macs }, form, back);
+        }
+        return this.carryOut(user, { ...action, macs: matched.macs }, back, afterRemove);
+      },
+      actionRefusal,
+    );
+  }
+
+  /** The MACs of every device the filters match, or why the action cannot take them. */
+  private async matching(
+    user: AuthUser,
+    filter: DeviceListQuery,
+  ): Promise<{ macs: string[] } | { problem: string }> {
+    const macs: string[] = [];
+    for (let page = 1; ; page++) {
+      const request = deviceStatusesRequest(filter, page, MAX_PER_PAGE);
+      const { devices, meta } = await this.fleet.consoleStatuses(
+        user,
+        request.query,
+        request.filter,
+      );
+      if (meta.count === 0) {
+        return { problem: 'No device matches the filters.' };
+      }
+      if (meta.count > MAX_LIST_ENTRIES) {
+        return {
+          problem: `The filters match ${meta.count.toLocaleString('en')} devices; an action takes at most ${MAX_LIST_ENTRIES.toLocaleString('en')}: narrow the filters.`,
+        };
+      }
+      macs.push(...devices.map((device) => device.mac_id));
+      if (meta.next === null) {
+        return { macs };
+      }
+    }
+  }
+
+  /** The page that asks for an action on every match, naming how many devices it takes. */
+  private async confirmation(
+    user: AuthUser,
+    action: DeviceActionForm,
+    form: Record<string, unknown>,
+    back: string,
+  ): Promise<Shown<BulkConfirmModel>> {
+    const devices = `the ${plural(action.macs.length, 'device')} that match the filters`;
+    let question: string;
+    let yes: string;
+    switch (action.kind) {
+      case 'move': {
+        const [network] = await this.networks.findByIds(user.organisation_id, [action.networkId]);
+        const name = network?.network_name ?? `network ${action.networkId}`;
+        question = `Move ${devices} to ${name}?`;
+        yes = `Yes, move ${plural(action.macs.length, 'device')}`;
+        break;
+      }
+      case 'release':
+        question = `Release ${devices} from their network?`;
+        yes = `Yes, release ${plural(action.macs.length, 'device')}`;
+        break;
+      case 'remove':
+        question = `Remove ${devices} from the organisation, with their tags, heartbeat and pending upgrade?`;
+        yes = `Yes, remove ${plural(action.macs.length, 'device')}`;
+        break;
+      case 'tags':
+        question =
+          action.tags.length === 0
+            ? `Clear the tags of ${devices}?`
+            : `Set the tags of ${devices} to ${action.tags.join(', ')}?`;
+        yes = `Yes, set the tags of ${plural(action.macs.length, 'device')}`;
+        break;
+      case 'uplinks':
+        question = `Apply the uplink template to ${devices}?`;
+        yes = `Yes, apply it to ${plural(action.macs.length, 'device')}`;
+        break;
+    }
+    return show(BULK_CONFIRM, {
+      title: `Act on ${plural(action.macs.length, 'device')}`,
+      section: 'devices',
+      question,
+      count: action.macs.length,
+      yes,
+      danger: action.kind === 'remove',
+      fields: CARRIED_FIELDS.flatMap((name) =>
+        typeof form[name] === 'string' ? [{ name, value: form[name] }] : [],
+      ),
+      back,
+    });
   }
 
   private async carryOut(

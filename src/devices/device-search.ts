@@ -16,7 +16,7 @@ export function deviceSearch(q: string): DeviceSearch {
 }
 
 /** LIKE pattern of a literal text (`%`, `_` and `\` escaped with `\`). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The SQL condition of a search on the devices table under `alias`, with its parameters (named

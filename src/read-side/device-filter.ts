@@ -1,6 +1,6 @@
 import { SqlBuilder } from '../database/dialect';
 import { DeviceFilter } from '../devices/device-filter';
-import { DeviceSearch, deviceSearchSql } from '../devices/device-search';
+import { containing, DeviceSearch, deviceSearchSql } from '../devices/device-search';
 import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
 
 /**
@@ -20,6 +20,10 @@ export interface FleetFilter extends DeviceFilter {
   firmware?: string | null;
   /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
   search?: DeviceSearch;
+  /** The search matches a device by the name of one of its tags too (contains, any case). */
+  searchTags?: boolean;
+  /** Only the devices carrying the organisation's tag of this exact name. */
+  tag?: string;
 }
 
 /**
@@ -70,7 +74,21 @@ export function deviceFilterCondition(
     );
   }
   if (filter.search !== undefined) {
-    conditions.push(deviceSearchSql('d', filter.search, (value) => sql.param(value)));
+    const bySearch = deviceSearchSql('d', filter.search, (value) => sql.param(value));
+    conditions.push(
+      filter.searchTags
+        ? `(${bySearch} OR EXISTS (SELECT 1 FROM "device_tags" st
+            INNER JOIN "tags" stt ON stt."id" = st."tag_id"
+            WHERE st."device_id" = d."id" AND stt."organisation_id" = d."organisation_id"
+              AND LOWER(stt."name") LIKE ${sql.param(containing(filter.search.text.toLowerCase()))} ESCAPE '\\'))`
+        : bySearch,
+    );
+  }
+  if (filter.tag !== undefined) {
+    conditions.push(`EXISTS (SELECT 1 FROM "device_tags" ft
+      INNER JOIN "tags" ftt ON ftt."id" = ft."tag_id"
+      WHERE ft."device_id" = d."id" AND ftt."organisation_id" = d."organisation_id"
+        AND ftt."name" = ${sql.param(filter.tag)})`);
   }
   return conditions.join(' AND ');
 }

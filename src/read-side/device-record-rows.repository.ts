@@ -10,6 +10,7 @@ import {
   DeviceWithParts,
 } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
+import { deviceFilterCondition } from './device-filter';
 import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
 import { Upgrade } from '../upgrades/upgrade.entity';
 import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
@@ -126,5 +127,52 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
               config_error_message: row.config_error_message,
             },
     }));
+  }
+
+  /**
+   * The serial number and tag names (in name order) of these devices of the organisation, in one
+   * statement whatever their number: what a device list shows or exports beside its statuses.
+   */
+  async labels(
+    orgId: number,
+    ids: number[],
+  ): Promise<Map<number, { serial: string | null; tags: string[] }>> {
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { id: number | string; serial: string | null; tags: unknown }[] =
+      await this.manager.query(
+        `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags
+         FROM "devices" d
+         WHERE d."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('d."id"', ids)}`,
+        sql.params,
+      );
+    return new Map(
+      rows.map((row) => [
+        Number(row.id),
+        { serial: row.serial, tags: this.dialect.parsedJsonArray<string>(row.tags) },
+      ]),
+    );
+  }
+
+  /**
+   * The names of the organisation's tags that its devices matching `filter` carry (a member's
+   * networks, say), in name order: one statement.
+   */
+  async tagNames(orgId: number, filter: DeviceFilter): Promise<string[]> {
+    if (filter.ids?.length === 0 || filter.networkIds?.length === 0) {
+      return [];
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { name: string }[] = await this.manager.query(
+      `SELECT DISTINCT t."name" AS name FROM "tags" t
+       WHERE t."organisation_id" = ${sql.param(orgId)} AND EXISTS (
+         SELECT 1 FROM "device_tags" dt INNER JOIN "devices" d ON d."id" = dt."device_id"
+         WHERE dt."tag_id" = t."id" AND ${deviceFilterCondition(sql, orgId, filter)})
+       ORDER BY t."name"`,
+      sql.params,
+    );
+    return rows.map((row) => row.name);
   }
 }

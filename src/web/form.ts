@@ -91,11 +91,11 @@ export const refusalText = (error: unknown): string | null => refusalOf(error)?.
  * Runs a button's action; a refusal goes back to `location` with the error flash `refusal` words
  * for it (null: not a refusal, shown as an error page).
  */
-export async function orRefusedTo(
+export async function orRefusedTo<O extends PageOutcome = Redirect>(
   location: string,
-  act: () => Promise<Redirect>,
+  act: () => Promise<O>,
   refusal: (error: unknown) => string | null = refusalText,
-): Promise<Redirect> {
+): Promise<O | Redirect> {
   try {
     return await act();
   } catch (error) {

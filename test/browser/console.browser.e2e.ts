@@ -99,8 +99,10 @@ describe('console pages in a browser', () => {
     expect(await macs()).toEqual([fleet.up.mac_id]);
 
     await page.getByRole('link', { name: 'Clear filters' }).click();
-    await page.getByLabel('MAC or name').fill(fleet.down.mac_id.replace(/:/g, '-').toLowerCase());
-    await page.getByLabel('MAC or name').press('Enter');
+    await page
+      .getByLabel('MAC, name or tag')
+      .fill(fleet.down.mac_id.replace(/:/g, '-').toLowerCase());
+    await page.getByLabel('MAC, name or tag').press('Enter');
     await page.waitForURL(/q=/);
     expect(await macs()).toEqual([fleet.down.mac_id]);
 
@@ -127,7 +129,7 @@ describe('console pages in a browser', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'mac_id,name,network,status,last_seen,firmware_version,clients,uptime_seconds,config_in_sync',
+      'mac_id,name,network,status,last_seen,firmware_version,clients,uptime_seconds,config_in_sync,serial,tags',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4))).toEqual([
       [fleet.loose.mac_id, 'spare', '', 'Down'],

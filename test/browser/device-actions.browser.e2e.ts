@@ -1,8 +1,9 @@
 import { Browser, Page } from 'playwright-core';
 import { Device } from '../../src/devices/device.entity';
 import { startApp, TestApp } from '../harness/app';
+import { deviceFixtures } from '../harness/access-points.helpers';
 import { consoleFleet } from '../harness/console.helpers';
-import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
+import { expectAccessible, screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The device actions in a real browser, held to the standard of the other console
@@ -80,5 +81,90 @@ describe('device actions in a browser', () => {
     await page.waitForURL(`${app.url}/devices`);
     expect(await page.getByRole('status').first().innerText()).toBe('1 device removed.');
     expect(await device(fleet.roofUp.id)).toBeNull();
+  });
+
+  it('selects the page and every match, counts live, and keeps a device row on one line at 1366 px', async () => {
+    const f = deviceFixtures(() => app);
+    const made: Device[] = [];
+    for (let i = 0; i < 30; i++) {
+      const one = await f.device(fleet.admin.orgId, { networkId: fleet.lobby.id, part: null });
+      await app.dataSource.getRepository(Device).update(one.id, { name: `bulk-${i + 10}` });
+      made.push(one);
+    }
+    await app
+      .http()
+      .put('/v1/access_points/tags')
+      .set(fleet.admin.auth)
+      .send({ mac_ids: made.map((d) => d.mac_id).join(','), tag_list: ['bulk', 'floor-2'] })
+      .expect(200);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${app.url}/devices?tag=bulk`);
+    const count = page.locator('#selected-count');
+    expect(await count.innerText()).toBe('0 selected');
+
+    // The head's box ticks the page's 25 rows; the count follows every box.
+    await page.getByLabel('Select every device of this page').check();
+    expect(await count.innerText()).toBe('25 selected');
+    expect(await page.locator('input[name=devices]:checked').count()).toBe(25);
+    await page.getByLabel(`Tick ${made[0].mac_id}`).uncheck();
+    expect(await count.innerText()).toBe('24 selected');
+    expect(
+      await page.locator('#tick-page').evaluate((box) => (box as HTMLInputElement).indeterminate),
+    ).toBe(true);
+
+    // At 1366 px every row is one line high and the table needs no scrolling.
+    const rows = await page.evaluate(() => {
+      const table = document.querySelector('table.device-table')!;
+      const cell = getComputedStyle(table.querySelector('tbody td')!);
+      const line =
+        parseFloat(cell.lineHeight) + parseFloat(cell.paddingTop) + parseFloat(cell.paddingBottom);
+      const region = table.closest('.table-scroll')!;
+      return {
+        line,
+        heights: [...table.querySelectorAll('tbody tr')].map(
+          (row) => row.getBoundingClientRect().height,
+        ),
+        scrolls: region.scrollWidth > region.clientWidth,
+      };
+    });
+    expect(rows.heights).toHaveLength(25);
+    expect(rows.scrolls).toBe(false);
+    expect(Math.max(...rows.heights)).toBeLessThan(rows.line * 1.5);
+    await page.setViewportSize(WIDTHS.desktop);
+
+    // Every match: the selection is the filters' total, the action asks naming it.
+    await page.getByRole('link', { name: 'Select all 30 devices that match' }).click();
+    await page.waitForURL(`${app.url}/devices?tag=bulk&select=all`);
+    expect(await count.innerText()).toBe('30 selected');
+    await screenshots(page, 'devices-select-all');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'devices-select-all-390');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize(WIDTHS.desktop);
+    await page.getByLabel('Tags, separated by commas').fill('done');
+    await page.getByRole('button', { name: 'Set tags' }).click();
+    expect(await page.locator('#bulk-question').innerText()).toBe(
+      'Set the tags of the 30 devices that match the filters to done?',
+    );
+    await screenshots(page, 'devices-bulk-confirm');
+    await page.getByRole('button', { name: 'Yes, set the tags of 30 devices' }).click();
+    await page.waitForURL(`${app.url}/devices?tag=bulk`);
+    expect(await page.getByRole('status').first().innerText()).toBe(
+      'Tags of 30 devices set to done.',
+    );
+    const tagged = await app.dataSource.getRepository(Device).find({
+      where: { organisation_id: fleet.admin.orgId },
+      relations: { tags: true },
+    });
+    expect(
+      tagged
+        .filter((d) => d.tags?.map((t) => t.name).join() === 'done')
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual(made.map((d) => d.id).sort());
   });
 });

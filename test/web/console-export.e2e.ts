@@ -14,8 +14,22 @@ const linesOf = (csv: string) =>
 
 /** The console's CSV exports: the device and upgrade lists' filters, whole. */
 onBothDatabases('console: CSV exports', (t) => {
-  it('exports every device the filters match, with its status, network and firmware', async () => {
+  it('exports every device the filters match, with its status, network, firmware, serial and tags', async () => {
     const { admin, lobby, roof, up, down, never, roofUp, loose } = await consoleFleet(t());
+    await t()
+      .http()
+      .put('/v1/access_points/tags')
+      .set(admin.auth)
+      .send({ mac_ids: up.mac_id, tag_list: ['lobby', 'floor 2'] })
+      .expect(200);
+    await t()
+      .dataSource.getRepository(Device)
+      .update(up.id, { serial: `SN-UP-${up.id}` });
+    const serials = new Map(
+      (await t().dataSource.getRepository(Device).findBy({ organisation_id: admin.orgId })).map(
+        (d) => [d.mac_id, d.serial ?? ''],
+      ),
+    );
     const browser = await signedIn(t(), admin);
     const page = await browser.get('/devices?status=DOWN').expect(200);
     expect(page.text).toContain(
@@ -36,6 +50,8 @@ onBothDatabases('console: CSV exports', (t) => {
       'clients',
       'uptime_seconds',
       'config_in_sync',
+      'serial',
+      'tags',
     ]);
     const byMac = new Map(rows.map((row) => [row[0], row]));
     expect(rows).toHaveLength(5);
@@ -49,6 +65,8 @@ onBothDatabases('console: CSV exports', (t) => {
       '',
       '',
       'no',
+      `SN-UP-${up.id}`,
+      'floor 2;lobby',
     ]);
     expect(byMac.get(never.mac_id)).toEqual([
       never.mac_id,
@@ -60,6 +78,8 @@ onBothDatabases('console: CSV exports', (t) => {
       '',
       '',
       'no',
+      serials.get(never.mac_id),
+      '',
     ]);
     expect(byMac.get(loose.mac_id)?.slice(1, 4)).toEqual(['spare', '', 'Down']);
 
@@ -67,6 +87,8 @@ onBothDatabases('console: CSV exports', (t) => {
     expect(downOnly.slice(1).map((row) => row[0])).toEqual([down.mac_id, loose.mac_id]);
     const searched = linesOf((await browser.get('/devices.csv?q=roof').expect(200)).text);
     expect(searched.slice(1).map((row) => row[0])).toEqual([never.mac_id, roofUp.mac_id]);
+    const tagged = linesOf((await browser.get('/devices.csv?tag=lobby').expect(200)).text);
+    expect(tagged.slice(1).map((row) => row[0])).toEqual([up.mac_id]);
   });
 
   it('defuses a device name a spreadsheet would run, and shows a member only readable networks', async () => {

@@ -130,3 +130,51 @@ window.airfleetLocalTimes(document);
     }
   });
 })();
+
+// The device list's selection: the box in the table's head ticks every device of the page, and
+// the count beside the actions says how many are ticked as they change. Without script the
+// boxes are ticked one by one (the head's box is hidden) and "Select all N devices that match"
+// still selects every match (a link). Listens on the document: the live refresh may swap the
+// table (not while a box is ticked).
+(function () {
+  'use strict';
+  var form = document.querySelector('form[data-bulk]');
+  var count = document.getElementById('selected-count');
+  if (!form || !count) {
+    return;
+  }
+  document.documentElement.classList.add('js');
+  function boxes() {
+    return document.querySelectorAll('input[type=checkbox][name=devices][form=bulk-actions]');
+  }
+  function update() {
+    if (form.querySelector('input[name=scope][value=matching]')) {
+      return; // every match is selected: the count is the filters' total
+    }
+    var all = boxes();
+    var ticked = 0;
+    all.forEach(function (box) {
+      if (box.checked) {
+        ticked++;
+      }
+    });
+    count.textContent = ticked + ' selected';
+    var page = document.getElementById('tick-page');
+    if (page) {
+      page.checked = all.length > 0 && ticked === all.length;
+      page.indeterminate = ticked > 0 && ticked < all.length;
+    }
+  }
+  document.addEventListener('change', function (event) {
+    var target = event.target;
+    if (target.id === 'tick-page') {
+      boxes().forEach(function (box) {
+        box.checked = target.checked;
+      });
+      update();
+    } else if (target.name === 'devices' && target.getAttribute('form') === 'bulk-actions') {
+      update();
+    }
+  });
+  update();
+})();
