@@ -89,6 +89,25 @@ describe('the committed OpenAPI document', () => {
     }
   });
 
+  it('takes the token as the access_token query parameter wherever it takes the bearer token', () => {
+    expect(committed.components.securitySchemes.access_token).toEqual({
+      type: 'apiKey',
+      in: 'query',
+      name: 'access_token',
+      description: expect.stringContaining('body field `access_token`'),
+    });
+    expect(committed.security).toEqual([{ bearer: [] }, { access_token: [] }]);
+    const secured = operations.filter(({ operation }) => !isPublic(operation));
+    for (const { name, path, operation } of secured) {
+      expect({ name, security: operation.security }).toEqual({
+        name,
+        security: path.startsWith('/device/v1/')
+          ? [{ device: [] }]
+          : [{ bearer: [] }, { access_token: [] }],
+      });
+    }
+  });
+
   it('declares the id of every /upgrades/{id} operation, and every path id as 1 to 2^31-1', () => {
     const upgradeOps = operations.filter(({ path }) => path === '/upgrades/{id}');
     expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
