@@ -835,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * A device checks in (DEVICES 3)
-         * @description HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the factory secret. A heartbeat (current_status answers UP), configuration bookkeeping (`config_revision`, `config_error`) and upgrade reports; the answer says when to check in again, whether to fetch the configuration and which upgrade to perform. Rate-limited per device. A body that breaks the types: 422 1030, nothing recorded.
+         * @description HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the factory secret. A heartbeat (current_status answers UP), configuration bookkeeping (`config_revision`, `config_error`) and upgrade reports; the answer says when to check in again, whether to fetch the configuration and which upgrade to perform. Rate-limited per device. A body that breaks the types: 422 1030, nothing recorded. The body is optional: without one (and without a Content-Type) the check-in is a bare heartbeat, as with `{}`.
          */
         post: operations["device_checkin"];
         delete?: never;
@@ -10907,7 +10907,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CheckinDto"];
             };

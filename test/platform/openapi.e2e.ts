@@ -108,6 +108,14 @@ describe('the committed OpenAPI document', () => {
     }
   });
 
+  it('marks the check-in body optional (a bare POST is a heartbeat)', () => {
+    const checkin = operations.find(({ name }) => name === 'post /device/v1/checkin')!;
+    expect(checkin.operation.requestBody).toEqual({
+      required: false,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CheckinDto' } } },
+    });
+  });
+
   it('declares the id of every /upgrades/{id} operation, and every path id as 1 to 2^31-1', () => {
     const upgradeOps = operations.filter(({ path }) => path === '/upgrades/{id}');
     expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
