@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { addStandardResponses, operationsOf } from './common/openapi/standard-responses';
+import { addUpgradeJsonPaths } from './upgrades/upgrades.openapi';
 import { addWebhookPayload } from './webhooks/webhook-payload.openapi';
 
 /** The security scheme of the `access_token` query parameter. */
@@ -83,7 +84,9 @@ export function openApiDocument(app: INestApplication) {
   }
   return addWebhookPayload(
     addStandardResponses(
-      withQueryTokenAlternative(SwaggerModule.createDocument(app, builder.build())),
+      addUpgradeJsonPaths(
+        withQueryTokenAlternative(SwaggerModule.createDocument(app, builder.build())),
+      ),
     ),
   );
 }

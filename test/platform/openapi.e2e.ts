@@ -116,14 +116,33 @@ describe('the committed OpenAPI document', () => {
     });
   });
 
+  it('lists /upgrades/{id}.json beside /upgrades/{id}, each operation the same but its id', () => {
+    const byId = committed.paths['/upgrades/{id}'] as Record<string, Operation>;
+    const json = committed.paths['/upgrades/{id}.json'] as Record<string, Operation>;
+    expect(Object.keys(json)).toEqual(Object.keys(byId));
+    for (const [method, operation] of Object.entries(json)) {
+      expect(operation).toEqual({
+        ...byId[method],
+        operationId: `${byId[method].operationId}_json`,
+        description: `${byId[method].description} The same operation as \`/upgrades/{id}\`; this path always answers JSON.`,
+      });
+    }
+    expect(json.get.operationId).toBe('show_upgrade_json');
+    expect(json.get.responses['200'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/UpgradeShowResponse',
+    });
+  });
+
   it('declares the id of every /upgrades/{id} operation, and every path id as 1 to 2^31-1', () => {
-    const upgradeOps = operations.filter(({ path }) => path === '/upgrades/{id}');
-    expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
-      'delete',
-      'get',
-      'patch',
-      'put',
-    ]);
+    for (const upgradePath of ['/upgrades/{id}', '/upgrades/{id}.json']) {
+      const upgradeOps = operations.filter(({ path }) => path === upgradePath);
+      expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
+        'delete',
+        'get',
+        'patch',
+        'put',
+      ]);
+    }
     for (const { name, path, operation } of operations) {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = (operation.parameters ?? []).filter((p) => p.in === 'path');
