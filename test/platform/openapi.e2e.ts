@@ -5,6 +5,7 @@ import jestOpenAPI from 'jest-openapi';
 import { OPENAPI_TAGS } from '../../src/app.openapi';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { onBothDatabases } from '../harness/app';
+import { openApiResponses } from '../harness/openapi-responses';
 
 /** The committed document (`npm run openapi` regenerates it). */
 const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
@@ -290,5 +291,53 @@ onBothDatabases('the served OpenAPI document', (t) => {
     expect(destroyed).toSatisfyApiSpec();
     const deleted = await http().delete(`/v1/location_networks/${id}`).set(admin.auth).expect(200);
     expect(deleted).toSatisfyApiSpec();
+  });
+});
+
+describe("the harness's check of every answer against the document", () => {
+  const checker = openApiResponses();
+  const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+  const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_TYPE) => ({
+    status,
+    headers,
+    body,
+    text: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const TAGS = { status: 200, data: { tags: [] } };
+
+  it('passes an answer the document describes', () => {
+    expect(checker.problemOf('GET', 'http://127.0.0.1:1/v1/tags?page=2', answer(200, TAGS))).toBe(
+      null,
+    );
+    const unauthenticated = { msg: 'Missing or invalid token', error_code: 1028 };
+    expect(checker.problemOf('GET', '/v1/tags', answer(401, unauthenticated))).toBe(null);
+  });
+
+  it('fails a status the operation does not declare, and a body its schema refuses', () => {
+    expect(checker.problemOf('GET', '/v1/tags', answer(418, {}))).toBe(
+      'GET /v1/tags (get /v1/tags) answered 418, a status the document does not declare (declared: 200, 401, 403, 422, 429, 503)',
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, { status: 200 }))).toMatch(
+      /^GET \/v1\/tags \(get \/v1\/tags\) answered 200 with a body that does not match the document: \(body\) must have required property 'data'/,
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, '', {}))).toBe(
+      'GET /v1/tags (get /v1/tags) answered 200 without a body, where the document declares JSON',
+    );
+  });
+
+  it('takes the most literal path template: /upgrades/5.json is /upgrades/{id}.json', () => {
+    expect(checker.templateOf('get', '/upgrades/5.json')).toBe('/upgrades/{id}.json');
+    expect(checker.templateOf('get', '/upgrades/5')).toBe('/upgrades/{id}');
+    expect(checker.templateOf('get', '/v1/location_networks/list_networks')).toBe(
+      '/v1/location_networks/list_networks',
+    );
+  });
+
+  it('leaves pages, other documents, routes outside the document and server errors alone', () => {
+    const page = answer(200, '<!doctype html>', { 'content-type': 'text/html; charset=utf-8' });
+    expect(checker.problemOf('GET', '/upgrades/5', page)).toBe(null);
+    expect(checker.problemOf('GET', '/login', answer(200, {}))).toBe(null);
+    expect(checker.problemOf('OPTIONS', '/v1/tags', answer(204, ''))).toBe(null);
+    expect(checker.problemOf('GET', '/v1/tags', answer(500, {}))).toBe(null);
   });
 });
