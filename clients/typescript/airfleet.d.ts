@@ -5376,7 +5376,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 1007 (NetworkDestroyFailed); 1008 (NetworkHasDevices); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            /** @description 1007 (NetworkDestroyFailed); 1008 (NetworkHasDevices): `data` holds the network, unchanged; 1030 (InvalidParameter); 1030 (InvalidParameter) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,11 +5385,20 @@ export interface operations {
                     "application/json": {
                         msg: string;
                         /** @enum {integer} */
-                        error_code: 1007 | 1008 | 1030;
+                        error_code: 1007 | 1030;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */
                         request_id?: string;
+                    } | {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1008;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                        data: components["schemas"]["NetworkResponse"];
                     };
                 };
             };

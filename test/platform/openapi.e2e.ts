@@ -134,6 +134,20 @@ describe('the committed OpenAPI document', () => {
     });
   });
 
+  it('documents the network that a refused network deletion (422 1008) carries', () => {
+    const destroy = committed.paths['/v1/location_networks/{id}'].delete as Operation;
+    const schema = destroy.responses['422'].content?.['application/json'].schema as {
+      anyOf: { properties: Record<string, unknown>; required: string[] }[];
+    };
+    expect(schema.anyOf[1]).toMatchObject({
+      required: ['msg', 'error_code', 'data'],
+      properties: {
+        error_code: { type: 'integer', enum: [1008] },
+        data: { $ref: '#/components/schemas/NetworkResponse' },
+      },
+    });
+  });
+
   it('declares the id of every /upgrades/{id} operation, and every path id as 1 to 2^31-1', () => {
     for (const upgradePath of ['/upgrades/{id}', '/upgrades/{id}.json']) {
       const upgradeOps = operations.filter(({ path }) => path === upgradePath);
