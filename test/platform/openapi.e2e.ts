@@ -327,12 +327,15 @@ describe("the harness's check of every answer against the document", () => {
     expect(checker.problemOf('GET', '/v1/tags', answer(401, unauthenticated))).toBe(null);
   });
 
-  it('fails a status the operation does not declare, and a body its schema refuses', () => {
+  it('fails a status the operation does not declare, a body its schema refuses, a property it does not list', () => {
     expect(checker.problemOf('GET', '/v1/tags', answer(418, {}))).toBe(
       'GET /v1/tags (get /v1/tags) answered 418, a status the document does not declare (declared: 200, 401, 403, 422, 429, 503)',
     );
     expect(checker.problemOf('GET', '/v1/tags', answer(200, { status: 200 }))).toMatch(
       /^GET \/v1\/tags \(get \/v1\/tags\) answered 200 with a body that does not match the document: \(body\) must have required property 'data'/,
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, { ...TAGS, extra: 1 }))).toMatch(
+      /answered 200 with a body that does not match the document: \(body\) must NOT have additional properties/,
     );
     expect(checker.problemOf('GET', '/v1/tags', answer(200, '', {}))).toBe(
       'GET /v1/tags (get /v1/tags) answered 200 without a body, where the document declares JSON',
