@@ -15,8 +15,13 @@ import addFormats from 'ajv-formats';
  * stay open.
  *
  * Left alone: requests whose method and path are no operation of the document (pages, /docs),
- * answers that are not JSON (pages, CSV, Prometheus text) and undeclared server errors (5xx).
+ * answers that are not JSON (pages, CSV, Prometheus text), redirects (a page's answer on a path
+ * the API shares, e.g. a browser without a session sent to the sign-in page), undeclared server
+ * errors (5xx) and 431, which the server answers before routing, to no operation.
  */
+
+/** Answered before the request reaches any route: request headers too large (431 1033). */
+const BEFORE_ROUTING = [431];
 
 interface ResponseObject {
   content?: Record<string, { schema?: object }>;
@@ -115,6 +120,10 @@ class OpenApiResponses {
     const hasBody = (answer.text ?? '').length > 0;
     if (hasBody && !json) {
       return null; // a page, a CSV file, Prometheus text
+    }
+    const redirect = answer.status >= 300 && answer.status < 400 && !!answer.headers.location;
+    if (redirect || BEFORE_ROUTING.includes(answer.status)) {
+      return null;
     }
     const where = `${method.toUpperCase()} ${path} (${verb} ${template}) answered ${answer.status}`;
     const responses = this.document.paths[template][verb].responses ?? {};

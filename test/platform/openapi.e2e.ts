@@ -350,11 +350,15 @@ describe("the harness's check of every answer against the document", () => {
     );
   });
 
-  it('leaves pages, other documents, routes outside the document and server errors alone', () => {
+  it('leaves pages, redirects, other documents, routes outside the document, server errors and 431 alone', () => {
     const page = answer(200, '<!doctype html>', { 'content-type': 'text/html; charset=utf-8' });
     expect(checker.problemOf('GET', '/upgrades/5', page)).toBe(null);
     expect(checker.problemOf('GET', '/login', answer(200, {}))).toBe(null);
     expect(checker.problemOf('OPTIONS', '/v1/tags', answer(204, ''))).toBe(null);
     expect(checker.problemOf('GET', '/v1/tags', answer(500, {}))).toBe(null);
+    const toSignIn = { ...answer(303, ''), headers: { location: '/login?next=%2Fupgrades' } };
+    expect(checker.problemOf('GET', '/upgrades', toSignIn)).toBe(null);
+    const tooLarge = { msg: 'Request headers too large', error_code: 1033 };
+    expect(checker.problemOf('GET', '/health', answer(431, tooLarge))).toBe(null);
   });
 });
