@@ -25,15 +25,13 @@ export function addUpgradeJsonPaths(document: OpenAPIObject): OpenAPIObject {
     operation.description =
       `${operation.description ?? ''} The same operation as \`${BY_ID}\`; this path always answers JSON.`.trim();
   }
-  document.paths = Object.fromEntries(
-    Object.entries(document.paths).flatMap(([path, pathItem]) =>
-      path === BY_ID
-        ? [
-            [path, pathItem],
-            [BY_ID_JSON, copy],
-          ]
-        : [[path, pathItem]],
-    ),
-  );
+  const paths: [string, PathItemObject][] = [];
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    paths.push([path, pathItem]);
+    if (path === BY_ID) {
+      paths.push([BY_ID_JSON, copy]);
+    }
+  }
+  document.paths = Object.fromEntries(paths);
   return document;
 }
