@@ -1,7 +1,11 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { addStandardResponses } from './common/openapi/standard-responses';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { addStandardResponses, operationsOf } from './common/openapi/standard-responses';
+import { addUpgradeJsonPaths } from './upgrades/upgrades.openapi';
 import { addWebhookPayload } from './webhooks/webhook-payload.openapi';
+
+/** The security scheme of the `access_token` query parameter. */
+export const ACCESS_TOKEN_SCHEME = 'access_token';
 
 /** Every tag an operation may carry, with its description (all declared in the document). */
 export const OPENAPI_TAGS: Record<string, string> = {
@@ -67,11 +71,47 @@ export function openApiDocument(app: INestApplication) {
       },
       'device',
     )
-    .addSecurityRequirements('bearer');
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'query',
+        name: 'access_token',
+        description:
+          'The access token as the `access_token` query parameter, wherever ' +
+          '`Authorization: Bearer` is accepted. An operation that reads a JSON body also takes ' +
+          'it as the body field `access_token` (a body field cannot be declared as a security ' +
+          'scheme). Send it one way only; the header keeps it out of URLs, which proxies and ' +
+          'browsers record.',
+      },
+      ACCESS_TOKEN_SCHEME,
+    )
+    .addSecurityRequirements('bearer')
+    .addSecurityRequirements(ACCESS_TOKEN_SCHEME);
   for (const [name, description] of Object.entries(OPENAPI_TAGS)) {
     builder.addTag(name, description);
   }
   return addWebhookPayload(
-    addStandardResponses(SwaggerModule.createDocument(app, builder.build())),
+    addStandardResponses(
+      addUpgradeJsonPaths(
+        withQueryTokenAlternative(SwaggerModule.createDocument(app, builder.build())),
+      ),
+    ),
   );
+}
+
+/**
+ * Every operation that takes the bearer token takes it as `access_token` too: its security
+ * requirements list the query parameter as an alternative to the header.
+ */
+function withQueryTokenAlternative(document: OpenAPIObject): OpenAPIObject {
+  for (const { operation } of operationsOf(document)) {
+    const requirements = operation.security;
+    if (
+      requirements?.some((requirement) => 'bearer' in requirement) &&
+      !requirements.some((requirement) => ACCESS_TOKEN_SCHEME in requirement)
+    ) {
+      requirements.push({ [ACCESS_TOKEN_SCHEME]: [] });
+    }
+  }
+  return document;
 }

@@ -536,7 +536,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Show an upgrade (also /upgrades/:id.json)
+         * Show an upgrade
          * @description Any member. Errors answer `{message, status}`.
          */
         get: operations["show_upgrade"];
@@ -558,6 +558,38 @@ export interface paths {
          * @description Role admin. Only a pending upgrade can be updated; with `aps` the per-device rule of create applies. Errors answer `{message, status}`.
          */
         patch: operations["patch_upgrade"];
+        trace?: never;
+    };
+    "/upgrades/{id}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show an upgrade
+         * @description Any member. Errors answer `{message, status}`. The same operation as `/upgrades/{id}`; this path always answers JSON.
+         */
+        get: operations["show_upgrade_json"];
+        /**
+         * Replace the attributes of a pending upgrade
+         * @description Role admin. Only a pending upgrade can be updated; with `aps` the per-device rule of create applies. Errors answer `{message, status}`. The same operation as `/upgrades/{id}`; this path always answers JSON.
+         */
+        put: operations["update_upgrade_json"];
+        post?: never;
+        /**
+         * Delete a pending upgrade
+         * @description Role admin. Only a pending upgrade can be deleted. Errors answer `{message, status}`. The same operation as `/upgrades/{id}`; this path always answers JSON.
+         */
+        delete: operations["destroy_upgrade_json"];
+        options?: never;
+        head?: never;
+        /**
+         * Replace the attributes of a pending upgrade
+         * @description Role admin. Only a pending upgrade can be updated; with `aps` the per-device rule of create applies. Errors answer `{message, status}`. The same operation as `/upgrades/{id}`; this path always answers JSON.
+         */
+        patch: operations["patch_upgrade_json"];
         trace?: never;
     };
     "/v1/access_points/list_inventory": {
@@ -835,7 +867,7 @@ export interface paths {
         put?: never;
         /**
          * A device checks in
-         * @description HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the factory secret. A heartbeat (current_status answers UP), configuration bookkeeping (`config_revision`, `config_error`) and upgrade reports; the answer says when to check in again, whether to fetch the configuration and which upgrade to perform. Rate-limited per device. A body that breaks the types: 422 1030, nothing recorded.
+         * @description HTTP Basic: user name = the MAC (12 hex digits or `AA-BB-CC-DD-EE-FF`), password = the factory secret. A heartbeat (current_status answers UP), configuration bookkeeping (`config_revision`, `config_error`) and upgrade reports; the answer says when to check in again, whether to fetch the configuration and which upgrade to perform. Rate-limited per device. A body that breaks the types: 422 1030, nothing recorded. The body is optional: without one (and without a Content-Type) the check-in is a bare heartbeat, as with `{}`.
          */
         post: operations["device_checkin"];
         delete?: never;
@@ -5358,7 +5390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 1007 (NetworkDestroyFailed); 1008 (NetworkHasDevices); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            /** @description 1007 (NetworkDestroyFailed); 1008 (NetworkHasDevices): `data` holds the network, unchanged; 1030 (InvalidParameter); 1030 (InvalidParameter) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,11 +5399,20 @@ export interface operations {
                     "application/json": {
                         msg: string;
                         /** @enum {integer} */
-                        error_code: 1007 | 1008 | 1030;
+                        error_code: 1007 | 1030;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */
                         request_id?: string;
+                    } | {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1008;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                        data: components["schemas"]["NetworkResponse"];
                     };
                 };
             };
@@ -8250,7 +8291,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Upgrade id (the path may end in `.json`) */
+                /** @description Upgrade id */
                 id: number;
             };
             cookie?: never;
@@ -8388,7 +8429,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Upgrade id (the path may end in `.json`) */
+                /** @description Upgrade id */
                 id: number;
             };
             cookie?: never;
@@ -8593,7 +8634,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Upgrade id (the path may end in `.json`) */
+                /** @description Upgrade id */
                 id: number;
             };
             cookie?: never;
@@ -8765,7 +8806,727 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Upgrade id (the path may end in `.json`) */
+                /** @description Upgrade id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Upgrade updated successfully",
+                     *       "status": 200,
+                     *       "data": {
+                     *         "upgrades": [
+                     *           {
+                     *             "id": 1,
+                     *             "version": "2.1.0",
+                     *             "upgrade_type": "automatic",
+                     *             "schedule_type": "now",
+                     *             "schedule_at": null,
+                     *             "time_zone": null,
+                     *             "save_prev_config": false,
+                     *             "aps": [
+                     *               "AP:7"
+                     *             ],
+                     *             "status": "pending",
+                     *             "progress": null,
+                     *             "error": null,
+                     *             "started_at": null,
+                     *             "completed_at": null,
+                     *             "previous_version": null,
+                     *             "rollout_id": null,
+                     *             "revert_of": null,
+                     *             "device_id": 7,
+                     *             "mac_id": "AA:BB:CC:DD:EE:FF",
+                     *             "organisation_id": 3,
+                     *             "created_at": "2030-01-01T10:00:00.000Z",
+                     *             "updated_at": "2030-01-01T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpgradeWriteResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Upgrade not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Only a pending upgrade can be updated, or invalid attributes; 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    } | {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_upgrade_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upgrade id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "upgrades": {
+                     *           "id": 1,
+                     *           "version": "2.1.0",
+                     *           "upgrade_type": "automatic",
+                     *           "schedule_type": "now",
+                     *           "schedule_at": null,
+                     *           "time_zone": null,
+                     *           "save_prev_config": false,
+                     *           "aps": [
+                     *             "AP:7"
+                     *           ],
+                     *           "status": "pending",
+                     *           "progress": null,
+                     *           "error": null,
+                     *           "started_at": null,
+                     *           "completed_at": null,
+                     *           "previous_version": null,
+                     *           "rollout_id": null,
+                     *           "revert_of": null,
+                     *           "device_id": 7,
+                     *           "mac_id": "AA:BB:CC:DD:EE:FF",
+                     *           "organisation_id": 3,
+                     *           "created_at": "2030-01-01T10:00:00.000Z",
+                     *           "updated_at": "2030-01-01T10:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpgradeShowResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Upgrade not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description id must be an integer number */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    update_upgrade_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upgrade id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Upgrade updated successfully",
+                     *       "status": 200,
+                     *       "data": {
+                     *         "upgrades": [
+                     *           {
+                     *             "id": 1,
+                     *             "version": "2.1.0",
+                     *             "upgrade_type": "automatic",
+                     *             "schedule_type": "now",
+                     *             "schedule_at": null,
+                     *             "time_zone": null,
+                     *             "save_prev_config": false,
+                     *             "aps": [
+                     *               "AP:7"
+                     *             ],
+                     *             "status": "pending",
+                     *             "progress": null,
+                     *             "error": null,
+                     *             "started_at": null,
+                     *             "completed_at": null,
+                     *             "previous_version": null,
+                     *             "rollout_id": null,
+                     *             "revert_of": null,
+                     *             "device_id": 7,
+                     *             "mac_id": "AA:BB:CC:DD:EE:FF",
+                     *             "organisation_id": 3,
+                     *             "created_at": "2030-01-01T10:00:00.000Z",
+                     *             "updated_at": "2030-01-01T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpgradeWriteResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Upgrade not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Only a pending upgrade can be updated, or invalid attributes; 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    } | {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    destroy_upgrade_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upgrade id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpgradeDeletedResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Upgrade not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 404;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Only a pending upgrade can be deleted; 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    } | {
+                        message: string;
+                        /** @enum {integer} */
+                        status: 422;
+                        /** @description The error code, where one applies (docs/api.md#errors); 1030: over the bulk limit */
+                        error_code?: number;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    patch_upgrade_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upgrade id */
                 id: number;
             };
             cookie?: never;
@@ -10924,7 +11685,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CheckinDto"];
             };

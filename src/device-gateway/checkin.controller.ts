@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBasicAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { CurrentDevice, DevicePrincipal, DeviceRoute } from '../common/identity/device-principal';
 import { ApiErrorCode } from '../common/errors';
@@ -25,8 +25,11 @@ export class CheckinController {
       'factory secret. A heartbeat (current_status answers UP), configuration bookkeeping ' +
       '(`config_revision`, `config_error`) and upgrade reports; the answer says when to check in ' +
       'again, whether to fetch the configuration and which upgrade to perform. Rate-limited per ' +
-      'device. A body that breaks the types: 422 1030, nothing recorded.',
+      'device. A body that breaks the types: 422 1030, nothing recorded. The body is optional: ' +
+      'without one (and without a Content-Type) the check-in is a bare heartbeat, as with `{}`.',
   })
+  // Every field is optional, so is the body itself (`curl -u … -X POST …/device/v1/checkin`).
+  @ApiBody({ type: CheckinDto, required: false })
   @ApiOkResponse({
     type: CheckinResponse,
     example: { status: 200, checkin_interval: 60, config: null, upgrade: null, commands: [] },

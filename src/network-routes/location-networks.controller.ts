@@ -25,7 +25,11 @@ import { CurrentUser, RequireRole } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { OnInvalid } from '../common/validation';
 import { ok, okWithMsg } from '../common/http/envelope';
-import { ApiErrorResponses, plainMessage } from '../common/openapi/api-error-responses';
+import {
+  ApiErrorResponses,
+  codedErrorWithData,
+  plainMessage,
+} from '../common/openapi/api-error-responses';
 import {
   ConfigRollbackDto,
   CreateNetworkDto,
@@ -42,6 +46,7 @@ import {
   NetworkPageEnvelope,
   RollbackResponse,
   ShowNetworkEnvelope,
+  NetworkResponse,
   TimezonesEnvelope,
 } from './dto/location-network.response';
 import { NETWORK_EXAMPLE } from './location-network.view';
@@ -233,7 +238,12 @@ export class LocationNetworksController {
   @ApiErrorResponses(
     ApiErrorCode.NetworkNotFound,
     ApiErrorCode.NetworkDestroyFailed,
-    ApiErrorCode.NetworkHasDevices,
+    codedErrorWithData(
+      ApiErrorCode.NetworkHasDevices,
+      '`data` holds the network, unchanged',
+      { $ref: getSchemaPath(NetworkResponse) },
+      { msg: 'Network has devices and cannot be deleted', data: NETWORK_EXAMPLE },
+    ),
     ApiErrorCode.Forbidden,
     ApiErrorCode.InvalidParameter,
   )

@@ -57,11 +57,14 @@ const written = (message: string) =>
     example: { message, status: 200, data: { upgrades: [UPGRADE_EXAMPLE] } },
   });
 
-/** `:id` of /upgrades/:id (read by @UpgradeId(), which swagger cannot see). */
+/**
+ * `:id` of /upgrades/:id (read by @UpgradeId(), which swagger cannot see). The document lists the
+ * `.json` form of these paths on its own (upgrades.openapi.ts).
+ */
 const UpgradeIdParam = () =>
   ApiParam({
     name: 'id',
-    description: 'Upgrade id (the path may end in `.json`)',
+    description: 'Upgrade id',
     schema: { type: 'integer', minimum: 1, maximum: 2147483647 },
   });
 const NOT_FOUND = statusMessage(404, 'Upgrade not found');
@@ -121,7 +124,7 @@ export class UpgradesController {
   @ApiOperation({
     operationId: 'show_upgrade',
     description: 'Any member. Errors answer `{message, status}`.',
-    summary: 'Show an upgrade (also /upgrades/:id.json)',
+    summary: 'Show an upgrade',
   })
   @ApiOkResponse({ type: UpgradeShowResponse, example: { data: { upgrades: UPGRADE_EXAMPLE } } })
   @ApiErrorResponses(NOT_FOUND, NOT_AN_ID)

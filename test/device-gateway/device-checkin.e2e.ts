@@ -220,6 +220,26 @@ onBothDatabases('device check-in', (t) => {
     });
   });
 
+  it('takes a check-in without a body (and without a Content-Type) as a bare heartbeat, like {}', async () => {
+    const admin = await t().fixtures.admin();
+    const network = await t().fixtures.network(admin.orgId);
+    const { device, auth } = await g.device(admin.orgId, { networkId: network.id });
+    const bare = await t().http().post('/device/v1/checkin').set(auth).expect(200);
+    expect(bare.body).toEqual({
+      status: 200,
+      checkin_interval: 60,
+      config: { revision: REVISION, url: '/device/v1/config' },
+      upgrade: null,
+      commands: [],
+    });
+    expect((await g.checkin(auth, {}).expect(200)).body).toEqual(bare.body);
+    const res = await status(admin.auth, device.mac_id);
+    expect(res.body.data).toMatchObject({
+      device_status: 'UP',
+      last_seen_time: expect.any(Number),
+    });
+  });
+
   it('is a heartbeat: current_status answers UP with what it reported, omitted fields keeping theirs', async () => {
     const admin = await t().fixtures.admin();
     const network = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });

@@ -5,6 +5,7 @@ import { DataSource, Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadAppConfig } from '../../src/config/app-config';
 import { Fixtures } from './fixtures';
+import { openApiResponses } from './openapi-responses';
 import { withoutPeriodicWork } from './periodic-work';
 import { migratedPostgresDatabase } from './postgres-databases';
 
@@ -40,7 +41,11 @@ export interface TestApp {
   fixtures: Fixtures;
   /** Where the app listens: `http://127.0.0.1:<port>`. */
   url: string;
-  /** A supertest agent on the running app. */
+  /**
+   * A supertest agent on the running app. Every answer is also checked against the committed
+   * OpenAPI document (test/harness/openapi-responses.ts): once the test's own expectations pass,
+   * an answer the document does not describe fails the request.
+   */
   http(): ReturnType<typeof request>;
   /** Runs `work` and returns the SQL statements it issued (for constant-statement tests). */
   statementsOf(work: () => Promise<unknown>): Promise<string[]>;
@@ -87,7 +92,7 @@ export async function startApp(
     dataSource,
     fixtures: new Fixtures(app),
     url,
-    http: () => request(app.getHttpServer()),
+    http: () => checkedAgainstDocument(request(app.getHttpServer())),
     async statementsOf(work) {
       // The periodic work every instance runs (the DOWN sweep…) is no request's: it waits.
       return withoutPeriodicWork(app, async () => {
@@ -106,6 +111,40 @@ export async function startApp(
       await postgres?.release();
     },
   };
+}
+
+type Agent = ReturnType<typeof request>;
+type Finish = (error: Error | null, res?: request.Response) => void;
+/** supertest's step that runs a request's expectations, then hands the outcome over. */
+type Assert = (error: Error | null, res: request.Response | undefined, finish: Finish) => void;
+
+/**
+ * The agent, with each request's expectations followed by the document's: the test's own failure
+ * shows first, and an answer that passes them but breaks the document fails with the reason.
+ */
+function checkedAgainstDocument(agent: Agent): Agent {
+  const checked = { ...agent } as Record<string, unknown>;
+  for (const [method, start] of Object.entries(agent)) {
+    checked[method] = (url: string) => {
+      const test = (start as (url: string) => request.Test)(url);
+      const own = test as unknown as { assert: Assert };
+      const assert = own.assert.bind(test);
+      own.assert = (error, res, finish) =>
+        assert(error, res, (failure, answered) => {
+          const problem =
+            failure || !answered
+              ? null
+              : openApiResponses().problemOf(
+                  method === 'del' ? 'delete' : method,
+                  test.url,
+                  answered,
+                );
+          finish(failure ?? (problem ? new Error(problem) : null), answered);
+        });
+      return test;
+    };
+  }
+  return checked as unknown as Agent;
 }
 
 /**

@@ -5,6 +5,7 @@ import jestOpenAPI from 'jest-openapi';
 import { OPENAPI_TAGS } from '../../src/app.openapi';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { onBothDatabases } from '../harness/app';
+import { openApiResponses } from '../harness/openapi-responses';
 
 /** The committed document (`npm run openapi` regenerates it). */
 const committed = JSON.parse(readFileSync(join(__dirname, '..', '..', 'openapi.json'), 'utf8'));
@@ -89,14 +90,74 @@ describe('the committed OpenAPI document', () => {
     }
   });
 
+  it('takes the token as the access_token query parameter wherever it takes the bearer token', () => {
+    expect(committed.components.securitySchemes.access_token).toEqual({
+      type: 'apiKey',
+      in: 'query',
+      name: 'access_token',
+      description: expect.stringContaining('body field `access_token`'),
+    });
+    expect(committed.security).toEqual([{ bearer: [] }, { access_token: [] }]);
+    const secured = operations.filter(({ operation }) => !isPublic(operation));
+    for (const { name, path, operation } of secured) {
+      expect({ name, security: operation.security }).toEqual({
+        name,
+        security: path.startsWith('/device/v1/')
+          ? [{ device: [] }]
+          : [{ bearer: [] }, { access_token: [] }],
+      });
+    }
+  });
+
+  it('marks the check-in body optional (a bare POST is a heartbeat)', () => {
+    const checkin = operations.find(({ name }) => name === 'post /device/v1/checkin')!;
+    expect(checkin.operation.requestBody).toEqual({
+      required: false,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CheckinDto' } } },
+    });
+  });
+
+  it('lists /upgrades/{id}.json beside /upgrades/{id}, each operation the same but its id', () => {
+    const byId = committed.paths['/upgrades/{id}'] as Record<string, Operation>;
+    const json = committed.paths['/upgrades/{id}.json'] as Record<string, Operation>;
+    expect(Object.keys(json)).toEqual(Object.keys(byId));
+    for (const [method, operation] of Object.entries(json)) {
+      expect(operation).toEqual({
+        ...byId[method],
+        operationId: `${byId[method].operationId}_json`,
+        description: `${byId[method].description} The same operation as \`/upgrades/{id}\`; this path always answers JSON.`,
+      });
+    }
+    expect(json.get.operationId).toBe('show_upgrade_json');
+    expect(json.get.responses['200'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/UpgradeShowResponse',
+    });
+  });
+
+  it('documents the network that a refused network deletion (422 1008) carries', () => {
+    const destroy = committed.paths['/v1/location_networks/{id}'].delete as Operation;
+    const schema = destroy.responses['422'].content?.['application/json'].schema as {
+      anyOf: { properties: Record<string, unknown>; required: string[] }[];
+    };
+    expect(schema.anyOf[1]).toMatchObject({
+      required: ['msg', 'error_code', 'data'],
+      properties: {
+        error_code: { type: 'integer', enum: [1008] },
+        data: { $ref: '#/components/schemas/NetworkResponse' },
+      },
+    });
+  });
+
   it('declares the id of every /upgrades/{id} operation, and every path id as 1 to 2^31-1', () => {
-    const upgradeOps = operations.filter(({ path }) => path === '/upgrades/{id}');
-    expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
-      'delete',
-      'get',
-      'patch',
-      'put',
-    ]);
+    for (const upgradePath of ['/upgrades/{id}', '/upgrades/{id}.json']) {
+      const upgradeOps = operations.filter(({ path }) => path === upgradePath);
+      expect(upgradeOps.map(({ method }) => method).sort()).toEqual([
+        'delete',
+        'get',
+        'patch',
+        'put',
+      ]);
+    }
     for (const { name, path, operation } of operations) {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = (operation.parameters ?? []).filter((p) => p.in === 'path');
@@ -247,5 +308,60 @@ onBothDatabases('the served OpenAPI document', (t) => {
     expect(destroyed).toSatisfyApiSpec();
     const deleted = await http().delete(`/v1/location_networks/${id}`).set(admin.auth).expect(200);
     expect(deleted).toSatisfyApiSpec();
+  });
+});
+
+describe("the harness's check of every answer against the document", () => {
+  const checker = openApiResponses();
+  const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+  const answer = (status: number, body: unknown, headers: Record<string, string> = JSON_TYPE) => ({
+    status,
+    headers,
+    body,
+    text: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const TAGS = { status: 200, data: { tags: [] } };
+
+  it('passes an answer the document describes', () => {
+    expect(checker.problemOf('GET', 'http://127.0.0.1:1/v1/tags?page=2', answer(200, TAGS))).toBe(
+      null,
+    );
+    const unauthenticated = { msg: 'Missing or invalid token', error_code: 1028 };
+    expect(checker.problemOf('GET', '/v1/tags', answer(401, unauthenticated))).toBe(null);
+  });
+
+  it('fails a status the operation does not declare, a body its schema refuses, a property it does not list', () => {
+    expect(checker.problemOf('GET', '/v1/tags', answer(418, {}))).toBe(
+      'GET /v1/tags (get /v1/tags) answered 418, a status the document does not declare (declared: 200, 401, 403, 422, 429, 503)',
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, { status: 200 }))).toMatch(
+      /^GET \/v1\/tags \(get \/v1\/tags\) answered 200 with a body that does not match the document: \(body\) must have required property 'data'/,
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, { ...TAGS, extra: 1 }))).toMatch(
+      /answered 200 with a body that does not match the document: \(body\) must NOT have additional properties/,
+    );
+    expect(checker.problemOf('GET', '/v1/tags', answer(200, '', {}))).toBe(
+      'GET /v1/tags (get /v1/tags) answered 200 without a body, where the document declares JSON',
+    );
+  });
+
+  it('takes the most literal path template: /upgrades/5.json is /upgrades/{id}.json', () => {
+    expect(checker.templateOf('get', '/upgrades/5.json')).toBe('/upgrades/{id}.json');
+    expect(checker.templateOf('get', '/upgrades/5')).toBe('/upgrades/{id}');
+    expect(checker.templateOf('get', '/v1/location_networks/list_networks')).toBe(
+      '/v1/location_networks/list_networks',
+    );
+  });
+
+  it('leaves pages, redirects, other documents, routes outside the document, server errors and 431 alone', () => {
+    const page = answer(200, '<!doctype html>', { 'content-type': 'text/html; charset=utf-8' });
+    expect(checker.problemOf('GET', '/upgrades/5', page)).toBe(null);
+    expect(checker.problemOf('GET', '/login', answer(200, {}))).toBe(null);
+    expect(checker.problemOf('OPTIONS', '/v1/tags', answer(204, ''))).toBe(null);
+    expect(checker.problemOf('GET', '/v1/tags', answer(500, {}))).toBe(null);
+    const toSignIn = { ...answer(303, ''), headers: { location: '/login?next=%2Fupgrades' } };
+    expect(checker.problemOf('GET', '/upgrades', toSignIn)).toBe(null);
+    const tooLarge = { msg: 'Request headers too large', error_code: 1033 };
+    expect(checker.problemOf('GET', '/health', answer(431, tooLarge))).toBe(null);
   });
 });

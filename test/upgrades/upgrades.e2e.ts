@@ -646,6 +646,24 @@ onBothDatabases('upgrades', (t) => {
       expect(again.body).toEqual(NOT_FOUND);
     });
 
+    it("deletes on /upgrades/<id>.json too, answering JSON to a browser's Accept header", async () => {
+      const { admin, orgId, part } = await s.org();
+      await s.release(orgId, '1.0.0', [part]);
+      const device = await s.device(orgId, part);
+      const created = await post(admin, { aps: [`AP:${device.id}`] }).expect(200);
+      const id = created.body.data.upgrades[0].id as number;
+      const res = await t()
+        .http()
+        .delete(`/upgrades/${id}.json`)
+        .set(admin.auth)
+        .set('Accept', 'text/html')
+        .expect(200);
+      expect(res.body).toEqual({ data: {}, status: 200 });
+      expect(await s.upgradesOf(orgId)).toEqual([]);
+      const again = await t().http().delete(`/upgrades/${id}.json`).set(admin.auth).expect(404);
+      expect(again.body).toEqual(NOT_FOUND);
+    });
+
     it('answers 422 when the upgrade is not pending', async () => {
       const { admin, orgId, part } = await s.org();
       await s.release(orgId, '1.0.0', [part]);

@@ -1,5 +1,6 @@
 import { METHOD_METADATA } from '@nestjs/common/constants';
 import type {
+  ReferenceObject,
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
@@ -31,6 +32,29 @@ export function codedErrorSchema(codes: ApiErrorCode[]): SchemaObject {
     example: { msg: ApiErrorCode[codes[0]], error_code: codes[0] },
   };
 }
+
+/**
+ * A coded body that also carries `data` (a 422 1008 holds the network it refused to delete): an
+ * alternative of its own, beside the plain coded bodies of the same status.
+ */
+export const codedErrorWithData = (
+  code: ApiErrorCode,
+  description: string,
+  data: SchemaObject | ReferenceObject,
+  example: { msg: string; data: object },
+): ErrorShape => {
+  const coded = codedErrorSchema([code]);
+  return {
+    status: HTTP_STATUS_OF[code],
+    description: `${code} (${ApiErrorCode[code]}): ${description}`,
+    schema: {
+      ...coded,
+      required: ['msg', 'error_code', 'data'],
+      properties: { ...coded.properties, data },
+      example: { msg: example.msg, error_code: code, data: example.data },
+    },
+  };
+};
 
 /** `{message, status}` with the HTTP status in `status` (upgrades). */
 export const statusMessage = (status: number, description: string): ErrorShape => ({
