@@ -17,11 +17,11 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
-import { Change } from '../upgrades/change';
+import { Change } from '../fleet-change/change';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { AlertEvaluator } from './alert-evaluator.service';
@@ -23,6 +24,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
   imports: [
     BackgroundModule,
     EventLogModule,
+    FleetChangeModule,
     DevicesModule,
     NetworksModule,
     OrganisationsModule,

@@ -4,7 +4,7 @@ import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
 import { HeartbeatWriterService } from '../device-state/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceTransitionsService } from '../device-state/device-transitions.service';
 import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
 import { CONFIG_URL } from './config-url';

@@ -7,7 +7,7 @@ import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../upgrades/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { RolloutsService } from '../upgrades/rollouts.service';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { UpgradeTimeouts } from '../upgrades/upgrade-timeouts.service';
 import { OverviewCountsRepository } from '../read-side/overview-counts.repository';
 
 export interface OverviewView {
@@ -39,7 +39,7 @@ export class OverviewService {
     private readonly fleet: FleetStatusService,
     private readonly upgrades: UpgradesService,
     private readonly rollouts: RolloutsService,
-    private readonly changes: ChangeRunner,
+    private readonly timeouts: UpgradeTimeouts,
     private readonly organisationCounts: OverviewCountsRepository,
   ) {}
 
@@ -51,7 +51,7 @@ export class OverviewService {
     const orgId = user.organisation_id;
     readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {
-      const counts = await this.changes.read(orgId, () =>
+      const counts = await this.timeouts.read(orgId, () =>
         this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince()),
       );
       return {

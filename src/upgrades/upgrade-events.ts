@@ -3,7 +3,7 @@ import { eventOf } from '../event-log/event-of';
 import { EventActor } from '../event-log/event.entity';
 import { EventType } from '../event-log/event-types';
 import { NewEvent } from '../event-log/events.repository';
-import { Change } from './change';
+import { Change } from '../fleet-change/change';
 import { Upgrade } from './upgrade.entity';
 
 /**

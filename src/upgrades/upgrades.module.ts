@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
 import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
-import { ChangeRunner } from './change-runner.service';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { UpgradeDataRepository } from './upgrade-data.repository';
 import { UpgradesController } from './upgrades.controller';
@@ -28,10 +29,17 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
  * DeviceLivenessService.
  */
 @Module({
-  imports: [DeviceStateModule, DevicesModule, EventLogModule, NetworksModule, OrganisationsModule],
+  imports: [
+    DeviceStateModule,
+    DevicesModule,
+    EventLogModule,
+    FleetChangeModule,
+    NetworksModule,
+    OrganisationsModule,
+  ],
   controllers: [UpgradesController],
   providers: [
-    ChangeRunner,
+    UpgradeTimeouts,
     UpgradesService,
     UpgradeWriterService,
     UpgradeLifecycleService,
@@ -46,7 +54,8 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeRequestsService,
   ],
   exports: [
-    ChangeRunner,
+    FleetChangeModule,
+    UpgradeTimeouts,
     UpgradesService,
     UpgradeLifecycleService,
     UpgradesRepository,
