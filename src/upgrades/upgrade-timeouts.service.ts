@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Scheduler } from '../background/scheduler';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { Change } from '../fleet-change/change';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
@@ -10,26 +11,51 @@ import { UpgradesRepository } from './upgrades.repository';
 
 /**
  * The upgrade timeout: an upgrade in progress whose device has not checked in for
- * UPGRADE_TIMEOUT_SECONDS fails with error `timed out`. A read that shows upgrades (`read`), a
- * halt and the device's own check-in fail them first, so that no answer shows one in progress
- * past its timeout. Each
+ * UPGRADE_TIMEOUT_SECONDS fails with error `timed out`. Every instance's periodic work fails
+ * them each second (`sweep`), so the `upgrade.failed` comes within seconds of the timeout
+ * whether anyone reads or not; a read that shows upgrades (`read`), a halt and the device's own
+ * check-in fail them first too, so that no answer shows one in progress past its timeout. Each
  * is a conditional update in a change, with the upgrades' rollouts locked first: whichever
  * instance comes first fails the upgrade and records its one event, and the rollout counts the
  * failure in the same change.
  */
 @Injectable()
 export class UpgradeTimeouts {
+  private readonly logger = new Logger(UpgradeTimeouts.name);
+
   constructor(
     private readonly changes: ChangeRunner,
     private readonly upgrades: UpgradesRepository,
     private readonly writes: UpgradeWritesRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
     private readonly config: ConfigService,
-  ) {}
+    scheduler: Scheduler,
+  ) {
+    // Each second (SCHEDULE): upgrade.failed within 5 s of the timeout.
+    scheduler.every('upgrade timeouts', () => this.sweep());
+  }
 
   /** UPGRADE_TIMEOUT_SECONDS. */
   get timeoutSeconds(): number {
     return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).upgradeTimeoutSeconds;
+  }
+
+  /**
+   * One pass of the sweep: one statement finds the organisations with upgrades past the
+   * timeout (none: nothing more), then a change per organisation, in id order, fails them.
+   * Returns how many it failed (those another instance failed first are not counted).
+   */
+  async sweep(now = new Date()): Promise<number> {
+    let failed = 0;
+    for (const orgId of await this.upgrades.organisationsWithTimedOut(this.cutoff(now))) {
+      try {
+        failed += await this.changes.run(orgId, (change) => this.failTimedOut(change), {}, now);
+      } catch (error) {
+        // One organisation's failure does not keep the others' upgrades in progress.
+        this.logger.error(`upgrade timeouts of organisation ${orgId}: ${String(error)}`);
+      }
+    }
+    return failed;
   }
 
   /** Runs a read of the organisation's upgrades once its timed-out upgrades have failed. */

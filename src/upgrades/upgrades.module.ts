@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
 import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { UpgradeTimeouts } from './upgrade-timeouts.service';
 import { DeviceStateModule } from '../device-state/device-state.module';
@@ -30,6 +31,7 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
  */
 @Module({
   imports: [
+    BackgroundModule,
     DeviceStateModule,
     DevicesModule,
     EventLogModule,

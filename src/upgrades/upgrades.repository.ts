@@ -218,6 +218,24 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
   }
 
   /**
+   * The organisations that have upgrades in progress whose device has not checked in since
+   * `cutoff`, in id order: one statement over every organisation (the timeout sweep), read from
+   * the partial index of upgrades in progress.
+   */
+  async organisationsWithTimedOut(cutoff: Date): Promise<number[]> {
+    const rows = await this.repository
+      .createQueryBuilder('u')
+      .select('DISTINCT u.organisation_id', 'organisation_id')
+      .where("u.status = 'in_progress'")
+      .andWhere('COALESCE(u.device_seen_at, u.updated_at) < :cutoff', {
+        cutoff: this.persisted('device_seen_at', cutoff),
+      })
+      .orderBy('u.organisation_id', 'ASC')
+      .getRawMany<{ organisation_id: number | string }>();
+    return rows.map((row) => Number(row.organisation_id));
+  }
+
+  /**
    * How many upgrades of these rollouts are in each stage and status: one GROUP BY statement.
    */
   countByRolloutStage(
