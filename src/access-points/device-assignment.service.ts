@@ -22,7 +22,7 @@ import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
-import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
+import { DeviceUpgrades } from '../firmware/firmware-ports';
 
 /** The outcome of release_devices / remove_devices (SPEC 4.2 rules 1 to 5). */
 interface BatchOutcome {
@@ -46,7 +46,7 @@ export class DeviceAssignmentService {
     private readonly records: DeviceRecordsService,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
-    private readonly rollouts: RolloutBookkeepingService,
+    private readonly upgrades: DeviceUpgrades,
     private readonly networks: LocationNetworksRepository,
   ) {}
 
@@ -127,7 +127,7 @@ export class DeviceAssignmentService {
       },
       handle: async (ids, change, found) => {
         await this.recordLeaving(change, 'device.removed', found);
-        await this.rollouts.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
+        await this.upgrades.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
       },
     });
   }

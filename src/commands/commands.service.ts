@@ -12,7 +12,7 @@ import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { parseTargets, targetProblem } from '../upgrades/upgrade-targets';
+import { parseTargets, targetProblem } from '../firmware/upgrade-targets';
 import { Command } from './command.entity';
 import { CommandEvents } from './command-events';
 import { commandFields, CommandInput, MAX_OPEN_COMMANDS, shownState } from './command-rules';

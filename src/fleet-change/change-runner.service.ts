@@ -4,7 +4,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { EventActor } from '../event-log/event.entity';
 import { NewEvent } from '../event-log/events.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { Change, ChangePart, ChangePartKey } from '../fleet-change/change';
+import { Change, ChangePart, ChangePartKey } from './change';
 import { EventWriter } from './event-writer';
 
 /** How a change begins. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventLogModule } from '../event-log/event-log.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
-import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { ChangeRunner } from './change-runner.service';
 import { EventWriter } from './event-writer';
 
 /**

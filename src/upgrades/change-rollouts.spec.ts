@@ -1,6 +1,6 @@
 import { Change, ChangePart, ChangePartKey } from '../fleet-change/change';
 import { ChangeRollouts, RolloutLocks, ROLLOUTS, rolloutsOf } from './change-rollouts';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 
 /** The locks and settling of one change's rollouts, without a database. */
 const fake = () => {

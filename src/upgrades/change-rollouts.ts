@@ -1,6 +1,6 @@
 import { Change, ChangePartKey } from '../fleet-change/change';
 import { NewEvent } from '../event-log/events.repository';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 
 /** What a change's rollouts need to lock and settle them (RolloutBookkeepingService). */
 export interface RolloutLocks {

@@ -8,7 +8,7 @@ import {
   pageRequest,
   PaginationQueryDto,
 } from '../common/pagination/pagination';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';

@@ -4,7 +4,7 @@ import { EventActor } from '../event-log/event.entity';
 import { EventType } from '../event-log/event-types';
 import { NewEvent } from '../event-log/events.repository';
 import { Change } from '../fleet-change/change';
-import { Upgrade } from './upgrade.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
 
 /**
  * An event of one upgrade (OPERATIONS 2: `{upgrade_id, version, rollout_id}`), of its device as

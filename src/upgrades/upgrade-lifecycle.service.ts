@@ -1,42 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { HandedOutUpgrade, UpgradeCheckin, UpgradeCheckins } from '../firmware/firmware-ports';
 import { rolloutsOf } from './change-rollouts';
 import { Change } from '../fleet-change/change';
 import { UpgradeTimeouts } from './upgrade-timeouts.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import {
   hasTimedOut,
   reportChange,
   reportEventType,
-  UpgradeReport,
   upgradeToHandOut,
-} from './upgrade-lifecycle';
+} from '../firmware/upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
 import { lifecycleEvent } from './upgrade-events';
-import { EventSubject } from '../devices/device-subjects.repository';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
-
-/** The upgrade a check-in hands to the device (DEVICES 3). */
-export interface HandedOutUpgrade {
-  id: number;
-  version: string;
-  /** The firmware location for the device's hardware part (null if the release lost it). */
-  url: string | null;
-  save_prev_config: boolean;
-}
-
-/** What a check-in tells the lifecycle about one device. */
-export interface UpgradeCheckin {
-  device: { id: number; organisation_id: number; part_number: string | null };
-  report?: UpgradeReport;
-  /** The firmware the device says it runs now. */
-  firmwareVersion?: string;
-  /** The firmware known for the device before this check-in (read only when a report needs it). */
-  knownFirmware: () => Promise<string | null>;
-  /** The device and its network, as the events of its upgrades name them. */
-  subject?: EventSubject;
-}
 
 /**
  * The firmware lifecycle of DEVICES 5: reports and the timeout move upgrades through
@@ -45,7 +23,7 @@ export interface UpgradeCheckin {
  * is applied by whichever read or check-in sees it first (UpgradeTimeouts).
  */
 @Injectable()
-export class UpgradeLifecycleService {
+export class UpgradeLifecycleService implements UpgradeCheckins {
   constructor(
     private readonly upgrades: UpgradesRepository,
     private readonly writes: UpgradeWritesRepository,

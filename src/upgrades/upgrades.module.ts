@@ -8,7 +8,7 @@ import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { FirmwareModule } from '../firmware/firmware.module';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -22,12 +22,13 @@ import { UpgradeRequestsRepository } from './upgrade-requests.repository';
 import { UpgradeRequestsService } from './upgrade-requests.service';
 
 /**
- * Firmware upgrades (issue 6) and staged rollouts (DEVICES 6): owns the upgrades, upgrade_data
- * and rollouts tables, and the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser pages, the lifecycle for the device
- * gateway, the repository for the device records, the upgrade data for admin/demo, the
- * rollouts service for the rollout routes and pages, the bookkeeping for device removal, and
- * the target choices of the upgrade form, and the upgrade requests (issue 29) for their pages. Rollouts order devices UP first by device-state's
- * DeviceLivenessService.
+ * Firmware upgrades and staged rollouts: owns the upgrades and rollouts tables (their entities
+ * are firmware/'s, below the features; so are the releases, `upgrade_data`), the upgrades' part
+ * of a change (its rollouts, registered with the kernel) and the timeouts (failed by a sweep
+ * every instance runs). A feature beside it asks through firmware/'s ports, which
+ * UpgradePortsModule provides; this module exports the services for the rollout routes and the
+ * console's upgrade pages (the services, the rollouts, the target choices of the upgrade form,
+ * the upgrade requests). Rollouts order devices UP first by device-state's liveness.
  */
 @Module({
   imports: [
@@ -35,6 +36,7 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     DeviceStateModule,
     DevicesModule,
     EventLogModule,
+    FirmwareModule,
     FleetChangeModule,
     NetworksModule,
     OrganisationsModule,
@@ -47,7 +49,6 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeLifecycleService,
     UpgradesRepository,
     UpgradeWritesRepository,
-    UpgradeDataRepository,
     RolloutsRepository,
     RolloutBookkeepingService,
     RolloutsService,
@@ -57,11 +58,11 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
   ],
   exports: [
     FleetChangeModule,
+    FirmwareModule,
     UpgradeTimeouts,
     UpgradesService,
     UpgradeLifecycleService,
     UpgradesRepository,
-    UpgradeDataRepository,
     RolloutBookkeepingService,
     RolloutsService,
     UpgradeTargetChoicesService,

@@ -4,8 +4,8 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { Upgrade, UpgradeStatus } from './upgrade.entity';
-import { OPEN_STATUSES } from './upgrade-lifecycle';
+import { Upgrade, UpgradeStatus } from '../firmware/upgrade.entity';
+import { OPEN_STATUSES } from '../firmware/upgrade-lifecycle';
 import { onlyVisible, UpgradeVisibility } from './upgrade-visibility';
 
 export type { UpgradeVisibility } from './upgrade-visibility';
@@ -24,11 +24,7 @@ export interface UpgradeFilter {
   network_id?: number;
 }
 
-/** What a device record shows of its pending upgrade (CONTRACT 7). */
-export type ShownPendingUpgrade = Pick<
-  Upgrade,
-  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
->;
+export type { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 
 /**
  * The reads of an organisation's upgrades (its writes: UpgradeWritesRepository); every bulk

@@ -4,16 +4,16 @@ import { rolloutsOf } from './change-rollouts';
 import { AuthUser } from '../common/auth/auth-user';
 import { DevicesRepository } from '../devices/devices.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../firmware/upgrade.entity';
 import {
   pageRequest,
   PaginationMeta,
   paginationMeta,
   PaginationQueryDto,
 } from '../common/pagination/pagination';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { releasesWithFirmware, UpgradeInput } from './upgrade-rules';
-import { parseTargets } from './upgrade-targets';
+import { parseTargets } from '../firmware/upgrade-targets';
 import {
   toUpgradeRecord,
   toVersionRecord,

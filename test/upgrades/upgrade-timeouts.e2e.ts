@@ -1,4 +1,4 @@
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { UpgradeTimeouts } from '../../src/upgrades/upgrade-timeouts.service';
 import { migratedPostgresDatabase, onBothDatabases, startApp, TestApp } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';

@@ -105,3 +105,9 @@ export class Upgrade extends OrganisationScoped {
   @UpdateDateColumn()
   updated_at: Date;
 }
+
+/** What a device record shows of its pending upgrade. */
+export type ShownPendingUpgrade = Pick<
+  Upgrade,
+  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
+>;
