@@ -1,5 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { UnitOfWork } from '../database/unit-of-work';
 import { EventActor } from '../event-log/event.entity';
 import { NewEvent } from '../event-log/events.repository';
@@ -25,17 +26,21 @@ export interface ChangeOptions {
  * parts of its `Change` (the upgrades' rollouts) and decides, then runs the parts' hooks before
  * commit (the rollouts' settling), writes the events the change recorded (under the
  * organisation's event-order lock, taken last) and commits. A change run inside a change of the
- * same organisation joins it: its events are written with the outer one's, last.
+ * same organisation (in its transaction) joins it: its events are written with the outer one's,
+ * last. The open changes are found by their transaction, with no context of their own (another
+ * AsyncLocalStorage would cost every promise of the process a hook: transaction-context.ts).
  *
  * The kernel knows no feature: a feature adds its part of a change with `register`, at its
  * module's initialisation.
  */
 @Injectable()
 export class ChangeRunner {
-  private readonly current = new AsyncLocalStorage<Change>();
+  /** The changes under way in each transaction (its entity manager), by organisation. */
+  private readonly open = new WeakMap<object, Map<number, Change>>();
   private readonly parts = new Map<ChangePartKey<unknown>, ChangePart<unknown>>();
 
   constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly unitOfWork: UnitOfWork,
     private readonly organisations: OrganisationsRepository,
     private readonly writer: EventWriter,
@@ -55,8 +60,10 @@ export class ChangeRunner {
     options: ChangeOptions = {},
     at = new Date(),
   ): Promise<T> {
-    const outer = this.current.getStore();
-    if (outer?.orgId === orgId) {
+    const outer = this.txHost.isTransactionActive()
+      ? this.open.get(this.txHost.tx)?.get(orgId)
+      : undefined;
+    if (outer) {
       return this.joined(outer, work, options);
     }
     return this.unitOfWork.run(async () => {
@@ -64,11 +71,18 @@ export class ChangeRunner {
         await this.organisations.lockForUpdate(orgId);
       }
       const change = new Change(orgId, at, (key) => this.partOf(key), options.actor);
-      const result = await this.current.run(change, () => work(change));
-      await this.current.run(change, () => change.beforeCommit());
-      // Last, so that the event-order lock is held only while the change commits.
-      await this.writer.append(orgId, change.takeEvents());
-      return result;
+      const open = this.open.get(this.txHost.tx) ?? new Map<number, Change>();
+      this.open.set(this.txHost.tx, open.set(orgId, change));
+      try {
+        const result = await work(change);
+        await change.beforeCommit();
+        // Last, so that the event-order lock is held only while the change commits.
+        await this.writer.append(orgId, change.takeEvents());
+        return result;
+      } finally {
+        open.delete(orgId);
+        change.close();
+      }
     });
   }
 

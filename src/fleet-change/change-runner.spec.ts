@@ -1,7 +1,7 @@
 import { UnitOfWork } from '../database/unit-of-work';
 import { NewEvent } from '../event-log/events.repository';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { ChangePartKey } from './change';
+import { Change, ChangePartKey } from './change';
 import { ChangeRunner } from './change-runner.service';
 import { EventWriter } from './event-writer';
 
@@ -17,7 +17,21 @@ const event = (type: NewEvent['type']): NewEvent => ({
 /** A runner whose transaction, organisation lock and event writer only say what they did. */
 const fake = () => {
   const calls: string[] = [];
-  const unitOfWork = { run: <T>(work: () => Promise<T>) => work() } as UnitOfWork;
+  // One transaction at a time, whose entity manager is a new object each time.
+  const txHost = { tx: null as object | null, isTransactionActive: () => txHost.tx !== null };
+  const unitOfWork = {
+    run: async <T>(work: () => Promise<T>) => {
+      if (txHost.tx) {
+        return work();
+      }
+      txHost.tx = {};
+      try {
+        return await work();
+      } finally {
+        txHost.tx = null;
+      }
+    },
+  } as UnitOfWork;
   const organisations = {
     lockForUpdate: (orgId: number) => {
       calls.push(`lock organisation ${orgId}`);
@@ -30,7 +44,8 @@ const fake = () => {
       return Promise.resolve();
     },
   } as unknown as EventWriter;
-  return { calls, runner: new ChangeRunner(unitOfWork, organisations, writer) };
+  const host = txHost as unknown as ConstructorParameters<typeof ChangeRunner>[0];
+  return { calls, runner: new ChangeRunner(host, unitOfWork, organisations, writer) };
 };
 
 const PART = new ChangePartKey<string[]>('test part');
@@ -87,6 +102,18 @@ describe('ChangeRunner', () => {
       'outer work done',
       'write 7: device.up,command.created',
     ]);
+  });
+
+  it('joins nothing once the change ended, and refuses an event recorded after', async () => {
+    const { calls, runner } = fake();
+    let ended: Change | undefined;
+    await runner.run(7, (change) => {
+      ended = change;
+      return Promise.resolve();
+    });
+    await runner.record(7, [event('device.down')]);
+    expect(calls).toEqual(['write 7: nothing', 'write 7: device.down']);
+    expect(() => ended!.record(event('device.up'))).toThrow('records an event after it ended');
   });
 
   it('refuses a part that is not registered, and a key registered twice', async () => {

@@ -33,6 +33,7 @@ export type PartLookup = <S>(key: ChangePartKey<S>) => ChangePart<S>;
  */
 export class Change {
   private readonly events: NewEvent[] = [];
+  private closed = false;
   private readonly parts = new Map<
     ChangePartKey<unknown>,
     { part: ChangePart<unknown>; state: unknown }
@@ -68,9 +69,18 @@ export class Change {
 
   /** Records an event of this change: written with it, last, before it commits. */
   record(event: NewEvent | null): void {
+    if (this.closed) {
+      // Its events are written: one recorded now would be lost without a word.
+      throw new Error(`a change of organisation ${this.orgId} records an event after it ended`);
+    }
     if (event) {
       this.events.push(event);
     }
+  }
+
+  /** Ends the change (its runner's, once its events are written): it records nothing more. */
+  close(): void {
+    this.closed = true;
   }
 
   /** The events recorded so far, in the order they were; each is taken once. */
