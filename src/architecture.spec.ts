@@ -103,3 +103,56 @@ describe('the page layer (ARCHITECTURE.md, Browser pages)', () => {
     expect(reachingUp).toEqual([]);
   });
 });
+
+describe('the fleet-change kernel and the upgrades (ARCHITECTURE.md, Modules)', () => {
+  it('leaves upgrades/ imported only by the rollout routes and the console: the others ask through firmware/', () => {
+    const graph = importGraph();
+    const importers = [...graph.entries()]
+      .filter(([, targets]) => targets.has('upgrades'))
+      .map(([folder]) => folder)
+      .sort();
+    expect(importers).toEqual(['console', 'rollouts']);
+  });
+
+  it('imports no feature into the kernel: fleet-change/ sits below every folder that records events', () => {
+    const below = ['database', 'event-log', 'organisations'];
+    expect([...(importGraph().get('fleet-change') ?? [])].sort()).toEqual(below);
+  });
+});
+
+describe('one way to record an event (ARCHITECTURE.md, Events)', () => {
+  /** The files that may write the events table: the kernel's writer and the log's repository. */
+  const writers = new Set(['fleet-change/event-writer.ts', 'event-log/events.repository.ts']);
+
+  it('writes events only through a change: no file outside the kernel reaches the writer or appends', () => {
+    const others = sources(SRC).filter((file) => !relative(SRC, file).startsWith('fleet-change'));
+    const found = others.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const name = relative(SRC, file);
+      return [
+        ...imports(file)
+          .filter((target) => relative(SRC, target) === join('fleet-change', 'event-writer'))
+          .map(() => `${name} imports the event writer`),
+        ...(/\.append\(/.test(text) ? [`${name} calls .append(`] : []),
+        ...(!writers.has(name) &&
+        /getRepository\(EventRecord\)|insertRecords\([^)]*EventRecord/s.test(text)
+          ? [`${name} writes the events table`]
+          : []),
+      ];
+    });
+    expect(others.length).toBeGreaterThan(100); // the walk sees the features
+    expect(found).toEqual([]);
+  });
+
+  it('provides the writer in FleetChangeModule only, and never exports it', () => {
+    const modules = sources(SRC).filter((file) => file.endsWith('.module.ts'));
+    const providing = modules.filter((file) =>
+      /(providers|exports): \[[^\]]*\bEventWriter\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(providing.map((file) => relative(SRC, file))).toEqual([
+      join('fleet-change', 'fleet-change.module.ts'),
+    ]);
+    const kernel = readFileSync(join(SRC, 'fleet-change', 'fleet-change.module.ts'), 'utf8');
+    expect(kernel).toMatch(/exports: \[ChangeRunner\]/);
+  });
+});

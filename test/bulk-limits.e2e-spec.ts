@@ -4,7 +4,7 @@ import { Device } from '../src/devices/device.entity';
 import { Uplink } from '../src/devices/uplink.entity';
 import { HardwarePart } from '../src/catalogue/hardware-part.entity';
 import { MasterInventory } from '../src/catalogue/master-inventory.entity';
-import { Upgrade } from '../src/upgrades/upgrade.entity';
+import { Upgrade } from '../src/firmware/upgrade.entity';
 import { onBothDatabases } from './harness/app';
 import { Caller, unique } from './harness/fixtures';
 

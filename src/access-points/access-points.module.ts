@@ -5,7 +5,7 @@ import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworksModule } from '../networks/networks.module';
 import { ReadSideModule } from '../read-side/read-side.module';
-import { UpgradesModule } from '../upgrades/upgrades.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { AccessPointsController } from './access-points.controller';
 import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceAssignmentService } from './device-assignment.service';
@@ -30,7 +30,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     DevicesModule,
     NetworksModule,
     ReadSideModule,
-    UpgradesModule,
+    FleetChangeModule,
   ],
   controllers: [AccessPointsController, InitTemplatesController],
   providers: [

@@ -17,12 +17,12 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
-import { Change } from '../upgrades/change';
+import { Change } from '../fleet-change/change';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
-import { ChangeRunner } from '../upgrades/change-runner.service';
-import { RolloutBookkeepingService } from '../upgrades/rollout-bookkeeping.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { DeviceUpgrades } from '../firmware/firmware-ports';
 
 /** The outcome of release_devices / remove_devices (200, or 422 when some or all failed). */
 interface BatchOutcome {
@@ -46,7 +46,7 @@ export class DeviceAssignmentService {
     private readonly records: DeviceRecordsService,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
-    private readonly rollouts: RolloutBookkeepingService,
+    private readonly upgrades: DeviceUpgrades,
     private readonly networks: LocationNetworksRepository,
   ) {}
 
@@ -127,7 +127,7 @@ export class DeviceAssignmentService {
       },
       handle: async (ids, change, found) => {
         await this.recordLeaving(change, 'device.removed', found);
-        await this.rollouts.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
+        await this.upgrades.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
       },
     });
   }

@@ -3,7 +3,8 @@ import { ConfigSync, configSync } from '../device-config/config-sync';
 import { DeviceConfigService } from '../device-config/device-config.service';
 import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
-import { ShownPendingUpgrade, UpgradesRepository } from '../upgrades/upgrades.repository';
+import { DeviceUpgrades } from '../firmware/firmware-ports';
+import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
 
 /**
@@ -25,7 +26,7 @@ export type DetailedDevice = DeviceWithParts & {
 export class DeviceRecordsService {
   constructor(
     private readonly rows: DeviceRecordRowsRepository,
-    private readonly upgrades: UpgradesRepository,
+    private readonly upgrades: DeviceUpgrades,
     private readonly configs: DeviceConfigService,
   ) {}
 
@@ -60,7 +61,7 @@ export class DeviceRecordsService {
 
   /** Which of these devices have a firmware upgrade being written right now (one statement). */
   findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
-    return this.upgrades.findDeviceIdsInProgress(orgId, ids);
+    return this.upgrades.devicesInProgress(orgId, ids);
   }
 
   /** The serial number and tag names of these devices (one statement whatever their number). */

@@ -1,6 +1,6 @@
 import { ConfigSync } from '../device-config/config-sync';
 import { uplinkView, UplinkView } from '../devices/uplink.view';
-import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
+import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { DetailedDevice } from './device-records.service';
 
 /** A device record as every operation returns it. */

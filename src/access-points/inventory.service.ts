@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DeviceTransitionsService } from '../device-state/device-transitions.service';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { parseMacs, splitList } from '../common/mac/mac';
 import { pageRequest, paginationMeta } from '../common/pagination/pagination';

@@ -3,7 +3,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, ValidationFailedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
 import { UnitOfWork } from '../database/unit-of-work';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';

@@ -9,8 +9,8 @@ import { HardwarePart } from '../catalogue/hardware-part.entity';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { Organisation } from '../organisations/organisation.entity';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { UpgradeData } from '../upgrades/upgrade-data.entity';
-import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
+import { UpgradeData } from '../firmware/upgrade-data.entity';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { IssuedToken, ORGANISATION_MISSING, UsersService, UserView } from '../users/users.service';
 import {
   CreateHardwarePartDto,

@@ -3,10 +3,11 @@ import { changesOf } from '../event-log/changes';
 import { SYSTEM } from '../event-log/event-actor';
 import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
-import { EventsRepository, NewEvent } from '../event-log/events.repository';
+import { NewEvent } from '../event-log/events.repository';
 import { AlertTransition } from './alert-notifier';
 import { AlertRule } from './alert-rule.entity';
 import { alertView } from './alert.view';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 const RULE_FIELDS = [
   'name',
@@ -24,7 +25,7 @@ const RULE_FIELDS = [
  */
 @Injectable()
 export class AlertEvents {
-  constructor(private readonly events: EventsRepository) {}
+  constructor(private readonly changes: ChangeRunner) {}
 
   ruleCreated(rule: AlertRule, actor: EventActor): Promise<void> {
     return this.rule(rule.organisation_id, 'alert_rule.created', { alert_rule_id: rule.id }, actor);
@@ -70,7 +71,7 @@ export class AlertEvents {
         { actor: SYSTEM, at: kind === 'opened' ? alert.opened_at : alert.resolved_at! },
       );
     });
-    await this.events.append(orgId, events);
+    await this.changes.record(orgId, events);
   }
 
   private rule(
@@ -79,7 +80,7 @@ export class AlertEvents {
     data: Record<string, unknown>,
     actor: EventActor,
   ): Promise<void> {
-    return this.events.append(orgId, [
+    return this.changes.record(orgId, [
       eventOf(type, { device: null, network: null }, data, { actor, at: new Date() }),
     ]);
   }

@@ -3,6 +3,7 @@ import { BackgroundModule } from '../background/background.module';
 import { DeviceConfigModule } from '../device-config/device-config.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { AlertEvaluator } from './alert-evaluator.service';
@@ -26,6 +27,7 @@ import { AlertMailQueue } from './mail/alert-mail-queue';
     BackgroundModule,
     EventLogModule,
     DeviceConfigModule,
+    FleetChangeModule,
     DevicesModule,
     NetworksModule,
     OrganisationsModule,

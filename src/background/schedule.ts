@@ -26,6 +26,10 @@ export const SCHEDULE = {
     everyMs: SECOND,
     runs: 'device.down of the devices past the heartbeat timeout (DeviceTransitionsService.sweep)',
   },
+  'upgrade timeouts': {
+    everyMs: SECOND,
+    runs: 'upgrade.failed of the upgrades in progress past the timeout (UpgradeTimeouts.sweep)',
+  },
   'event retention': {
     everyMs: HOUR,
     firstAfterMs: SECOND,

@@ -3,10 +3,10 @@ import { Scheduler } from '../background/scheduler';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { SYSTEM } from '../event-log/event-actor';
-import { EventsRepository } from '../event-log/events.repository';
 import { Command } from './command.entity';
 import { CommandEvents } from './command-events';
 import { CommandsRepository } from './commands.repository';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 /**
  * Records the expiry of every open command past `expires_at` with its
@@ -19,7 +19,7 @@ export class CommandExpiry {
   constructor(
     private readonly commands: CommandsRepository,
     private readonly subjects: DeviceSubjectsRepository,
-    private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
     private readonly commandEvents: CommandEvents,
     private readonly unitOfWork: UnitOfWork,
     scheduler: Scheduler,
@@ -44,7 +44,7 @@ export class CommandExpiry {
         const subjects = await this.subjects.of(orgId, [
           ...new Set(commands.map((c) => c.device_id)),
         ]);
-        await this.events.append(
+        await this.changes.record(
           orgId,
           this.commandEvents.of('command.expired', commands, subjects, {
             actor: SYSTEM,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { CommandEvents } from './command-events';
@@ -13,7 +14,14 @@ import { DeviceCommandsService } from './device-commands.service';
 
 /** Remote commands: the routes, the expiry every instance runs, the device half. */
 @Module({
-  imports: [BackgroundModule, EventLogModule, DevicesModule, NetworksModule, OrganisationsModule],
+  imports: [
+    BackgroundModule,
+    EventLogModule,
+    FleetChangeModule,
+    DevicesModule,
+    NetworksModule,
+    OrganisationsModule,
+  ],
   controllers: [CommandsController],
   providers: [
     CommandsRepository,

@@ -9,11 +9,10 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { TagsRepository } from '../devices/tags.repository';
 import { RequestChannel, userActor } from '../event-log/event-actor';
-import { EventsRepository } from '../event-log/events.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { parseTargets, targetProblem } from '../upgrades/upgrade-targets';
+import { parseTargets, targetProblem } from '../firmware/upgrade-targets';
 import { Command } from './command.entity';
 import { CommandEvents } from './command-events';
 import { commandFields, CommandInput, MAX_OPEN_COMMANDS, shownState } from './command-rules';
@@ -26,6 +25,7 @@ import {
 } from './commands.errors';
 import { CommandQuery, CommandsRepository } from './commands.repository';
 import { CommandsQueryDto } from './dto/command.dto';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 /**
  * The command routes' rules. Admins act on every device of the organisation;
@@ -43,7 +43,7 @@ export class CommandsService {
     private readonly tags: TagsRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly access: NetworkAccessPolicy,
-    private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
     private readonly commandEvents: CommandEvents,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -108,7 +108,7 @@ export class CommandsService {
         expiresAt: new Date(now.getTime() + fields.expiresInSeconds * 1000),
       });
       const by = { actor: userActor(user, via), at: now };
-      await this.events.append(orgId, [
+      await this.changes.record(orgId, [
         ...this.commandEvents.of('command.cancelled', cancelled, subjects, by),
         ...this.commandEvents.of('command.created', created, subjects, by),
       ]);
@@ -156,7 +156,7 @@ export class CommandsService {
       }
       const cancelled = (await this.commands.find(orgId, id))!;
       const subjects = await this.subjects.of(orgId, [cancelled.device_id]);
-      await this.events.append(
+      await this.changes.record(
         orgId,
         this.commandEvents.of('command.cancelled', [cancelled], subjects, {
           actor: userActor(user, via),

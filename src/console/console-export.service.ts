@@ -4,7 +4,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { MAX_PER_PAGE } from '../common/pagination/pagination';
 import { DeviceRecordsService } from '../access-points/device-records.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { UpgradeStatus } from '../upgrades/upgrade.entity';
+import { UpgradeStatus } from '../firmware/upgrade.entity';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import { statusText } from './console-format';
 import { DeviceListQuery, deviceStatusesRequest } from './console-query';

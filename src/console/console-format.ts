@@ -1,5 +1,5 @@
 import { DeviceStatusView } from '../access-points/fleet-status.service';
-import { UpgradeStatus } from '../upgrades/upgrade.entity';
+import { UpgradeStatus } from '../firmware/upgrade.entity';
 import { exactTime, timeAgo } from './time-ago';
 
 // How the console's pages write what they show: pure, beside ConsolePagesService.

@@ -3,7 +3,7 @@ import { AlertsService } from '../alerts/alerts.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { OverviewService } from '../overview/overview.service';
-import { UPGRADE_STATUSES } from '../upgrades/upgrade.entity';
+import { UPGRADE_STATUSES } from '../firmware/upgrade.entity';
 import { ConsoleEventsService } from './console-events.service';
 import { firmwareLink, LinkedCount, UPGRADE_LABELS } from './console-format';
 import { OVERVIEW_PAGE, OverviewModel } from './console-views';

@@ -4,7 +4,7 @@ import { DeviceCommandsPanel } from '../commands/pages/command-pages.service';
 import { ConfigSync } from '../device-config/config-sync';
 import { EventView } from '../event-log/event.view';
 import { FleetCounts } from '../read-side/device-status-counts.repository';
-import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
+import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { UpgradeRecord } from '../upgrades/upgrade.view';
 import { OwnTokenDto } from '../users/dto/tokens.dto';
 import { PageModel, view } from '../web/page-outcome';

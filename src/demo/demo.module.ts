@@ -3,7 +3,7 @@ import { AccessPointsModule } from '../access-points/access-points.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
-import { UpgradesModule } from '../upgrades/upgrades.module';
+import { FirmwareModule } from '../firmware/firmware.module';
 import { UsersModule } from '../users/users.module';
 import { DemoService } from './demo.service';
 import { DevicesModule } from '../devices/devices.module';
@@ -15,7 +15,7 @@ import { DevicesModule } from '../devices/devices.module';
     DevicesModule,
     NetworksModule,
     OrganisationsModule,
-    UpgradesModule,
+    FirmwareModule,
     UsersModule,
   ],
   providers: [DemoService],

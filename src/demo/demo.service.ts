@@ -16,7 +16,7 @@ import { LocationNetworksRepository } from '../networks/location-networks.reposi
 import { DevicesRepository } from '../devices/devices.repository';
 import { hashDeviceSecret } from '../catalogue/device-secret';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
-import { UpgradeDataRepository } from '../upgrades/upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { UsersService } from '../users/users.service';
 
 export interface DemoSeed {

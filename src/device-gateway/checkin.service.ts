@@ -4,9 +4,9 @@ import { CheckinHeartbeat } from '../device-state/checkin-heartbeat';
 import { HeartbeatWriterService } from '../device-state/heartbeat-writer.service';
 import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceTransitionsService } from '../device-state/device-transitions.service';
-import { HandedOutUpgrade, UpgradeLifecycleService } from '../upgrades/upgrade-lifecycle.service';
+import { HandedOutUpgrade, UpgradeCheckins } from '../firmware/firmware-ports';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
@@ -59,7 +59,7 @@ export class CheckinService {
     private readonly reads: GatewayReadsRepository,
     private readonly credentials: DeviceCredentialsService,
     private readonly heartbeats: HeartbeatWriterService,
-    private readonly lifecycle: UpgradeLifecycleService,
+    private readonly lifecycle: UpgradeCheckins,
     private readonly changes: ChangeRunner,
     private readonly transitions: DeviceTransitionsService,
     private readonly deviceCommands: DeviceCommandsService,

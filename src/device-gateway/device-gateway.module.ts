@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
 import { DeviceStateModule } from '../device-state/device-state.module';
-import { UpgradesModule } from '../upgrades/upgrades.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { CommandsModule } from '../commands/commands.module';
 import { CheckinController } from './checkin.controller';
 import { CheckinService } from './checkin.service';
@@ -16,7 +16,7 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [DeviceStateModule, ReadSideModule, UpgradesModule, CommandsModule],
+  imports: [DeviceStateModule, ReadSideModule, FleetChangeModule, CommandsModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
     {

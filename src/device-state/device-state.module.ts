@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { DeviceLivenessService } from './device-liveness.service';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 import { DeviceTransitionsService } from './device-transitions.service';
@@ -18,7 +19,7 @@ import { UplinksRepository } from './uplinks.repository';
  * (DeviceTransitionsService, with the DOWN sweep every instance runs).
  */
 @Module({
-  imports: [BackgroundModule, DevicesModule, EventLogModule],
+  imports: [BackgroundModule, DevicesModule, EventLogModule, FleetChangeModule],
   providers: [
     HeartbeatsRepository,
     UplinksRepository,

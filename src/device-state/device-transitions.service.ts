@@ -9,6 +9,7 @@ import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
 import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 /**
  * The device transitions (device.up, device.down), recorded exactly once whatever the number of
@@ -25,6 +26,7 @@ export class DeviceTransitionsService {
     private readonly states: DeviceTransitionsRepository,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: ConfigService,
     scheduler: Scheduler,
@@ -151,7 +153,7 @@ export class DeviceTransitionsService {
               ]
             : [];
         });
-        await this.events.append(orgId, events);
+        await this.changes.record(orgId, events);
       }
       return down.length;
     });

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { insertRecords } from '../database/insert-records';
 import { persistedValue } from '../database/persisted-value';
 import { Dialect } from '../database/dialect';
 import { EventActor, EventRecord } from './event.entity';
 import { EventType } from './event-types';
-import { EventFanOut } from './event-fan-out';
 
 /** The device an event concerns, as it is when the event happens. */
 export interface EventDevice {
@@ -51,82 +49,29 @@ export interface EventQuery {
   limit: number;
 }
 
-/** The columns an event writes, in the order of append's rows. */
-const EVENT_COLUMNS = [
-  'organisation_id',
-  'type',
-  'occurred_at',
-  'network_id',
-  'network_name',
-  'device_id',
-  'device_mac',
-  'device_name',
-  'actor',
-  'data',
-] as const;
-
 /**
- * The events table. `append` writes a change's events in its transaction under the
- * organisation's event-order lock (Dialect.lockEventOrder), so that within an organisation ids
- * ascend in commit order and a poller following `after` never skips one (ARCHITECTURE.md).
+ * The events table's reads. Events are written only by a change (fleet-change/: `Change.record`,
+ * written by its EventWriter last, under the organisation's event-order lock).
  */
 @Injectable()
 export class EventsRepository {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dialect: Dialect,
-    private readonly fanOuts: EventFanOut,
   ) {}
 
   private get repository() {
     return this.txHost.tx.getRepository(EventRecord);
   }
 
-  /**
-   * Records these events of the organisation in the caller's transaction (which must be one):
-   * the event-order lock, then ONE insert whatever their number (insertRecords).
-   */
-  async append(orgId: number, events: readonly NewEvent[]): Promise<void> {
-    if (events.length === 0) {
-      return;
-    }
-    await this.dialect.lockEventOrder(this.txHost.tx, orgId);
-    await insertRecords(
-      this.txHost.tx,
-      this.dialect,
-      EventRecord,
-      EVENT_COLUMNS,
-      events.map((event) => [
-        orgId,
-        event.type,
-        event.occurred_at,
-        event.network?.id ?? null,
-        event.network?.network_name ?? null,
-        event.device?.id ?? null,
-        event.device?.mac_id ?? null,
-        event.device?.name ?? null,
-        event.actor,
-        event.data,
-      ]),
-    );
-    await this.fanOut(orgId, events);
-  }
-
-  /**
-   * Hands the events just written to what follows them (the webhook deliveries): their ids and
-   * types are read only when something wants them, as the organisation's newest, all this
-   * transaction's under the event-order lock.
-   */
-  private fanOut(orgId: number, events: readonly NewEvent[]): Promise<void> {
-    const types = [...new Set(events.map((event) => event.type))];
-    return this.fanOuts.fanOut(orgId, types, () =>
-      this.repository.find({
-        select: { id: true, type: true },
-        where: { organisation_id: orgId },
-        order: { id: 'DESC' },
-        take: events.length,
-      }),
-    );
+  /** The ids and types of the organisation's `take` newest events (the writer's fan-out). */
+  newest(orgId: number, take: number): Promise<{ id: number; type: string }[]> {
+    return this.repository.find({
+      select: { id: true, type: true },
+      where: { organisation_id: orgId },
+      order: { id: 'DESC' },
+      take,
+    });
   }
 
   /** The organisation's events matching the query: by id ascending with `after`, else descending. */

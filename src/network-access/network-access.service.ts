@@ -4,7 +4,6 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { AuthUser } from '../common/auth/auth-user';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';
-import { EventsRepository } from '../event-log/events.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { networkNotFound } from '../networks/networks.errors';
 import { UsersRepository } from '../users/users.repository';
@@ -12,6 +11,7 @@ import { GrantNetworkAccessDto } from './dto/grant-network-access.dto';
 import { RevokeNetworkAccessDto } from './dto/revoke-network-access.dto';
 import { AccessLevel, NetworkAccessGrant } from '../networks/network-access-grant.entity';
 import { NetworkAccessRepository } from '../networks/network-access.repository';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 export interface GrantView {
   id: number;
@@ -43,7 +43,7 @@ export class NetworkAccessService {
     private readonly users: UsersRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
   ) {}
 
   grant(
@@ -92,7 +92,7 @@ export class NetworkAccessService {
     const at = { actor: userActor(user, via), at: new Date() };
     const about = { device: null, network: { id: network.id, network_name: network.network_name } };
     const data = { user_id: userId, network_id: network.id, level };
-    return this.events.append(user.organisation_id, [eventOf(type, about, data, at)]);
+    return this.changes.record(user.organisation_id, [eventOf(type, about, data, at)]);
   }
 
   /** The network first (404 1001), then the user (422 1030), both of the organisation. */

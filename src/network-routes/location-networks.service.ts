@@ -6,7 +6,7 @@ import { deviceView, DeviceView } from '../access-points/device.view';
 import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { changesOf } from '../event-log/changes';
 import { userActor } from '../event-log/event-actor';
 import { networkEvent } from './network-events';

@@ -4,7 +4,7 @@ import { DeviceActivationService } from '../devices/device-activation.service';
 import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { splitList } from '../common/mac/mac';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';

@@ -3,7 +3,7 @@ import { AccessPointsModule } from '../access-points/access-points.module';
 import { DevicesModule } from '../devices/devices.module';
 import { NetworkSsidsModule } from '../network-ssids/network-ssids.module';
 import { NetworksModule } from '../networks/networks.module';
-import { UpgradesModule } from '../upgrades/upgrades.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { LocationNetworksController } from './location-networks.controller';
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
@@ -16,7 +16,13 @@ import { NetworkTemplatesService } from './network-templates.service';
  * console's forms (pages/) call the same services.
  */
 @Module({
-  imports: [AccessPointsModule, DevicesModule, NetworkSsidsModule, NetworksModule, UpgradesModule],
+  imports: [
+    AccessPointsModule,
+    DevicesModule,
+    NetworkSsidsModule,
+    NetworksModule,
+    FleetChangeModule,
+  ],
   controllers: [LocationNetworksController, NetworkTemplatesController],
   providers: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],
   exports: [LocationNetworksService, NetworkCreationService, NetworkTemplatesService],

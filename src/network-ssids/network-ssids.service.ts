@@ -4,7 +4,6 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
-import { EventsRepository } from '../event-log/events.repository';
 import { userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { ssidEvent } from './ssid-events';
@@ -25,6 +24,7 @@ import {
 } from './network-ssids.errors';
 import { StoredSsid } from './stored-ssid';
 import { NetworkSsidsRepository, ReplacementRow } from './network-ssids.repository';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 export interface SsidRef {
   id: number;
@@ -52,7 +52,7 @@ export class NetworkSsidsService {
     private readonly ssids: NetworkSsidsRepository,
     private readonly policy: NetworkAccessPolicy,
     private readonly unitOfWork: UnitOfWork,
-    private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
     private readonly networks: LocationNetworksRepository,
   ) {}
 
@@ -252,7 +252,7 @@ export class NetworkSsidsService {
       ssid_id: ssidId,
       network: { id: network.id, network_name: network.network_name },
     };
-    await this.events.append(user.organisation_id, [ssidEvent(type, ids, before, after, by)]);
+    await this.changes.record(user.organisation_id, [ssidEvent(type, ids, before, after, by)]);
   }
 
   private async writableSsid(user: AuthUser, id: number): Promise<NetworkSsid> {

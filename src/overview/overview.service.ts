@@ -4,10 +4,8 @@ import { FleetStatusService } from '../access-points/fleet-status.service';
 import { FirmwareCount } from '../read-side/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { UpgradeStatus } from '../upgrades/upgrade.entity';
-import { UpgradesService } from '../upgrades/upgrades.service';
-import { RolloutsService } from '../upgrades/rollouts.service';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { UpgradeStatus } from '../firmware/upgrade.entity';
+import { FirmwareCounts } from '../firmware/firmware-ports';
 import { OverviewCountsRepository } from '../read-side/overview-counts.repository';
 
 export interface OverviewView {
@@ -27,7 +25,7 @@ export interface OverviewDetails extends OverviewView {
  * The organisation at a glance, for the API and the console page alike. The devices
  * are counted by one definition: how many there are from the kept counts (the organisation's, or
  * the sum of the readable networks'), how many of them are UP from the heartbeats, the rest DOWN.
- * An admin's: the upgrades that timed out failed first (ChangeRunner.read), then one statement
+ * An admin's: the upgrades that timed out failed first (FirmwareCounts.read), then one statement
  * (OverviewCountsRepository). A member's: counts asked of each owner, limited to the networks it
  * may read, their devices and those devices' upgrades.
  */
@@ -37,9 +35,7 @@ export class OverviewService {
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly fleet: FleetStatusService,
-    private readonly upgrades: UpgradesService,
-    private readonly rollouts: RolloutsService,
-    private readonly changes: ChangeRunner,
+    private readonly firmware: FirmwareCounts,
     private readonly organisationCounts: OverviewCountsRepository,
   ) {}
 
@@ -51,7 +47,7 @@ export class OverviewService {
     const orgId = user.organisation_id;
     readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {
-      const counts = await this.changes.read(orgId, () =>
+      const counts = await this.firmware.read(orgId, () =>
         this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince()),
       );
       return {
@@ -89,9 +85,9 @@ export class OverviewService {
   ): Promise<Pick<OverviewView, 'upgrades' | 'rollouts'>> {
     const orgId = user.organisation_id;
     return {
-      upgrades: await this.upgrades.countByStatus(orgId, readable),
+      upgrades: await this.firmware.byStatus(orgId, readable),
       // Rollouts need role admin: members always get 0.
-      rollouts: { running: user.role === 'admin' ? await this.rollouts.countRunning(orgId) : 0 },
+      rollouts: { running: user.role === 'admin' ? await this.firmware.runningRollouts(orgId) : 0 },
     };
   }
 }

@@ -12,8 +12,8 @@ import {
 import { DeviceFilter } from '../devices/device-filter';
 import { deviceFilterCondition } from './device-filter';
 import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
-import { Upgrade } from '../upgrades/upgrade.entity';
-import { ShownPendingUpgrade } from '../upgrades/upgrades.repository';
+import { Upgrade } from '../firmware/upgrade.entity';
+import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 
 /** What a device record is built from, read in one statement (DeviceRecordRowsRepository.find). */
 export interface DeviceRecordRow {

@@ -9,8 +9,8 @@ import { NetworkSections } from '../device-config/network-sections';
 import { liveUplinksJson, parsedLiveUplinks } from './device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { persistedValue } from '../database/persisted-value';
-import { OPEN_STATUSES } from '../upgrades/upgrade-lifecycle';
-import { Upgrade } from '../upgrades/upgrade.entity';
+import { OPEN_STATUSES } from '../firmware/upgrade-lifecycle';
+import { Upgrade } from '../firmware/upgrade.entity';
 import { EventSubject } from '../devices/device-subjects.repository';
 
 /** What the master inventory and the inventories say about one MAC. */

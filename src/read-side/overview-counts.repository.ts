@@ -4,7 +4,7 @@ import { deviceStatusCondition } from '../device-state/device-liveness';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 import { SqlBuilder } from '../database/dialect';
 import { persistedValue } from '../database/persisted-value';
-import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrades/upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../firmware/upgrade.entity';
 
 /** An organisation's overview numbers, every device and upgrade counted. */
 export interface OrganisationCounts {

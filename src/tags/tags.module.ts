@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UpgradesModule } from '../upgrades/upgrades.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { DevicesModule } from '../devices/devices.module';
 import { TagsController } from './tags.controller';
@@ -7,7 +7,7 @@ import { TagsService } from './tags.service';
 
 /** The tag routes; the tags table belongs to DevicesModule. */
 @Module({
-  imports: [AccessPointsModule, DevicesModule, UpgradesModule],
+  imports: [AccessPointsModule, DevicesModule, FleetChangeModule],
   controllers: [TagsController],
   providers: [TagsService],
   exports: [TagsService],

@@ -4,7 +4,7 @@ import { DevicesRepository } from '../devices/devices.repository';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, CodedError } from '../common/errors';
 import { parseMacs } from '../common/mac/mac';
-import { ChangeRunner } from '../upgrades/change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { eventOf } from '../event-log/event-of';

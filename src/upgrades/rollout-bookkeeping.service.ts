@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { ChangeRollouts, ROLLOUTS, rolloutsOf } from './change-rollouts';
 import { DevicesRepository } from '../devices/devices.repository';
-import { Change } from './change';
+import { Change } from '../fleet-change/change';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { SYSTEM } from '../event-log/event-actor';
 import { EventActor } from '../event-log/event.entity';
@@ -8,11 +10,11 @@ import { NewEvent } from '../event-log/events.repository';
 import { rolloutEvent, rolloutTransitions } from './rollout-events';
 import { lifecycleEvent, upgradeEvent } from './upgrade-events';
 import { ClosedUpgrade, RevertRow } from './upgrade-writes.repository';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
-import { Upgrade } from './upgrade.entity';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { Upgrade } from '../firmware/upgrade.entity';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { firmwareLocation } from './upgrade-rules';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -20,15 +22,18 @@ import { UpgradeWritesRepository } from './upgrade-writes.repository';
 /**
  * The bookkeeping of staged rollouts. Whoever changes upgrades of a rollout (a
  * device's report, the timeout, a create that takes pending upgrades, a delete, a device
- * removal) does it in a `Change` (ChangeRunner): it locks the rollout rows first, then changes
- * the upgrades, and the change calls `settle` in the same transaction: the stage transitions are decided there, under the lock, so each
+ * removal) does it in a `Change` (ChangeRunner): it locks the rollout rows first, through the
+ * change's rollouts (`rolloutsOf`: the part of a change this service registers with the kernel),
+ * then changes the upgrades, and the change settles them in the same transaction, before it
+ * commits: the stage transitions are decided there, under the lock, so each
  * happens exactly once however many instances run. The cost is a constant number of statements
  * whatever the rollout's size: the counts (1), the rollout row (1), a halt's cancellation (1)
  * and, with auto_revert, the revert and its events (6).
  */
 @Injectable()
-export class RolloutBookkeepingService {
+export class RolloutBookkeepingService implements OnModuleInit {
   constructor(
+    private readonly changes: ChangeRunner,
     private readonly rollouts: RolloutsRepository,
     private readonly upgrades: UpgradesRepository,
     private readonly writes: UpgradeWritesRepository,
@@ -36,6 +41,14 @@ export class RolloutBookkeepingService {
     private readonly devices: DevicesRepository,
     private readonly subjects: DeviceSubjectsRepository,
   ) {}
+
+  /** Adds the rollouts to every change: locked once each, settled before the change commits. */
+  onModuleInit(): void {
+    this.changes.register(ROLLOUTS, {
+      open: (change) => new ChangeRollouts(change, this),
+      beforeCommit: (rollouts) => rollouts.settle(),
+    });
+  }
 
   /**
    * Locks the rollouts these ids name (nulls and repeats ignored; no statement for none). Changes
@@ -116,9 +129,9 @@ export class RolloutBookkeepingService {
    * rollouts of those upgrades locked before (their upgrades leave them; the change settles them).
    */
   async removing(change: Change, deviceIds: number[], remove: () => Promise<void>): Promise<void> {
-    await change.lockRollouts(await this.upgrades.rolloutIdsOfDevices(change.orgId, deviceIds));
+    await rolloutsOf(change).lock(await this.upgrades.rolloutIdsOfDevices(change.orgId, deviceIds));
     await remove();
-    change.upgradesChanged();
+    rolloutsOf(change).upgradesChanged();
   }
 
   /** Halts a running rollout by hand (locked by the change): the same effects as a halt. */
@@ -132,8 +145,8 @@ export class RolloutBookkeepingService {
     const cancelled = await this.writes.cancelPending(change.orgId, rollout.id);
     await this.recordClosed(change, 'upgrade.cancelled', cancelled, SYSTEM);
     await this.rollouts.save(change.orgId, rollout);
-    change.upgradesChanged();
-    await change.settle();
+    rolloutsOf(change).upgradesChanged();
+    await rolloutsOf(change).settle();
   }
 
   /**

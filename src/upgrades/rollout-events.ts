@@ -2,7 +2,7 @@ import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
 import { NewEvent } from '../event-log/events.repository';
 import { failurePercent, StageCounts } from './rollout-progress';
-import { Rollout, RolloutState, StoredStage } from './rollout.entity';
+import { Rollout, RolloutState, StoredStage } from '../firmware/rollout.entity';
 
 type RolloutEventType =
   'rollout.created' | 'rollout.stage_opened' | 'rollout.halted' | 'rollout.completed';

@@ -1,4 +1,4 @@
-import { StoredStage } from './rollout.entity';
+import { StoredStage } from '../firmware/rollout.entity';
 import {
   emptyCounts,
   failurePercent,

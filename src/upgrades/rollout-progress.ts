@@ -1,5 +1,5 @@
-import { UpgradeStatus } from './upgrade.entity';
-import { RolloutState, StoredStage } from './rollout.entity';
+import { UpgradeStatus } from '../firmware/upgrade.entity';
+import { RolloutState, StoredStage } from '../firmware/rollout.entity';
 
 /** How many upgrades of a stage are in each status. */
 export type StageCounts = Record<UpgradeStatus, number>;

@@ -1,4 +1,4 @@
-import { Rollout, RolloutState } from './rollout.entity';
+import { Rollout, RolloutState } from '../firmware/rollout.entity';
 import { failurePercent, StageCounts, stageDevices } from './rollout-progress';
 
 /** One stage of a rollout record. */

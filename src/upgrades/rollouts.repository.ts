@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect } from '../database/dialect';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 
 export type NewRollout = Pick<
   Rollout,

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
+import { rolloutsOf } from './change-rollouts';
 import { AuthUser } from '../common/auth/auth-user';
 import {
   PaginationMeta,
@@ -6,12 +8,12 @@ import {
   pageRequest,
   PaginationQueryDto,
 } from '../common/pagination/pagination';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutRecord, toRolloutRecord } from './rollout.view';
 import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
 import { RolloutsRepository } from './rollouts.repository';
-import { ChangeRunner } from './change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 
 /**
@@ -25,6 +27,7 @@ export class RolloutsService {
     private readonly rollouts: RolloutsRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
     private readonly changes: ChangeRunner,
+    private readonly timeouts: UpgradeTimeouts,
   ) {}
 
   /** The organisation's rollouts, newest first, paginated. */
@@ -34,7 +37,7 @@ export class RolloutsService {
   ): Promise<{ rollouts: RolloutRecord[]; meta: PaginationMeta }> {
     const orgId = user.organisation_id;
     const page = pageRequest(query);
-    const [rollouts, count] = await this.changes.read(orgId, () =>
+    const [rollouts, count] = await this.timeouts.read(orgId, () =>
       this.rollouts.page(orgId, page.offset, page.perPage),
     );
     return { rollouts: await this.records(orgId, rollouts), meta: paginationMeta(page, count) };
@@ -43,7 +46,7 @@ export class RolloutsService {
   /** One rollout of the organisation; another's answers 404 1038. */
   async show(user: AuthUser, id: number): Promise<RolloutRecord> {
     const orgId = user.organisation_id;
-    const [rollout] = await this.changes.read(orgId, () => this.rollouts.findMany(orgId, [id]));
+    const [rollout] = await this.timeouts.read(orgId, () => this.rollouts.findMany(orgId, [id]));
     if (!rollout) {
       throw rolloutNotFound();
     }
@@ -56,7 +59,8 @@ export class RolloutsService {
     return this.changes.run(
       orgId,
       async (change) => {
-        const [rollout] = await change.lockRollouts([id]);
+        await this.timeouts.failTimedOut(change);
+        const [rollout] = await rolloutsOf(change).lock([id]);
         if (!rollout) {
           throw rolloutNotFound();
         }
@@ -66,7 +70,7 @@ export class RolloutsService {
         await this.bookkeeping.halt(change, rollout);
         return (await this.records(orgId, [rollout]))[0];
       },
-      { failTimedOut: true, actor: userActor(user, via) },
+      { actor: userActor(user, via) },
     );
   }
 

@@ -3,8 +3,8 @@ import { eventOf } from '../event-log/event-of';
 import { EventActor } from '../event-log/event.entity';
 import { EventType } from '../event-log/event-types';
 import { NewEvent } from '../event-log/events.repository';
-import { Change } from './change';
-import { Upgrade } from './upgrade.entity';
+import { Change } from '../fleet-change/change';
+import { Upgrade } from '../firmware/upgrade.entity';
 
 /**
  * An event of one upgrade (`{upgrade_id, version, rollout_id}`), of its device as

@@ -1,56 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import { Change } from './change';
-import { ChangeRunner } from './change-runner.service';
+import { HandedOutUpgrade, UpgradeCheckin, UpgradeCheckins } from '../firmware/firmware-ports';
+import { rolloutsOf } from './change-rollouts';
+import { Change } from '../fleet-change/change';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import {
   hasTimedOut,
   reportChange,
   reportEventType,
-  UpgradeReport,
   upgradeToHandOut,
-} from './upgrade-lifecycle';
+} from '../firmware/upgrade-lifecycle';
 import { firmwareLocation } from './upgrade-rules';
 import { lifecycleEvent } from './upgrade-events';
-import { EventSubject } from '../devices/device-subjects.repository';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
-
-/** The upgrade a check-in hands to the device. */
-export interface HandedOutUpgrade {
-  id: number;
-  version: string;
-  /** The firmware location for the device's hardware part (null if the release lost it). */
-  url: string | null;
-  save_prev_config: boolean;
-}
-
-/** What a check-in tells the lifecycle about one device. */
-export interface UpgradeCheckin {
-  device: { id: number; organisation_id: number; part_number: string | null };
-  report?: UpgradeReport;
-  /** The firmware the device says it runs now. */
-  firmwareVersion?: string;
-  /** The firmware known for the device before this check-in (read only when a report needs it). */
-  knownFirmware: () => Promise<string | null>;
-  /** The device and its network, as the events of its upgrades name them. */
-  subject?: EventSubject;
-}
 
 /**
  * The firmware lifecycle: reports and the timeout move upgrades through
  * pending → in_progress → done | failed. State lives only in the `upgrades` rows and every
  * change is a conditional UPDATE, so any number of instances agree without a timer: the timeout
- * is applied by whichever read or check-in sees it first (ChangeRunner.failTimedOut).
+ * is applied by whichever read or check-in sees it first (UpgradeTimeouts).
  */
 @Injectable()
-export class UpgradeLifecycleService {
+export class UpgradeLifecycleService implements UpgradeCheckins {
   constructor(
     private readonly upgrades: UpgradesRepository,
     private readonly writes: UpgradeWritesRepository,
     private readonly upgradeData: UpgradeDataRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
-    private readonly changes: ChangeRunner,
+    private readonly timeouts: UpgradeTimeouts,
   ) {}
 
   /**
@@ -64,16 +43,18 @@ export class UpgradeLifecycleService {
     const { device, report, firmwareVersion } = checkin;
     const { orgId, at } = change;
     let open = await this.upgrades.findOpenOfDevice(orgId, device.id);
-    if (open.some((upgrade) => hasTimedOut(upgrade, at, this.changes.timeoutSeconds))) {
+    if (open.some((upgrade) => hasTimedOut(upgrade, at, this.timeouts.timeoutSeconds))) {
       // Its last check-in is older than the timeout: the upgrade failed before this one came.
-      await this.changes.failTimedOut(change, device.id);
+      await this.timeouts.failTimedOut(change, device.id);
       open = await this.upgrades.findOpenOfDevice(orgId, device.id);
     }
     const reported = report && open.find((upgrade) => upgrade.id === report.id);
     const completing = open.find(
       (upgrade) => upgrade.status === 'in_progress' && upgrade.version === firmwareVersion,
     );
-    await change.lockRollouts([reported, completing].map((upgrade) => upgrade?.rollout_id ?? null));
+    await rolloutsOf(change).lock(
+      [reported, completing].map((upgrade) => upgrade?.rollout_id ?? null),
+    );
     let seen = false;
     const by = { actor: { type: 'device' as const }, at };
     if (report && reported) {
@@ -88,7 +69,7 @@ export class UpgradeLifecycleService {
         at,
       );
       if (seen) {
-        change.upgradesChanged();
+        rolloutsOf(change).upgradesChanged();
         const type = reportEventType(reported.status, reportedChange.status);
         if (type) {
           const upgrade = {
@@ -102,11 +83,11 @@ export class UpgradeLifecycleService {
     }
     if (firmwareVersion !== undefined && completing) {
       if (await this.writes.completeInProgress(orgId, device.id, firmwareVersion, at)) {
-        change.upgradesChanged();
+        rolloutsOf(change).upgradesChanged();
         change.record(lifecycleEvent('upgrade.done', completing, checkin.subject, by));
       }
     }
-    await change.settle();
+    await rolloutsOf(change).settle();
     if (reported || completing) {
       // A conditional update that changed nothing may have waited for a parallel check-in that
       // closed the upgrade: what is handed out comes from the state this transaction leaves.
@@ -115,7 +96,7 @@ export class UpgradeLifecycleService {
     const handOut = upgradeToHandOut(
       open,
       at,
-      await this.bookkeeping.stageOpenOf(orgId, open, change.lockedRollouts()),
+      await this.bookkeeping.stageOpenOf(orgId, open, rolloutsOf(change).lockedRollouts()),
     );
     if (!handOut) {
       return null;

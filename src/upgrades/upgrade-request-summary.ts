@@ -1,4 +1,4 @@
-import { UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../firmware/upgrade.entity';
 import { RequestStatusCount } from './upgrade-requests.repository';
 import { requestTime } from './upgrade-request';
 

@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect } from '../database/dialect';
-import { Upgrade, UpgradeStatus } from './upgrade.entity';
+import { Upgrade, UpgradeStatus } from '../firmware/upgrade.entity';
 import { onlyVisible, UpgradeVisibility } from './upgrade-visibility';
 
 /** How many upgrades of one request have one status (with the request's version and rollout). */

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
+import { rolloutsOf } from './change-rollouts';
 import { AuthUser } from '../common/auth/auth-user';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { userActor } from '../event-log/event-actor';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { ChangeRunner } from './change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { upgradeEvent } from './upgrade-events';
 import { requestSummaries, UpgradeRequestSummary } from './upgrade-request-summary';
 import { RequestFilter, UpgradeRequestsRepository } from './upgrade-requests.repository';
@@ -29,13 +31,14 @@ export class UpgradeRequestsService {
     private readonly upgrades: UpgradesService,
     private readonly access: NetworkAccessPolicy,
     private readonly changes: ChangeRunner,
+    private readonly timeouts: UpgradeTimeouts,
     private readonly subjects: DeviceSubjectsRepository,
   ) {}
 
   /** One request the caller may see: version, time, counts by status (timed-out ones failed). */
   async show(user: AuthUser, id: string): Promise<UpgradeRequestSummary> {
     const visibility = await this.visibility(user);
-    const [summary] = await this.changes.read(user.organisation_id, () =>
+    const [summary] = await this.timeouts.read(user.organisation_id, () =>
       this.summaries(user.organisation_id, visibility, [id]),
     );
     if (!summary) {
@@ -52,7 +55,7 @@ export class UpgradeRequestsService {
   ): Promise<UpgradeRequestSummary[]> {
     const orgId = user.organisation_id;
     const visibility = await this.visibility(user);
-    return this.changes.read(orgId, async () =>
+    return this.timeouts.read(orgId, async () =>
       this.summaries(
         orgId,
         visibility,
@@ -77,12 +80,12 @@ export class UpgradeRequestsService {
       async (change) => {
         const total = await this.mustExist(change.orgId, visibility, id);
         const pending = await this.requests.inStatus(change.orgId, visibility, id, 'pending');
-        await change.lockRollouts(pending.map((upgrade) => upgrade.rollout_id));
+        await rolloutsOf(change).lock(pending.map((upgrade) => upgrade.rollout_id));
         const deleted = await this.writes.deletePending(
           change.orgId,
           pending.map((upgrade) => upgrade.id),
         );
-        change.upgradesChanged();
+        rolloutsOf(change).upgradesChanged();
         const subjects = await this.subjects.of(
           change.orgId,
           deleted.map((upgrade) => upgrade.device_id),
@@ -110,7 +113,7 @@ export class UpgradeRequestsService {
   ): Promise<UpgradeWriteResult> {
     const orgId = user.organisation_id;
     const visibility = await this.visibility(user);
-    const failed = await this.changes.read(orgId, async () => {
+    const failed = await this.timeouts.read(orgId, async () => {
       await this.mustExist(orgId, visibility, id);
       return this.requests.inStatus(orgId, visibility, id, 'failed');
     });

@@ -1,6 +1,6 @@
 import { zonedToInstant } from '../common/time-zones/zoned-time';
-import { Upgrade } from './upgrade.entity';
-import { UpgradeData } from './upgrade-data.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
+import { UpgradeData } from '../firmware/upgrade-data.entity';
 import { UpgradeInputDto } from './dto/upgrade.dto';
 import {
   invalidUpgrade,

@@ -4,7 +4,7 @@ import { DeviceSearch } from '../devices/device-search';
 import { DevicesRepository } from '../devices/devices.repository';
 import { TagsRepository } from '../devices/tags.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { parseTargets } from './upgrade-targets';
+import { parseTargets } from '../firmware/upgrade-targets';
 
 /** A network or tag the upgrade form offers, with the `aps` entry that names it. */
 export interface TargetChoice {

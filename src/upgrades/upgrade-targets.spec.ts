@@ -1,4 +1,4 @@
-import { parseTargets } from './upgrade-targets';
+import { parseTargets } from '../firmware/upgrade-targets';
 import { parseUpgradeId } from './upgrade-id.param';
 import { UNMATCHED_ID } from '../common/ids/id';
 import { StatusMessageError } from '../common/errors';

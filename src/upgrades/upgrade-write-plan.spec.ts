@@ -1,6 +1,6 @@
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
-import { Upgrade } from './upgrade.entity';
-import { UpgradeData } from './upgrade-data.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
+import { UpgradeData } from '../firmware/upgrade-data.entity';
 import {
   planUpgradeWrite,
   targetsOf,

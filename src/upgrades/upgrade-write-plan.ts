@@ -1,9 +1,9 @@
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
 import { TargetDevice } from '../devices/devices.repository';
-import { UpgradeData } from './upgrade-data.entity';
-import { Upgrade } from './upgrade.entity';
+import { UpgradeData } from '../firmware/upgrade-data.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
 import { releaseForPart, resolveRelease, resolveSchedule, UpgradeInput } from './upgrade-rules';
-import { parseTargets, targetProblem, UpgradeTargets } from './upgrade-targets';
+import { parseTargets, targetProblem, UpgradeTargets } from '../firmware/upgrade-targets';
 import {
   firmwareMissing,
   invalidTargets,

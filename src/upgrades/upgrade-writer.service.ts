@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { rolloutsOf } from './change-rollouts';
 import { DeviceLivenessService } from '../device-state/device-liveness.service';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
 import { DevicesRepository } from '../devices/devices.repository';
 import { TagsRepository } from '../devices/tags.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
-import { Change } from './change';
-import { Rollout } from './rollout.entity';
+import { Change } from '../fleet-change/change';
+import { Rollout } from '../firmware/rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
 import { toRolloutRecord } from './rollout.view';
 import { RolloutsRepository } from './rollouts.repository';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { UpgradeInput } from './upgrade-rules';
 import { planUpgradeWrite, targetsOf, UpgradeWriteFacts } from './upgrade-write-plan';
-import { Upgrade } from './upgrade.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
 import { upgradeEvent } from './upgrade-events';
 import { rolloutEvent } from './rollout-events';
 import { emptyCounts } from './rollout-progress';
@@ -66,7 +67,7 @@ export class UpgradeWriterService {
       ? await this.newRollout(orgId, plan.attributes.version, input.rollout, at)
       : null;
     if (rollout) {
-      change.adopt(rollout);
+      rolloutsOf(change).adopt(rollout);
       const none = rollout.stages.map(() => emptyCounts());
       change.record(
         rolloutEvent('rollout.created', rollout, { stage: null, counts: none }, change),
@@ -103,8 +104,8 @@ export class UpgradeWriterService {
         staged,
       );
     }
-    change.upgradesChanged();
-    await change.settle();
+    rolloutsOf(change).upgradesChanged();
+    await rolloutsOf(change).settle();
     const written = await this.upgrades.findPendingOfDevices(
       orgId,
       plan.devices.map((d) => d.id),
@@ -140,7 +141,7 @@ export class UpgradeWriterService {
     const targeted = await this.devices.findTargets(orgId, targets);
     const ids = targeted.map((d) => d.id);
     let pending = await this.upgrades.findPendingByDevice(orgId, ids);
-    const left = await change.lockRollouts([...pending.values()].map((u) => u.rollout_id));
+    const left = await rolloutsOf(change).lock([...pending.values()].map((u) => u.rollout_id));
     if (left.length > 0) {
       pending = await this.upgrades.findPendingByDevice(orgId, ids);
     }

@@ -5,8 +5,8 @@ import { UpdateQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { persistedColumn } from '../database/persisted-value';
-import { Upgrade, UpgradeStatus } from './upgrade.entity';
-import { OPEN_STATUSES, ReportChange, TIMED_OUT } from './upgrade-lifecycle';
+import { Upgrade, UpgradeStatus } from '../firmware/upgrade.entity';
+import { OPEN_STATUSES, ReportChange, TIMED_OUT } from '../firmware/upgrade-lifecycle';
 
 /** The attributes every upgrade written by one request gets (version, type, schedule, ...). */
 export interface UpgradeAttributes {

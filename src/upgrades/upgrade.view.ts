@@ -1,5 +1,5 @@
-import { Upgrade } from './upgrade.entity';
-import { UpgradeData } from './upgrade-data.entity';
+import { Upgrade } from '../firmware/upgrade.entity';
+import { UpgradeData } from '../firmware/upgrade-data.entity';
 import { RolloutRecord } from './rollout.view';
 
 /** An upgrade as the API returns it (request field names, ISO times in UTC). */

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
+import { BackgroundModule } from '../background/background.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
 import { DeviceStateModule } from '../device-state/device-state.module';
 import { DevicesModule } from '../devices/devices.module';
 import { EventLogModule } from '../event-log/event-log.module';
 import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
-import { ChangeRunner } from './change-runner.service';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { FirmwareModule } from '../firmware/firmware.module';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -20,24 +22,33 @@ import { UpgradeRequestsRepository } from './upgrade-requests.repository';
 import { UpgradeRequestsService } from './upgrade-requests.service';
 
 /**
- * Firmware upgrades and staged rollouts: owns the upgrades, upgrade_data and rollouts tables, and
- * the one unit of work for changes to a fleet (ChangeRunner). Exports the service for the browser
- * pages, the lifecycle for the device gateway, the repository for the device records, the upgrade
- * data for admin/demo, the rollouts service for the rollout routes and pages, the bookkeeping for
- * device removal, and the target choices of the upgrade form, and the upgrade requests for their
- * pages. Rollouts order devices UP first by device-state's DeviceLivenessService.
+ * Firmware upgrades and staged rollouts: owns the upgrades and rollouts tables (their entities
+ * are firmware/'s, below the features; so are the releases, `upgrade_data`), the upgrades' part
+ * of a change (its rollouts, registered with the kernel) and the timeouts (failed by a sweep
+ * every instance runs). A feature beside it asks through firmware/'s ports, which
+ * UpgradePortsModule provides; this module exports the services for the rollout routes and the
+ * console's upgrade pages (the services, the rollouts, the target choices of the upgrade form,
+ * the upgrade requests). Rollouts order devices UP first by device-state's liveness.
  */
 @Module({
-  imports: [DeviceStateModule, DevicesModule, EventLogModule, NetworksModule, OrganisationsModule],
+  imports: [
+    BackgroundModule,
+    DeviceStateModule,
+    DevicesModule,
+    EventLogModule,
+    FirmwareModule,
+    FleetChangeModule,
+    NetworksModule,
+    OrganisationsModule,
+  ],
   controllers: [UpgradesController],
   providers: [
-    ChangeRunner,
+    UpgradeTimeouts,
     UpgradesService,
     UpgradeWriterService,
     UpgradeLifecycleService,
     UpgradesRepository,
     UpgradeWritesRepository,
-    UpgradeDataRepository,
     RolloutsRepository,
     RolloutBookkeepingService,
     RolloutsService,
@@ -46,11 +57,12 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeRequestsService,
   ],
   exports: [
-    ChangeRunner,
+    FleetChangeModule,
+    FirmwareModule,
+    UpgradeTimeouts,
     UpgradesService,
     UpgradeLifecycleService,
     UpgradesRepository,
-    UpgradeDataRepository,
     RolloutBookkeepingService,
     RolloutsService,
     UpgradeTargetChoicesService,

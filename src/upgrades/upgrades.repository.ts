@@ -4,8 +4,8 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, SelectQueryBuilder } from 'typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { Dialect, SqlBuilder } from '../database/dialect';
-import { Upgrade, UpgradeStatus } from './upgrade.entity';
-import { OPEN_STATUSES } from './upgrade-lifecycle';
+import { Upgrade, UpgradeStatus } from '../firmware/upgrade.entity';
+import { OPEN_STATUSES } from '../firmware/upgrade-lifecycle';
 import { onlyVisible, UpgradeVisibility } from './upgrade-visibility';
 
 export type { UpgradeVisibility } from './upgrade-visibility';
@@ -24,11 +24,7 @@ export interface UpgradeFilter {
   network_id?: number;
 }
 
-/** What a device record shows of its pending upgrade. */
-export type ShownPendingUpgrade = Pick<
-  Upgrade,
-  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
->;
+export type { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 
 /**
  * The reads of an organisation's upgrades (its writes: UpgradeWritesRepository); every bulk
@@ -215,6 +211,24 @@ export class UpgradesRepository extends TenantRepository<Upgrade> {
       query.andWhere('u.device_id = :deviceId', { deviceId });
     }
     return query.getMany();
+  }
+
+  /**
+   * The organisations that have upgrades in progress whose device has not checked in since
+   * `cutoff`, in id order: one statement over every organisation (the timeout sweep), read from
+   * the partial index of upgrades in progress.
+   */
+  async organisationsWithTimedOut(cutoff: Date): Promise<number[]> {
+    const rows = await this.repository
+      .createQueryBuilder('u')
+      .select('DISTINCT u.organisation_id', 'organisation_id')
+      .where("u.status = 'in_progress'")
+      .andWhere('COALESCE(u.device_seen_at, u.updated_at) < :cutoff', {
+        cutoff: this.persisted('device_seen_at', cutoff),
+      })
+      .orderBy('u.organisation_id', 'ASC')
+      .getRawMany<{ organisation_id: number | string }>();
+    return rows.map((row) => Number(row.organisation_id));
   }
 
   /**

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { UpgradeTimeouts } from './upgrade-timeouts.service';
+import { rolloutsOf } from './change-rollouts';
 import { AuthUser } from '../common/auth/auth-user';
 import { DevicesRepository } from '../devices/devices.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { UPGRADE_STATUSES, UpgradeStatus } from './upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../firmware/upgrade.entity';
 import {
   pageRequest,
   PaginationMeta,
   paginationMeta,
   PaginationQueryDto,
 } from '../common/pagination/pagination';
-import { UpgradeDataRepository } from './upgrade-data.repository';
+import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { releasesWithFirmware, UpgradeInput } from './upgrade-rules';
-import { parseTargets } from './upgrade-targets';
+import { parseTargets } from '../firmware/upgrade-targets';
 import {
   toUpgradeRecord,
   toVersionRecord,
@@ -21,7 +23,7 @@ import {
 import { upgradeNotFound, upgradeNotPending } from './upgrades.errors';
 import { UpgradeFilter, UpgradesRepository, UpgradeVisibility } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
-import { ChangeRunner } from './change-runner.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { upgradeEvent } from './upgrade-events';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { DeviceSubjectsRepository } from '../devices/device-subjects.repository';
@@ -51,6 +53,7 @@ export class UpgradesService {
     private readonly access: NetworkAccessPolicy,
     private readonly devices: DevicesRepository,
     private readonly changes: ChangeRunner,
+    private readonly timeouts: UpgradeTimeouts,
     private readonly subjects: DeviceSubjectsRepository,
     private readonly writer: UpgradeWriterService,
   ) {}
@@ -63,7 +66,7 @@ export class UpgradesService {
    */
   async list(user: AuthUser, filter: UpgradeFilter = {}): Promise<UpgradeRecord[]> {
     const visibility = await this.visibility(user);
-    const upgrades = await this.changes.read(user.organisation_id, () =>
+    const upgrades = await this.timeouts.read(user.organisation_id, () =>
       this.upgrades.list(user.organisation_id, visibility, filter),
     );
     return upgrades.map(toUpgradeRecord);
@@ -78,7 +81,7 @@ export class UpgradesService {
   ): Promise<{ upgrades: UpgradeRecord[]; meta: PaginationMeta }> {
     const visibility = await this.visibility(user);
     const page = pageRequest(query);
-    const [upgrades, count] = await this.changes.read(user.organisation_id, () =>
+    const [upgrades, count] = await this.timeouts.read(user.organisation_id, () =>
       this.upgrades.page(user.organisation_id, visibility, filter, {
         offset: page.offset,
         limit: page.perPage,
@@ -91,7 +94,7 @@ export class UpgradesService {
   /** One upgrade the caller may see; any other answers as missing (404). */
   async show(user: AuthUser, id: number): Promise<UpgradeRecord> {
     const visibility = await this.visibility(user);
-    const upgrade = await this.changes.read(user.organisation_id, () =>
+    const upgrade = await this.timeouts.read(user.organisation_id, () =>
       this.upgrades.findWithDevice(user.organisation_id, id, visibility),
     );
     if (!upgrade) {
@@ -174,11 +177,11 @@ export class UpgradesService {
         if (!upgrade) {
           throw upgradeNotFound();
         }
-        await change.lockRollouts([upgrade.rollout_id]);
+        await rolloutsOf(change).lock([upgrade.rollout_id]);
         if ((await this.writes.deletePending(change.orgId, [id])).length === 0) {
           throw upgradeNotPending('deleted');
         }
-        change.upgradesChanged();
+        rolloutsOf(change).upgradesChanged();
         const subject = (await this.subjects.of(change.orgId, [upgrade.device_id])).get(
           upgrade.device_id,
         );
@@ -196,7 +199,7 @@ export class UpgradesService {
     orgId: number,
     networkIds: number[] | 'all',
   ): Promise<Record<UpgradeStatus, number>> {
-    const counts = await this.changes.read(orgId, () =>
+    const counts = await this.timeouts.read(orgId, () =>
       this.upgrades.countByStatus(orgId, networkIds === 'all' ? {} : { networkIds }),
     );
     return Object.fromEntries(

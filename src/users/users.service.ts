@@ -12,7 +12,7 @@ import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
 import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
-import { EventsRepository } from '../event-log/events.repository';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 export interface NewUser {
   organisation_id: number;
@@ -51,7 +51,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly events: EventsRepository,
+    private readonly changes: ChangeRunner,
   ) {}
 
   createUser(input: NewUser): Promise<UserView> {
@@ -152,7 +152,7 @@ export class UsersService {
   ): Promise<void> {
     const about = { device: null, network: null };
     const event = eventOf(type, about, { token_id: tokenId }, { actor, at: new Date() });
-    return this.events.append(orgId, [event]);
+    return this.changes.record(orgId, [event]);
   }
 
   /**

@@ -3,8 +3,8 @@ import { changesOf } from '../event-log/changes';
 import { SYSTEM } from '../event-log/event-actor';
 import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
-import { EventsRepository } from '../event-log/events.repository';
 import { Webhook } from './webhook.entity';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
 
 /** The fields whose changes `webhook.updated` lists; the secret shows masked. */
 const CHANGED_FIELDS = [
@@ -23,7 +23,7 @@ const CHANGED_FIELDS = [
  */
 @Injectable()
 export class WebhookEvents {
-  constructor(private readonly events: EventsRepository) {}
+  constructor(private readonly changes: ChangeRunner) {}
 
   created(webhook: Webhook, actor: EventActor): Promise<void> {
     return this.record(
@@ -68,7 +68,7 @@ export class WebhookEvents {
     actor: EventActor | null,
   ): Promise<void> {
     const about = { device: null, network: null };
-    return this.events.append(orgId, [
+    return this.changes.record(orgId, [
       eventOf(type, about, data, { actor: actor ?? SYSTEM, at: new Date() }),
     ]);
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BackgroundModule } from '../background/background.module';
 import { EventLogModule } from '../event-log/event-log.module';
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { DeliveryOutcomes } from './delivery-outcomes.service';
 import { DeliveryQueueRepository } from './delivery-queue.repository';
@@ -12,7 +13,13 @@ import { WebhooksService } from './webhooks.service';
 
 /** Webhooks: the routes, and the delivery queue every instance drains (WebhookDeliveries). */
 @Module({
-  imports: [BackgroundModule, EventLogModule, OrganisationsModule, WebhookStoreModule],
+  imports: [
+    BackgroundModule,
+    EventLogModule,
+    FleetChangeModule,
+    OrganisationsModule,
+    WebhookStoreModule,
+  ],
   controllers: [WebhooksController],
   providers: [
     WebhooksService,

@@ -3,7 +3,7 @@ import { Device } from '../../src/devices/device.entity';
 import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Uplink } from '../../src/devices/uplink.entity';
 import { Tag } from '../../src/devices/tag.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { onBothDatabases } from '../harness/app';
 import { bare, dashed, deviceFixtures } from '../harness/access-points.helpers';
 

@@ -1,7 +1,7 @@
 process.env.TZ = 'UTC';
 import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
-import { Upgrade, UpgradeStatus } from '../../src/upgrades/upgrade.entity';
+import { Upgrade, UpgradeStatus } from '../../src/firmware/upgrade.entity';
 import { MasterInventory } from '../../src/catalogue/master-inventory.entity';
 import { hashDeviceSecret } from '../../src/catalogue/device-secret';
 import { basicAuth, macUser } from '../harness/device-gateway.helpers';

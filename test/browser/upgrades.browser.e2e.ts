@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { Device } from '../../src/devices/device.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { startApp, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';
 import { sharedBrowser, screenshots, WIDTHS } from './page-checks';

@@ -1,5 +1,5 @@
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { EventsRepository } from '../../src/event-log/events.repository';
+import { ChangeRunner } from '../../src/fleet-change/change-runner.service';
 import { onBothDatabases } from '../harness/app';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
@@ -16,8 +16,8 @@ onBothDatabases('GET /v1/access_points/availability', (t) => {
       .app.get(UnitOfWork)
       .run(() =>
         t()
-          .app.get(EventsRepository)
-          .append(
+          .app.get(ChangeRunner)
+          .record(
             orgId,
             history.map(([type, minute]) => ({
               type,

@@ -1,6 +1,7 @@
 import { DeviceTransitionsService } from '../../src/device-state/device-transitions.service';
-import { EventsRepository, NewEvent } from '../../src/event-log/events.repository';
+import { NewEvent } from '../../src/event-log/events.repository';
 import { UnitOfWork } from '../../src/database/unit-of-work';
+import { ChangeRunner } from '../../src/fleet-change/change-runner.service';
 import {
   DATABASES,
   migratedPostgresDatabase,
@@ -23,7 +24,7 @@ const INVALID = (errors: string) => ({
 /** Writes events of the organisation directly, in one transaction (as a change would). */
 async function write(t: TestApp, orgId: number, events: Partial<NewEvent>[]): Promise<void> {
   await t.app.get(UnitOfWork).run(() =>
-    t.app.get(EventsRepository).append(
+    t.app.get(ChangeRunner).record(
       orgId,
       events.map((event) => ({
         type: 'device.up',

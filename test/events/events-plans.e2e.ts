@@ -1,5 +1,6 @@
 import { Logger as TypeOrmLogger } from 'typeorm';
 import { UnitOfWork } from '../../src/database/unit-of-work';
+import { ChangeRunner } from '../../src/fleet-change/change-runner.service';
 import { EventQuery, EventsRepository, NewEvent } from '../../src/event-log/events.repository';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { withoutPeriodicWork } from '../harness/periodic-work';
@@ -79,7 +80,7 @@ onBothDatabases('the plans of GET /v1/events at scale', (t) => {
     }));
     await t()
       .app.get(UnitOfWork)
-      .run(() => t().app.get(EventsRepository).append(orgId, events));
+      .run(() => t().app.get(ChangeRunner).record(orgId, events));
     if (t().db === 'postgres') {
       // As autovacuum keeps them (SQLite has no statistics unless asked: Airfleet never asks).
       await t().dataSource.query('ANALYZE "events"');

@@ -1,4 +1,4 @@
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { onBothDatabases } from '../harness/app';
 import { eventFixtures } from '../harness/events.helpers';
 import { rolloutFixtures } from '../harness/rollouts.helpers';

@@ -1,6 +1,6 @@
 import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { deviceFixtures } from './access-points.helpers';
 import { browserUser } from './web-session';
 import { TestApp } from './app';

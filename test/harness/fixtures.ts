@@ -12,7 +12,7 @@ import { hashDeviceSecret } from '../../src/catalogue/device-secret';
 import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Organisation } from '../../src/organisations/organisation.entity';
-import { UpgradeData } from '../../src/upgrades/upgrade-data.entity';
+import { UpgradeData } from '../../src/firmware/upgrade-data.entity';
 import { UserRole } from '../../src/common/auth/auth-user';
 import { UsersService } from '../../src/users/users.service';
 

@@ -8,7 +8,7 @@ import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { NetworkTemplate } from '../../src/networks/network-template.entity';
 import { NetworkSsid } from '../../src/network-ssids/network-ssid.entity';
 import { Tag } from '../../src/devices/tag.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { Caller, unique } from '../harness/fixtures';
 

@@ -1,5 +1,5 @@
 process.env.TZ = 'UTC';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { onBothDatabases } from '../harness/app';
 import { rolloutFixtures, stage } from '../harness/rollouts.helpers';
 

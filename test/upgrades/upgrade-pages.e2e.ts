@@ -1,7 +1,7 @@
 import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { Device } from '../../src/devices/device.entity';
 import { Tag } from '../../src/devices/tag.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { UpgradeTargetChoicesService } from '../../src/upgrades/upgrade-target-choices.service';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { unique } from '../harness/fixtures';

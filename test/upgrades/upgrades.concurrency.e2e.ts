@@ -1,5 +1,5 @@
 import { Device } from '../../src/devices/device.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { onDatabase } from '../harness/app';
 import { unique } from '../harness/fixtures';
 

@@ -2,7 +2,7 @@ import { AuthUser } from '../../src/common/auth/auth-user';
 import { Device } from '../../src/devices/device.entity';
 import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
 import { Tag } from '../../src/devices/tag.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { UpgradesService } from '../../src/upgrades/upgrades.service';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { Caller, unique } from '../harness/fixtures';

@@ -1,4 +1,4 @@
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { UpgradeRequestsService } from '../../src/upgrades/upgrade-requests.service';
 import { onBothDatabases } from '../harness/app';
 import { htmlOf } from '../harness/console.helpers';

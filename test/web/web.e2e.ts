@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { Device } from '../../src/devices/device.entity';
 import { HardwarePart } from '../../src/catalogue/hardware-part.entity';
-import { Upgrade } from '../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../src/firmware/upgrade.entity';
 import { User } from '../../src/users/user.entity';
 import { SESSION_TTL_SECONDS } from '../../src/web/session.service';
 import { onBothDatabases, TestApp } from '../harness/app';

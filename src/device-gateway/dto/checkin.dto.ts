@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsId, MAX_ID } from '../../common/ids/id';
-import { REPORT_STATES, ReportState } from '../../upgrades/upgrade-lifecycle';
+import { REPORT_STATES, ReportState } from '../../firmware/upgrade-lifecycle';
 
 /** The device failed to apply a configuration revision. */
 export class ConfigErrorDto {

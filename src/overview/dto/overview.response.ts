@@ -1,4 +1,4 @@
-import { UpgradeStatusCountsResponse } from '../../upgrades/dto/upgrade-status-counts.response';
+import { UpgradeStatusCountsResponse } from '../../firmware/dto/upgrade-status-counts.response';
 import { Envelope, Int, Of } from '../../common/openapi/response-schema';
 
 export class OverviewDevicesResponse {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayOf, Bool, DateTime, Int, Str, StrArray } from '../../common/openapi/response-schema';
-import { ROLLOUT_STATES } from '../rollout.entity';
-import { UpgradeStatusCountsResponse } from './upgrade-status-counts.response';
+import { ROLLOUT_STATES } from '../../firmware/rollout.entity';
+import { UpgradeStatusCountsResponse } from '../../firmware/dto/upgrade-status-counts.response';
 
 /** One stage of a rollout. */
 export class RolloutStageResponse extends UpgradeStatusCountsResponse {

@@ -13,7 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsId } from '../../common/ids/id';
-import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../../firmware/upgrade.entity';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { IsTimeZone } from '../../common/time-zones/time-zones';
 import { validStages } from '../rollout-plan';

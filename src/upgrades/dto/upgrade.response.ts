@@ -9,7 +9,7 @@ import {
   Str,
   StrArray,
 } from '../../common/openapi/response-schema';
-import { UPGRADE_STATUSES } from '../upgrade.entity';
+import { UPGRADE_STATUSES } from '../../firmware/upgrade.entity';
 import { RolloutResponse } from './rollout.response';
 
 /** An upgrade record (upgrade.view.ts). */

@@ -1,6 +1,6 @@
 import { readId, UNMATCHED_ID } from '../../common/ids/id';
 import { pageNumber } from '../../web/pager';
-import { UPGRADE_STATUSES, UpgradeStatus } from '../upgrade.entity';
+import { UPGRADE_STATUSES, UpgradeStatus } from '../../firmware/upgrade.entity';
 
 /** The upgrade list page shows this many upgrades a page. */
 export const UPGRADES_PER_PAGE = 25;

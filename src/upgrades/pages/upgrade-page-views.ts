@@ -3,7 +3,7 @@ import { FormErrors } from '../../web/form';
 import { PageModel, view } from '../../web/page-outcome';
 import { Pager } from '../../web/pager';
 import { Option } from '../../web/select-options';
-import { Rollout } from '../rollout.entity';
+import { Rollout } from '../../firmware/rollout.entity';
 import { RolloutRecord, RolloutStageRecord } from '../rollout.view';
 import { UpgradeRequestSummary } from '../upgrade-request-summary';
 import { UpgradeRecord } from '../upgrade.view';

@@ -6,7 +6,7 @@ import { UpgradesService } from '../upgrades.service';
 import { formErrors, orFormAgain, showForm } from '../../web/form';
 import { PageOutcome, redirectTo, Shown, show } from '../../web/page-outcome';
 import { options } from '../../web/select-options';
-import { UPGRADE_STATUSES } from '../upgrade.entity';
+import { UPGRADE_STATUSES } from '../../firmware/upgrade.entity';
 import { deviceSearch } from '../../devices/device-search';
 import { pager } from '../../web/pager';
 import { RolloutsService } from '../rollouts.service';

@@ -4,7 +4,7 @@ import { orRefusedTo, refusalText } from '../../web/form';
 import { Redirect, redirectTo, refusedTo, Shown, show } from '../../web/page-outcome';
 import { pager } from '../../web/pager';
 import { plural } from '../../web/plural';
-import { UPGRADE_STATUSES } from '../upgrade.entity';
+import { UPGRADE_STATUSES } from '../../firmware/upgrade.entity';
 import { UpgradeRequestsService } from '../upgrade-requests.service';
 import { requestHref } from './upgrade-request-paths';
 import { UpgradesService } from '../upgrades.service';

@@ -1,7 +1,7 @@
 import { isTimeZone } from '../../common/time-zones/time-zones';
 import { instantToZoned } from '../../common/time-zones/zoned-time';
 import { plural } from '../../web/plural';
-import { UPGRADE_STATUSES } from '../upgrade.entity';
+import { UPGRADE_STATUSES } from '../../firmware/upgrade.entity';
 import { UpgradeRequestSummary } from '../upgrade-request-summary';
 import { UpgradeRecord } from '../upgrade.view';
 import { requestHref } from './upgrade-request-paths';

@@ -3,7 +3,7 @@ import { InitTemplate } from '../../../src/access-points/init-template.entity';
 import { NetworkTemplate } from '../../../src/networks/network-template.entity';
 import { NetworkSsid } from '../../../src/network-ssids/network-ssid.entity';
 import { Tag } from '../../../src/devices/tag.entity';
-import { Upgrade } from '../../../src/upgrades/upgrade.entity';
+import { Upgrade } from '../../../src/firmware/upgrade.entity';
 import { TestApp } from '../app';
 import { Caller, unique } from '../fixtures';
 

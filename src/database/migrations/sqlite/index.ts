@@ -1,3 +1,4 @@
+import { UpgradesInProgressIndex1796610191079 } from './1796610191079-UpgradesInProgressIndex';
 import { QueueLeases1796162128221 } from './1796162128221-QueueLeases';
 import { SerialiseWebhookUrls1796162265212 } from './1796162265212-SerialiseWebhookUrls';
 import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
@@ -40,4 +41,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   WebhookLeases1795852782916,
   QueueLeases1796162128221,
   SerialiseWebhookUrls1796162265212,
+  UpgradesInProgressIndex1796610191079,
 ];

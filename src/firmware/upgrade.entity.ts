@@ -15,6 +15,8 @@ export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
 @Index('IDX_upgrades_device_status', ['device_id', 'status'])
 // A request's summary and the newest requests of the upgrade list read by this index.
 @Index('IDX_upgrades_org_request', ['organisation_id', 'request_id'])
+// The timeout sweep of every instance reads the upgrades in progress, a few at any time, here.
+@Index('IDX_upgrades_in_progress', ['organisation_id'], { where: "status = 'in_progress'" })
 export class Upgrade extends OrganisationScoped {
   @Column({ type: 'integer' })
   device_id: number;
@@ -103,3 +105,9 @@ export class Upgrade extends OrganisationScoped {
   @UpdateDateColumn()
   updated_at: Date;
 }
+
+/** What a device record shows of its pending upgrade. */
+export type ShownPendingUpgrade = Pick<
+  Upgrade,
+  'id' | 'version' | 'upgrade_type' | 'schedule_type' | 'schedule_at' | 'time_zone' | 'status'
+>;

@@ -1,8 +1,8 @@
-import { EventActor } from '../event-log/event.entity';
+import { Change, ChangePartKey } from '../fleet-change/change';
 import { NewEvent } from '../event-log/events.repository';
-import { Rollout } from './rollout.entity';
+import { Rollout } from '../firmware/rollout.entity';
 
-/** What a change needs to lock and settle rollouts (RolloutBookkeepingService). */
+/** What a change's rollouts need to lock and settle them (RolloutBookkeepingService). */
 export interface RolloutLocks {
   lock(orgId: number, ids: number[]): Promise<Rollout[]>;
   settle(
@@ -14,35 +14,29 @@ export interface RolloutLocks {
 }
 
 /**
- * One change to an organisation's fleet, inside the transaction that ChangeRunner opened for it.
- * It holds the locks in the one order (the organisation, taken by the runner before the work
- * starts; then rollouts, each locked once) and the rollouts whose upgrades changed, which are
- * settled when the work asks for their state or, at the latest, before it commits,
- * and the events it records, written last, before it commits.
+ * The upgrades' part of a change: the rollouts it holds locked, each locked once, after the
+ * organisation (the one lock order), and whether their upgrades changed since they were last
+ * settled. Those are settled when the work asks for their state or, at the latest, before the
+ * change writes its events and commits (the part's hook before commit).
  */
-export class Change {
+export class ChangeRollouts {
   private readonly locked = new Map<number, Rollout>();
   private unsettled = false;
-  private readonly events: NewEvent[] = [];
 
   constructor(
-    readonly orgId: number,
-    /** The instant of the change: every row it writes carries it. */
-    readonly at: Date,
+    private readonly change: Change,
     private readonly rollouts: RolloutLocks,
-    /** Who asked for it: the actor of the events it records. */
-    readonly actor: EventActor = { type: 'system' },
   ) {}
 
   /**
    * Locks the rollouts these ids name (nulls and repeats ignored; those locked already by this
    * change are not locked again, and no statement is sent when none is new) and returns them.
    */
-  async lockRollouts(ids: (number | null)[]): Promise<Rollout[]> {
+  async lock(ids: (number | null)[]): Promise<Rollout[]> {
     const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
     const fresh = wanted.filter((id) => !this.locked.has(id));
     if (fresh.length > 0) {
-      for (const rollout of await this.rollouts.lock(this.orgId, fresh)) {
+      for (const rollout of await this.rollouts.lock(this.change.orgId, fresh)) {
         this.locked.set(rollout.id, rollout);
       }
     }
@@ -66,21 +60,9 @@ export class Change {
       return;
     }
     this.unsettled = false;
-    await this.rollouts.settle(this.orgId, [...this.locked.values()], this.at, (event) =>
-      this.record(event),
+    await this.rollouts.settle(this.change.orgId, this.lockedRollouts(), this.change.at, (event) =>
+      this.change.record(event),
     );
-  }
-
-  /** Records an event of this change: written with it, before it commits. */
-  record(event: NewEvent | null): void {
-    if (event) {
-      this.events.push(event);
-    }
-  }
-
-  /** The events recorded so far, in the order they were; each is taken once. */
-  takeEvents(): NewEvent[] {
-    return this.events.splice(0);
   }
 
   /** The rollouts this change holds locked. */
@@ -88,3 +70,9 @@ export class Change {
     return [...this.locked.values()];
   }
 }
+
+/** The key of the rollouts' part of a change (registered by RolloutBookkeepingService). */
+export const ROLLOUTS = new ChangePartKey<ChangeRollouts>('rollouts');
+
+/** The rollouts of this change (opened when first asked for). */
+export const rolloutsOf = (change: Change): ChangeRollouts => change.part(ROLLOUTS);
