@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
-import { readId } from '../common/ids/id';
 import { DAY_MS } from '../common/time-window/time-window';
 import { AvailabilityService } from '../events/availability.service';
 import { EventView } from '../event-log/event.view';
@@ -8,18 +7,28 @@ import { EventsService } from '../events/events.service';
 import { availabilityBar, downTime } from './availability-bar';
 import { historyChart, historySummary } from './history-chart';
 import { FleetHistoryService } from '../fleet-history/fleet-history.service';
-import { trimmed } from '../web/form';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
+import { FieldLabel, labelledFormErrors, refusalOf } from '../web/form';
 import { Shown, show } from '../web/page-outcome';
+import { options } from '../web/select-options';
 import {
   AvailabilityRow,
   EVENT_LIST,
-  EventFilters,
   EventListModel,
   EventRow,
   HistoryPanel,
 } from './console-views';
+import { eventFilterQuery } from './event-filters';
 
 const PAGE = 50;
+
+/** The Events page's filters by the name its messages begin with, in the page's words. */
+const FILTER_FIELDS: Readonly<Record<string, FieldLabel>> = {
+  type: { input: 'type', label: 'Types' },
+  mac_id: { input: 'mac_id', label: 'Device MAC' },
+  since: { input: 'since', label: 'Since' },
+  until: { input: 'until', label: 'Until' },
+};
 
 /** An event as a console row shows it. */
 function eventRow(event: EventView): EventRow {
@@ -44,6 +53,7 @@ export class ConsoleEventsService {
     private readonly events: EventsService,
     private readonly availability: AvailabilityService,
     private readonly fleetHistory: FleetHistoryService,
+    private readonly access: NetworkAccessPolicy,
   ) {}
 
   /**
@@ -70,22 +80,55 @@ export class ConsoleEventsService {
 
   /**
    * The Events page: the organisation's events the user may see, newest first, 50 a page (an
-   * "Older" link continues below the last one), filtered by type, device MAC and network.
+   * "Older" link continues below the last one), filtered by type, device MAC, network (chosen by
+   * name among those the user may read) and a time window in UTC (since: at or after; until:
+   * before). A filter that cannot be read or that the events service refuses is shown beside its
+   * input (422), listing no event rather than events the reader did not ask for.
    */
   async page(user: AuthUser, query: Record<string, unknown>): Promise<Shown<EventListModel>> {
-    const filters = eventFilters(query);
-    const events = await this.events.list(user, { ...filters, limit: PAGE });
+    const { filters, window, problems } = eventFilterQuery(query);
+    const networks = await this.access.networkChoices(user);
+    let messages = problems;
+    let events: EventView[] = [];
+    if (messages.length === 0) {
+      try {
+        events = await this.events.list(user, {
+          type: filters.type,
+          mac_id: filters.mac_id,
+          network_id: filters.network_id,
+          before: filters.before,
+          ...window,
+          limit: PAGE,
+        });
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (refusal === null) {
+          throw error;
+        }
+        messages = refusal;
+      }
+    }
     const older =
       events.length === PAGE
         ? `?${new URLSearchParams({ ...stringify(filters), before: String(events.at(-1)!.id) })}`
         : null;
-    return show(EVENT_LIST, {
-      title: 'Events',
-      section: 'events',
-      events: events.map(eventRow),
-      filters,
-      older,
-    });
+    const errors = labelledFormErrors(messages, FILTER_FIELDS);
+    return show(
+      EVENT_LIST,
+      {
+        title: 'Events',
+        section: 'events',
+        events: events.map(eventRow),
+        filters,
+        networkOptions: options(
+          networks.map((network) => ({ value: String(network.id), label: network.network_name })),
+          filters.network_id === undefined ? undefined : String(filters.network_id),
+        ),
+        errors,
+        older,
+      },
+      messages.length > 0 ? 422 : 200,
+    );
   }
 
   /** A device's recent events and its availability over the last 24 hours and 7 days. */
@@ -115,17 +158,6 @@ export class ConsoleEventsService {
       events: (await this.events.list(user, { mac_id: mac, limit: 10 })).map(eventRow),
     };
   }
-}
-
-/** The Events page's filters from its query string: those given, each read leniently. */
-function eventFilters(query: Record<string, unknown>): EventFilters {
-  const filters: EventFilters = {
-    type: trimmed(query.type) || undefined,
-    mac_id: trimmed(query.mac_id) || undefined,
-    network_id: readId(query.network_id),
-    before: readId(query.before),
-  };
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
 }
 
 function stringify(values: object): Record<string, string> {

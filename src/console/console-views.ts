@@ -7,10 +7,12 @@ import { FleetCounts } from '../read-side/device-status-counts.repository';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { UpgradeRecord } from '../upgrades/upgrade.view';
 import { OwnTokenDto } from '../users/dto/tokens.dto';
+import { FormErrors } from '../web/form';
 import { PageModel, view } from '../web/page-outcome';
 import { Option } from '../web/select-options';
 import { LinkedCount, LiveStatus } from './console-format';
 import { DeviceListQuery } from './console-query';
+import { EventFilters } from './event-filters';
 
 /** A record the pages name and link to. */
 export interface Named {
@@ -164,18 +166,14 @@ export interface NetworkModel extends PageModel {
   isAdmin: boolean;
 }
 
-/** The Events page's filters, those given. */
-export interface EventFilters {
-  type?: string;
-  mac_id?: string;
-  network_id?: number;
-  before?: number;
-}
-
 /** views/events.hbs: the events the user may see, newest first, filtered. */
 export interface EventListModel extends PageModel {
   events: EventRow[];
   filters: EventFilters;
+  /** The networks the user may read, by name, the filtered one selected. */
+  networkOptions: Option[];
+  /** Filters that could not be read or were refused: no event is listed then. */
+  errors: FormErrors;
   /** The query string of the next (older) page, if any. */
   older: string | null;
 }

@@ -1,6 +1,6 @@
 import { MessageError } from '../common/errors';
 import { ssidCreateFailed, ssidNotFound } from '../network-ssids/network-ssids.errors';
-import { formErrors, orFormAgain, orRefusedTo, refusalOf } from './form';
+import { formErrors, labelledFormErrors, orFormAgain, orRefusedTo, refusalOf } from './form';
 import { redirectTo, refusedTo } from './page-outcome';
 
 describe('formErrors', () => {
@@ -25,6 +25,37 @@ describe('formErrors', () => {
     const messages = ['ip_address must be an IPv4 address', 'toString x'];
     expect(formErrors(messages, fields)).toEqual({ messages, byField: {} });
     expect(formErrors(messages, fields, 'ssid_name').byField).toEqual({ ssid_name: messages });
+  });
+});
+
+describe('labelledFormErrors', () => {
+  it('words each message of a known path with its label, above the form and beside its input', () => {
+    const fields = {
+      'v_lan_attributes.v_lan_id': { input: 'v_lan_id', label: 'VLAN id' },
+      wpa_key: { input: 'wpa_key', label: 'WPA key' },
+    };
+    expect(
+      labelledFormErrors(
+        [
+          'v_lan_attributes.v_lan_id must be between 1 and 4094',
+          'wpa_key must be 8 to 63 printable ASCII characters',
+          'dhcp_range_start must be an IPv4 address',
+          'toString is not a field',
+        ],
+        fields,
+      ),
+    ).toEqual({
+      messages: [
+        'VLAN id must be between 1 and 4094',
+        'WPA key must be 8 to 63 printable ASCII characters',
+        'dhcp_range_start must be an IPv4 address',
+        'toString is not a field',
+      ],
+      byField: {
+        v_lan_id: ['VLAN id must be between 1 and 4094'],
+        wpa_key: ['WPA key must be 8 to 63 printable ASCII characters'],
+      },
+    });
   });
 });
 

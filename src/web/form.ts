@@ -57,6 +57,35 @@ export function formErrors(
   return { messages: [...messages], byField };
 }
 
+/** A form's input for a field path of the services' messages, and the words people know it by. */
+export interface FieldLabel {
+  input: string;
+  label: string;
+}
+
+/**
+ * `formErrors` for people: each message that begins with a path of `fields` begins with its label
+ * instead (`VLAN id must be between 1 and 4094`), above the form and beside its input. The API
+ * keeps its own wording; only the page words it this way.
+ */
+export function labelledFormErrors(
+  messages: readonly string[],
+  fields: Readonly<Record<string, FieldLabel>>,
+): FormErrors {
+  const byField: Record<string, string[]> = {};
+  const worded = messages.map((message) => {
+    const path = message.split(' ', 1)[0];
+    if (!Object.prototype.hasOwnProperty.call(fields, path)) {
+      return message;
+    }
+    const { input, label } = fields[path];
+    const text = `${label}${message.slice(path.length)}`;
+    (byField[input] ??= []).push(text);
+    return text;
+  });
+  return { messages: worded, byField };
+}
+
 /**
  * The messages of a refusal (422) a page shows: each of a validation failure, else its one
  * message; null for any other error, which the page's filter answers.

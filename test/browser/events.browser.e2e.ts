@@ -1,10 +1,12 @@
 import { Browser, Page } from 'playwright-core';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import { EventsRepository } from '../../src/event-log/events.repository';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
 import { startApp, TestApp } from '../harness/app';
 import { GatewayDevice, gatewayFixtures } from '../harness/device-gateway.helpers';
 import { eventFixtures } from '../harness/events.helpers';
 import { BrowserUser, browserUser } from '../harness/web-session';
-import { screenshots, sharedBrowser, WIDTHS } from './page-checks';
+import { expectAccessible, screenshots, sharedBrowser, WIDTHS } from './page-checks';
 
 /**
  * The event, availability and fleet history pages in a real browser, held to the standard of the
@@ -82,11 +84,16 @@ describe('events, availability and fleet history pages in a browser', () => {
   const filter = async (fields: {
     Types?: string;
     'Device MAC'?: string;
-    'Network id'?: string;
+    Network?: string;
+    'Since (UTC)'?: string;
+    'Until (UTC)'?: string;
   }) => {
-    for (const label of ['Types', 'Device MAC', 'Network id'] as const) {
+    for (const label of ['Types', 'Device MAC', 'Since (UTC)', 'Until (UTC)'] as const) {
       await page.getByLabel(label).fill(fields[label] ?? '');
     }
+    await page
+      .getByLabel('Network', { exact: true })
+      .selectOption({ label: fields.Network ?? 'All networks' });
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForLoadState();
   };
@@ -128,9 +135,10 @@ describe('events, availability and fleet history pages in a browser', () => {
         .count(),
     ).toBe(2);
 
-    await filter({ Types: 'device.*', 'Network id': String(networkId) });
+    await filter({ Types: 'device.*', Network: 'Lobby' });
+    expect(new URL(page.url()).searchParams.get('network_id')).toBe(String(networkId));
     expect(await typesShown()).toEqual(['device.up', 'device.down', 'device.up']);
-    expect(await page.getByLabel('Network id').inputValue()).toBe(String(networkId));
+    expect(await page.getByLabel('Network', { exact: true }).inputValue()).toBe(String(networkId));
     await screenshots(page, 'events-by-network');
 
     await rows()
@@ -205,5 +213,70 @@ describe('events, availability and fleet history pages in a browser', () => {
       ).toEqual(['history-devices', 'history-up', 'history-clients']);
       await screenshots(page, name);
     }
+  });
+
+  // Last: the event it adds would change what the tests above count.
+  it('filters by a UTC window and a network by name, and wraps long details at 1366 px and on a phone', async () => {
+    const long = {
+      names: Array.from({ length: 12 }, (_, i) => `guest-network-${i}-with-a-long-name`),
+      token: 'x'.repeat(240),
+    };
+    await app.app.get(UnitOfWork).run(() =>
+      app.app.get(EventsRepository).append(admin.orgId, [
+        {
+          type: 'network.updated',
+          occurred_at: new Date(Date.UTC(2025, 0, 1, 0, 10)),
+          network: { id: networkId, network_name: 'Lobby' },
+          device: null,
+          actor: { type: 'system' },
+          data: long,
+        },
+      ]),
+    );
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${base}/events`);
+    await filter({
+      Network: 'Lobby',
+      'Since (UTC)': '2025-01-01T00:00',
+      'Until (UTC)': '2025-01-01T00:11',
+    });
+    const query = new URL(page.url()).searchParams;
+    expect([query.get('since'), query.get('until')]).toEqual([
+      '2025-01-01T00:00',
+      '2025-01-01T00:11',
+    ]);
+    expect(await typesShown()).toEqual(['network.updated']);
+    const details = rows().first().locator('td.event-details');
+    expect(await details.innerText()).toContain(`token: ${'x'.repeat(240)}`);
+
+    /** How the details cell sits: its right edge against the screen, anything scrolled away. */
+    const measure = () =>
+      details.evaluate((cell) => {
+        const region = cell.closest('.table-scroll')!;
+        return {
+          cellInScreen: cell.getBoundingClientRect().right <= document.documentElement.clientWidth,
+          cellCut: cell.scrollWidth > cell.clientWidth,
+          regionScrolls: region.scrollWidth > region.clientWidth,
+          pageOverflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          lines: Math.round(
+            cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+          ),
+        };
+      });
+    const wide = await measure();
+    expect(wide).toMatchObject({
+      cellInScreen: true,
+      cellCut: false,
+      regionScrolls: false,
+      pageOverflow: 0,
+    });
+    expect(wide.lines).toBeGreaterThan(1); // wrapped, not one line running off the screen
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'events-window-phone');
+    const phone = await measure();
+    expect(phone.pageOverflow).toBe(0);
+    expect(phone.cellCut).toBe(false);
+    await screenshots(page, 'events-window');
   });
 });

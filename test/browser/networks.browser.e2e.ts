@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { BrowserUser, browserUser } from '../harness/web-session';
-import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
+import { expectAccessible, screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The network and SSID forms in a real browser, held to the standard of the other
@@ -67,7 +67,7 @@ describe('network forms in a browser', () => {
     await page.getByRole('button', { name: 'Add SSID' }).click();
     await page.waitForLoadState();
     expect(await page.locator('#wpa_key-error').innerText()).toBe(
-      'wpa_key must be 8 to 63 printable ASCII characters',
+      'WPA key must be 8 to 63 printable ASCII characters',
     );
     expect(await page.getByLabel('WPA key').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('VLAN id').inputValue()).toBe('20');
@@ -101,7 +101,7 @@ describe('network forms in a browser', () => {
     await page.getByLabel('SSID name').fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('#ssid_name-error').innerText()).toMatch(/^ssid_name /);
+    expect(await page.locator('#ssid_name-error').innerText()).toMatch(/^SSID name /);
     await page.getByLabel('SSID name').fill('Crew 2');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`${app.url}/networks/${network.id}`);
@@ -125,5 +125,59 @@ describe('network forms in a browser', () => {
     await page.getByRole('button', { name: 'Yes, delete Dock east' }).click();
     await page.waitForURL(`${app.url}/networks`);
     expect(await page.getByRole('link', { name: 'Dock east' }).count()).toBe(0);
+  });
+
+  it('offers the known security modes and bands, and asks before saving one it does not know', async () => {
+    const network = await app.fixtures.network(admin.orgId, { network_name: 'Quay' });
+    await page.goto(`${app.url}/networks/${network.id}/ssids/new`);
+    const offered = (id: string) =>
+      page
+        .locator(`datalist#${id} option`)
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    expect(await offered('security-modes')).toEqual([
+      'open',
+      'owe',
+      'wpa2',
+      'wpa2-psk',
+      'wpa3',
+      'wpa3-sae',
+      'wpa2-wpa3',
+      'wpa2-enterprise',
+      'wpa3-enterprise',
+    ]);
+    expect(await offered('radio-bands')).toEqual(['2.4GHz', '5GHz', '6GHz', 'dual', 'all']);
+    expect(await page.getByLabel('Security mode').getAttribute('list')).toBe('security-modes');
+    expect(await page.getByLabel('Radio band').getAttribute('list')).toBe('radio-bands');
+
+    await page.getByLabel('SSID name').fill('Deck');
+    await page.getByLabel('Security mode').fill('wpa9-typo');
+    await page.getByLabel('WPA key').fill('welcome aboard');
+    await page.getByLabel('Radio band').fill('5GHz');
+    await page.getByRole('button', { name: 'Add SSID' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('#security_mode-error').innerText()).toBe(
+      'Security mode "wpa9-typo" is not one the console knows: choose one of the list, or tick "Save anyway" to save it as typed',
+    );
+    expect(await page.locator('#radio_band-error').count()).toBe(0);
+    expect(await page.getByLabel('Security mode').getAttribute('aria-invalid')).toBe('true');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'ssid-form-confirm');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await screenshots(page, 'ssid-form-confirm');
+
+    await page.getByRole('checkbox', { name: /Save anyway/ }).check();
+    await page.getByRole('button', { name: 'Add SSID' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await page.getByRole('status').innerText()).toBe('SSID Deck added.');
+    expect((await page.locator('tr[data-ssid-id] td').allInnerTexts()).slice(0, 4)).toEqual([
+      'Deck',
+      'Yes',
+      'No',
+      'wpa9-typo',
+    ]);
   });
 });

@@ -3,6 +3,9 @@ import { browserUser, signedIn } from '../harness/web-session';
 import { onBothDatabases } from '../harness/app';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
 import { withoutPeriodicWork } from '../harness/periodic-work';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import { EventsRepository } from '../../src/event-log/events.repository';
+import { decodedHtml } from '../harness/console.helpers';
 
 onBothDatabases('console: events and availability', (t) => {
   const g = gatewayFixtures(t);
@@ -30,6 +33,106 @@ onBothDatabases('console: events and availability', (t) => {
     expect([...filtered.text.matchAll(/<tr data-event-id=/g)]).toHaveLength(1);
     expect(filtered.text).toContain(b.device.mac_id);
     expect(filtered.text).not.toContain('lobby-ap');
+  });
+
+  /** Events of `network` at these minutes of 1 January 2025 (UTC), their ids in that order. */
+  const scripted = async (
+    orgId: number,
+    network: { id: number; network_name: string },
+    minutes: number[],
+  ): Promise<number[]> => {
+    await t()
+      .app.get(UnitOfWork)
+      .run(() =>
+        t()
+          .app.get(EventsRepository)
+          .append(
+            orgId,
+            minutes.map((minute) => ({
+              type: 'network.updated',
+              occurred_at: new Date(Date.UTC(2025, 0, 1, 0, minute)),
+              network: { id: network.id, network_name: network.network_name },
+              device: null,
+              actor: { type: 'system' },
+              data: { minute },
+            })),
+          ),
+      );
+    const rows = await t()
+      .app.get(EventsRepository)
+      .list(orgId, { networkId: network.id, limit: 100 });
+    return rows.map((row) => Number(row.id)).reverse();
+  };
+  const rowsOf = (html: string) =>
+    [...html.matchAll(/<tr data-event-id="(\d+)">/g)].map((m) => Number(m[1]));
+
+  it('filters by a network chosen by name among those the user may read, and by a UTC time window', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const dock = await t().fixtures.network(admin.orgId, { network_name: 'Dock' });
+    const [l10, l20, l30] = await scripted(admin.orgId, lobby, [10, 20, 30]);
+    const [d15] = await scripted(admin.orgId, dock, [15]);
+    const browser = await signedIn(t(), admin);
+
+    const all = await browser.get('/events').expect(200);
+    // Newest first: in the order the events were written (the Dock's last).
+    expect(rowsOf(all.text)).toEqual([d15, l30, l20, l10]);
+    expect(all.text).toMatch(
+      new RegExp(
+        `<select id="network_id" name="network_id">\\s*<option value="">All networks</option>\\s*` +
+          `<option value="${dock.id}">Dock</option><option value="${lobby.id}">Lobby</option>\\s*</select>`,
+      ),
+    );
+    expect(all.text).toContain('<input type="datetime-local" id="since" name="since" value="">');
+    expect(all.text).toContain('<label for="since">Since (UTC)</label>');
+
+    const lobbyOnly = await browser.get(`/events?network_id=${lobby.id}`).expect(200);
+    expect(rowsOf(lobbyOnly.text)).toEqual([l30, l20, l10]);
+    expect(lobbyOnly.text).toContain(`<option value="${lobby.id}" selected>Lobby</option>`);
+
+    // since: at or after; until: before; both read as UTC.
+    const window = await browser
+      .get('/events?since=2025-01-01T00:15&until=2025-01-01T00:30')
+      .expect(200);
+    expect(rowsOf(window.text)).toEqual([d15, l20]);
+    expect(window.text).toContain('name="since" value="2025-01-01T00:15"');
+    expect(window.text).toContain('name="until" value="2025-01-01T00:30"');
+    const both = await browser
+      .get(`/events?network_id=${lobby.id}&since=2025-01-01T00:15:00`)
+      .expect(200);
+    expect(rowsOf(both.text)).toEqual([l30, l20]);
+
+    // A member is offered the networks it may read only.
+    const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    await t().fixtures.grant(admin.orgId, member.userId, dock.id, 'read_only');
+    const seen = await (await signedIn(t(), member)).get('/events').expect(200);
+    expect(rowsOf(seen.text)).toEqual([d15]);
+    expect(seen.text).toContain(`<option value="${dock.id}">Dock</option>`);
+    expect(seen.text).not.toContain('Lobby');
+  });
+
+  it('lists no event and says why beside its filter when the time window cannot be read', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    await scripted(admin.orgId, lobby, [10]);
+    const browser = await signedIn(t(), admin);
+    const bad = await browser.get('/events?since=2025-02-30T10:00').expect(422);
+    expect(rowsOf(bad.text)).toEqual([]);
+    expect(bad.text).toContain(
+      '<p class="error" id="since-error">Since must be a date and time such as 2026-12-07T09:30</p>',
+    );
+    expect(bad.text).toContain('aria-invalid="true" aria-describedby="since-error"');
+    const reversed = await browser
+      .get('/events?since=2025-01-01T00:30&until=2025-01-01T00:10')
+      .expect(422);
+    expect(rowsOf(reversed.text)).toEqual([]);
+    expect(decodedHtml(reversed.text)).toContain(
+      '<p class="error" id="since-error">Since must not be after until</p>',
+    );
+    const unknown = await browser.get('/events?type=device.nonsense').expect(422);
+    expect(decodedHtml(unknown.text)).toContain(
+      '<p class="error" id="type-error">Types has unknown event types: device.nonsense</p>',
+    );
   });
 
   it('shows on a device page its availability over 24 hours and 7 days and its recent events', async () => {

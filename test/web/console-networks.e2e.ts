@@ -175,14 +175,14 @@ onBothDatabases('console: network and SSID forms', (t) => {
       is_hidden: 'false',
       security_mode: 'wpa2',
       wpa_key: 'short',
-      radio_band: '5',
+      radio_band: '5GHz',
       v_lan_id: '5000',
     }).expect(422);
     expect(refused.text).toContain(
-      '<p class="error" id="wpa_key-error">wpa_key must be 8 to 63 printable ASCII characters</p>',
+      '<p class="error" id="wpa_key-error">WPA key must be 8 to 63 printable ASCII characters</p>',
     );
     expect(refused.text).toContain(
-      '<p class="error" id="v_lan_id-error">v_lan_attributes.v_lan_id must be between 1 and 4094</p>',
+      '<p class="error" id="v_lan_id-error">VLAN id must be between 1 and 4094</p>',
     );
     expect(refused.text).toContain('value="short" aria-describedby="wpa_key-hint wpa_key-error"');
     expect(refused.text).toContain('value="Staff"');
@@ -195,7 +195,7 @@ onBothDatabases('console: network and SSID forms', (t) => {
       is_hidden: 'true',
       security_mode: 'wpa2',
       wpa_key: 'correct horse',
-      radio_band: '5',
+      radio_band: '5GHz',
       v_lan_id: '20',
     }).expect(303);
     expect(added.headers.location).toBe(`/networks/${lobby.id}`);
@@ -206,7 +206,7 @@ onBothDatabases('console: network and SSID forms', (t) => {
       is_hidden: true,
       security_mode: 'wpa2',
       wpa_key: 'correct horse',
-      radio_band: '5',
+      radio_band: '5GHz',
     });
     expect(staff.v_lan_attributes).toEqual({ v_lan_id: 20 });
     const shown = await browser.get(`/networks/${lobby.id}`).expect(200);
@@ -236,7 +236,7 @@ onBothDatabases('console: network and SSID forms', (t) => {
       is_hidden: 'false',
       security_mode: 'wpa3',
       wpa_key: 'correct horse',
-      radio_band: '5',
+      radio_band: '5GHz',
       v_lan_id: '30',
     }).expect(303);
     expect(saved.headers.location).toBe(`/networks/${lobby.id}`);
@@ -259,7 +259,7 @@ onBothDatabases('console: network and SSID forms', (t) => {
       ssid_name: 'Staff 5G',
     }).expect(422);
     expect(decodedHtml(taken.text)).toContain(
-      '<p class="error" id="ssid_name-error">ssid_name has already been taken in this network</p>',
+      '<p class="error" id="ssid_name-error">SSID name has already been taken in this network</p>',
     );
 
     const deleted = await post(browser, `/networks/${lobby.id}/ssids/${staff.id}/delete`, {
@@ -270,6 +270,123 @@ onBothDatabases('console: network and SSID forms', (t) => {
       'SSID Staff 5G deleted.',
     );
     expect(await ssidsOf(lobby.id)).toEqual([]);
+  });
+
+  it('offers the known security modes and bands, and saves another value only once "Save anyway" confirms it', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get(`/networks/${lobby.id}/ssids/new`).expect(200);
+    const csrf = csrfOf(form.text);
+    const datalist = (id: string, text: string) =>
+      [
+        ...(new RegExp(`<datalist id="${id}">(.*?)</datalist>`).exec(text)?.[1] ?? '').matchAll(
+          /<option value="([^"]*)">/g,
+        ),
+      ].map((m) => m[1]);
+    expect(datalist('security-modes', form.text)).toEqual([
+      'open',
+      'owe',
+      'wpa2',
+      'wpa2-psk',
+      'wpa3',
+      'wpa3-sae',
+      'wpa2-wpa3',
+      'wpa2-enterprise',
+      'wpa3-enterprise',
+    ]);
+    expect(datalist('radio-bands', form.text)).toEqual(['2.4GHz', '5GHz', '6GHz', 'dual', 'all']);
+    expect(form.text).toContain('<option value="wpa3-sae">WPA3 personal (SAE)</option>');
+    expect(form.text).toContain('list="security-modes"');
+    expect(form.text).toContain('list="radio-bands"');
+    expect(form.text).not.toContain('name="save_anyway"');
+
+    const typed = {
+      _csrf: csrf,
+      ssid_name: 'Staff',
+      is_enabled: 'true',
+      is_hidden: 'false',
+      security_mode: 'wpa9-typo',
+      wpa_key: 'correct horse',
+      radio_band: '7GHz',
+      v_lan_id: '',
+    };
+    const asked = await post(browser, `/networks/${lobby.id}/ssids`, typed).expect(422);
+    const askedHtml = decodedHtml(asked.text);
+    expect(askedHtml).toContain(
+      '<p class="error" id="security_mode-error">Security mode "wpa9-typo" is not one the console knows: choose one of the list, or tick "Save anyway" to save it as typed</p>',
+    );
+    expect(askedHtml).toContain(
+      '<p class="error" id="radio_band-error">Radio band "7GHz" is not one the console knows: choose one of the list, or tick "Save anyway" to save it as typed</p>',
+    );
+    expect(askedHtml).toContain(
+      '<input type="checkbox" id="save_anyway" name="save_anyway" value="security_mode=wpa9-typo&radio_band=7GHz">',
+    );
+    expect(asked.text).toContain(
+      'value="wpa9-typo" aria-describedby="security_mode-hint security_mode-error" aria-invalid="true"',
+    );
+    expect(await ssidsOf(lobby.id)).toEqual([]);
+
+    // A confirmation holds for the values it names only: another unknown value asks again.
+    await post(browser, `/networks/${lobby.id}/ssids`, {
+      ...typed,
+      security_mode: 'wpa9-other',
+      save_anyway: 'security_mode=wpa9-typo&radio_band=7GHz',
+    }).expect(422);
+    expect(await ssidsOf(lobby.id)).toEqual([]);
+
+    // Confirmed, but refused by the API: its messages for people, the box still ticked.
+    const refused = await post(browser, `/networks/${lobby.id}/ssids`, {
+      ...typed,
+      v_lan_id: '5000',
+      save_anyway: 'security_mode=wpa9-typo&radio_band=7GHz',
+    }).expect(422);
+    expect(refused.text).toContain(
+      '<p class="error" id="v_lan_id-error">VLAN id must be between 1 and 4094</p>',
+    );
+    expect(refused.text).toContain(
+      '<strong>The SSID was not saved:</strong> VLAN id must be between 1 and 4094',
+    );
+    expect(refused.text).not.toContain('id="security_mode-error"');
+    expect(decodedHtml(refused.text)).toContain(
+      'value="security_mode=wpa9-typo&radio_band=7GHz" checked>',
+    );
+    expect(await ssidsOf(lobby.id)).toEqual([]);
+
+    const saved = await post(browser, `/networks/${lobby.id}/ssids`, {
+      ...typed,
+      save_anyway: 'security_mode=wpa9-typo&radio_band=7GHz',
+    }).expect(303);
+    expect(saved.headers.location).toBe(`/networks/${lobby.id}`);
+    const [staff] = await ssidsOf(lobby.id);
+    expect(staff.settings).toMatchObject({ security_mode: 'wpa9-typo', radio_band: '7GHz' });
+
+    // An edit that keeps the stored values asks nothing; a known value saves at once.
+    await post(browser, `/networks/${lobby.id}/ssids/${staff.id}`, {
+      ...typed,
+      ssid_name: 'Staff 2',
+    }).expect(303);
+    await post(browser, `/networks/${lobby.id}/ssids/${staff.id}`, {
+      ...typed,
+      security_mode: 'wpa3-sae',
+      radio_band: '6GHz',
+    }).expect(303);
+    const [edited] = await ssidsOf(lobby.id);
+    expect(edited.ssid_name).toBe('Staff');
+    expect(edited.settings).toMatchObject({ security_mode: 'wpa3-sae', radio_band: '6GHz' });
+
+    // The API keeps taking any text, and its own wording.
+    const api = await t()
+      .http()
+      .put(`/v1/network_ssids/${staff.id}`)
+      .set(admin.auth)
+      .send({ network_ssid: { security_mode: 'wpa9-typo', v_lan_attributes: { v_lan_id: 5000 } } })
+      .expect(422);
+    expect(api.body).toEqual({
+      msg: 'SSID update failed',
+      error_code: 1022,
+      errors: 'v_lan_attributes.v_lan_id must be between 1 and 4094',
+    });
   });
 
   it('rolls a network back to a template after a confirmation', async () => {

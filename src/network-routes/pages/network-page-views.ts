@@ -2,7 +2,7 @@ import { FormErrors } from '../../web/form';
 import { PageModel, view } from '../../web/page-outcome';
 import { Option } from '../../web/select-options';
 import { NetworkFormValues } from './network-form';
-import { SsidFormValues } from './ssid-form';
+import { KnownValue, SsidFormValues } from './ssid-form';
 import { NetworkTemplateFormValues, UplinkTemplateFormValues } from './template-forms';
 
 /** A record the pages name and link to. */
@@ -47,7 +47,13 @@ export interface SsidFormModel extends PageModel {
   values: SsidFormValues;
   enabledChoices: Option[];
   hiddenChoices: Option[];
-  securityModes: string[];
+  securityModes: readonly KnownValue[];
+  radioBands: readonly KnownValue[];
+  /**
+   * The "Save anyway" box, while the form holds a value the console does not know: its value
+   * names those values (what it confirms), ticked once confirmed.
+   */
+  saveAnyway: { value: string; ticked: boolean } | null;
   errors: FormErrors;
   action: string;
   cancel: string;

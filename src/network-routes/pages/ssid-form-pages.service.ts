@@ -6,18 +6,22 @@ import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { LocationNetwork } from '../../networks/location-network.entity';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
 import { networkNotFound } from '../../networks/networks.errors';
-import { formErrors, orFormAgain, showForm } from '../../web/form';
+import { FormErrors, labelledFormErrors, NO_ERRORS, orFormAgain, showForm } from '../../web/form';
 import { PageOutcome, redirectTo, Shown } from '../../web/page-outcome';
 import { options } from '../../web/select-options';
 import { SSID_FORM, SsidFormModel } from './network-page-views';
 import {
   BLANK_SSID_FORM,
+  confirmationOf,
+  RADIO_BANDS,
+  readSaveAnyway,
   readSsidForm,
   SECURITY_MODES,
   SSID_FORM_FIELDS,
   SsidFormValues,
   ssidFormOf,
   toSsidInput,
+  unknownValues,
 } from './ssid-form';
 
 const BOOLEAN_CHOICES = [
@@ -30,7 +34,9 @@ const BOOLEAN_CHOICES = [
  * The SSID forms of a network page on NetworkSsidsService, the one place of the SSID
  * rules: admins and members with full access to the network add, change and
  * delete; read-only members are refused (403), others find nothing (404). A refusal (422) shows
- * the form again with the API's messages beside their fields and the values as typed.
+ * the form again with the API's messages, worded for people, beside their fields and the values
+ * as typed. A security mode or band the console does not know is saved only once "Save anyway"
+ * confirms it (the API takes any text); until then nothing is written.
  */
 @Injectable()
 export class SsidFormPagesService {
@@ -56,12 +62,17 @@ export class SsidFormPagesService {
   ): Promise<PageOutcome<SsidFormModel>> {
     const network = await this.access.writable(user, networkId, networkNotFound);
     const values = readSsidForm(body);
+    const confirmed = readSaveAnyway(body);
+    const unconfirmed = toConfirm(network, null, values, null, confirmed);
+    if (unconfirmed !== null) {
+      return unconfirmed;
+    }
     return orFormAgain(
       async () => {
         const created = await this.ssids.create(user, networkId, toSsidInput(values, null));
         return redirectTo(`/networks/${networkId}`, `SSID ${created.ssid_name} added.`);
       },
-      (messages) => form(network, null, values, messages),
+      (messages) => form(network, null, values, refused(messages), confirmed),
     );
   }
 
@@ -73,13 +84,18 @@ export class SsidFormPagesService {
   ): Promise<PageOutcome<SsidFormModel>> {
     const { network, ssid } = await this.writableSsid(user, networkId, id);
     const values = readSsidForm(body);
+    const confirmed = readSaveAnyway(body);
+    const unconfirmed = toConfirm(network, ssid, values, ssidFormOf(ssid), confirmed);
+    if (unconfirmed !== null) {
+      return unconfirmed;
+    }
     const vlan = ssid.v_lan_attributes as Record<string, unknown> | null;
     return orFormAgain(
       async () => {
         const updated = await this.ssids.update(user, id, toSsidInput(values, vlan));
         return redirectTo(`/networks/${networkId}`, `SSID ${updated.ssid_name} saved.`);
       },
-      (messages) => form(network, ssid, values, messages),
+      (messages) => form(network, ssid, values, refused(messages), confirmed),
     );
   }
 
@@ -104,12 +120,43 @@ export class SsidFormPagesService {
   }
 }
 
-/** The form of a new SSID (null) or an existing one, again with its refusal (422). */
+/** The service's refusal, worded for people beside the fields. */
+const refused = (messages: string[]): FormErrors => labelledFormErrors(messages, SSID_FORM_FIELDS);
+
+/**
+ * The form again (422) asking to confirm the values the console does not know, when "Save
+ * anyway" was not ticked for exactly those values; null when nothing is left to confirm.
+ */
+function toConfirm(
+  network: LocationNetwork,
+  ssid: NetworkSsidView | null,
+  values: SsidFormValues,
+  stored: SsidFormValues | null,
+  confirmed: string,
+): Shown<SsidFormModel> | null {
+  const unknown = unknownValues(values, stored);
+  if (unknown.length === 0 || confirmed === confirmationOf(values, stored)) {
+    return null;
+  }
+  const errors: FormErrors = {
+    messages: unknown.map(({ message }) => message),
+    byField: Object.fromEntries(unknown.map(({ field, message }) => [field, [message]])),
+  };
+  return form(network, ssid, values, errors, '', confirmationOf(values, stored));
+}
+
+/**
+ * The form of a new SSID (null) or an existing one, again with its refusal (422). `confirmation`
+ * is what a "Save anyway" box confirms, shown (ticked when `confirmed` is it) while the form holds
+ * a value the console does not know.
+ */
 function form(
   network: LocationNetwork,
   ssid: NetworkSsidView | null,
   values: SsidFormValues,
-  messages: string[] = [],
+  errors: FormErrors = NO_ERRORS,
+  confirmed = '',
+  confirmation = confirmationOf(values, ssid && ssidFormOf(ssid)),
 ): Shown<SsidFormModel> {
   const base = `/networks/${network.id}`;
   return showForm(SSID_FORM, {
@@ -121,7 +168,10 @@ function form(
     enabledChoices: options(BOOLEAN_CHOICES, values.is_enabled),
     hiddenChoices: options(BOOLEAN_CHOICES, values.is_hidden),
     securityModes: SECURITY_MODES,
-    errors: formErrors(messages, SSID_FORM_FIELDS),
+    radioBands: RADIO_BANDS,
+    saveAnyway:
+      confirmation === '' ? null : { value: confirmation, ticked: confirmed === confirmation },
+    errors,
     action: ssid ? `${base}/ssids/${ssid.id}` : `${base}/ssids`,
     cancel: base,
   });

@@ -1,6 +1,6 @@
 import { ValidationFailedError } from '../../common/errors';
 import { toNetworkUpdate } from './network-form';
-import { readSsidForm, toSsidInput } from './ssid-form';
+import { confirmationOf, readSsidForm, toSsidInput, unknownValues } from './ssid-form';
 
 describe('the SSID form', () => {
   const typed = readSsidForm({
@@ -34,6 +34,20 @@ describe('the SSID form', () => {
       name: 'staff',
       v_lan_id: null,
     });
+  });
+
+  it('asks to confirm a security mode or band it does not know, unless kept as stored', () => {
+    const known = { ...typed, security_mode: 'wpa3-sae', radio_band: 'dual' };
+    expect(unknownValues(known, null)).toEqual([]);
+    expect(confirmationOf(known, null)).toBe('');
+    expect(unknownValues({ ...known, radio_band: '' }, null)).toEqual([]);
+    const typo = { ...known, security_mode: 'WPA3-SAE' };
+    expect(unknownValues(typo, null).map(({ field }) => field)).toEqual(['security_mode']);
+    expect(confirmationOf(typo, null)).toBe('security_mode=WPA3-SAE');
+    expect(unknownValues(typo, typo)).toEqual([]);
+    expect(confirmationOf({ ...typo, radio_band: '7 GHz' }, null)).toBe(
+      'security_mode=WPA3-SAE&radio_band=7+GHz',
+    );
   });
 
   it('sends no VLAN when there is none before or after', () => {

@@ -1,5 +1,5 @@
 import { NetworkSsidView } from '../../network-ssids/network-ssid.view';
-import { exact, formFields, trimmed } from '../../web/form';
+import { exact, FieldLabel, formFields, trimmed } from '../../web/form';
 
 /**
  * The SSID form: the fields a network team changes most, as typed. Every other field
@@ -28,20 +28,92 @@ export const BLANK_SSID_FORM: SsidFormValues = {
   v_lan_id: '',
 };
 
-/** The inputs of the form by the field path the service's messages begin with. */
-export const SSID_FORM_FIELDS: Readonly<Record<string, keyof SsidFormValues>> = {
-  ssid_name: 'ssid_name',
-  is_enabled: 'is_enabled',
-  is_hidden: 'is_hidden',
-  security_mode: 'security_mode',
-  wpa_key: 'wpa_key',
-  radio_band: 'radio_band',
-  v_lan_attributes: 'v_lan_id',
-  'v_lan_attributes.v_lan_id': 'v_lan_id',
+/**
+ * The inputs of the form by the field path the service's messages begin with, and the words the
+ * form names each by: the console words a refusal for people (`VLAN id must be between 1 and
+ * 4094`) where the API names the path (`v_lan_attributes.v_lan_id must be …`).
+ */
+export const SSID_FORM_FIELDS: Readonly<Record<string, FieldLabel>> = {
+  ssid_name: { input: 'ssid_name', label: 'SSID name' },
+  is_enabled: { input: 'is_enabled', label: 'Enabled' },
+  is_hidden: { input: 'is_hidden', label: 'Hidden' },
+  security_mode: { input: 'security_mode', label: 'Security mode' },
+  wpa_key: { input: 'wpa_key', label: 'WPA key' },
+  radio_band: { input: 'radio_band', label: 'Radio band' },
+  v_lan_attributes: { input: 'v_lan_id', label: 'VLAN' },
+  'v_lan_attributes.v_lan_id': { input: 'v_lan_id', label: 'VLAN id' },
 };
 
-/** The security modes the form suggests; any other value may be typed (not shown). */
-export const SECURITY_MODES = ['open', 'wpa2', 'wpa3', 'wpa2-enterprise'];
+/** A value the form offers, with what people call it. */
+export interface KnownValue {
+  value: string;
+  label: string;
+}
+
+/**
+ * The security modes the form offers, spelled as the demo seed (`wpa2`, `open`) and the guides
+ * (`wpa2-psk`) write them. The API takes any text (devices name modes their own way); the form
+ * saves another value only once confirmed, so that a typo is not pushed to a network.
+ */
+export const SECURITY_MODES: readonly KnownValue[] = [
+  { value: 'open', label: 'Open (no encryption)' },
+  { value: 'owe', label: 'Enhanced Open (OWE)' },
+  { value: 'wpa2', label: 'WPA2 personal' },
+  { value: 'wpa2-psk', label: 'WPA2 personal (PSK)' },
+  { value: 'wpa3', label: 'WPA3 personal' },
+  { value: 'wpa3-sae', label: 'WPA3 personal (SAE)' },
+  { value: 'wpa2-wpa3', label: 'WPA2/WPA3 personal (transition)' },
+  { value: 'wpa2-enterprise', label: 'WPA2 enterprise (RADIUS)' },
+  { value: 'wpa3-enterprise', label: 'WPA3 enterprise (RADIUS)' },
+];
+
+/** The radio bands the form offers (`dual`: 2.4 and 5 GHz, as the benchmark's seed writes it). */
+export const RADIO_BANDS: readonly KnownValue[] = [
+  { value: '2.4GHz', label: '2.4 GHz' },
+  { value: '5GHz', label: '5 GHz' },
+  { value: '6GHz', label: '6 GHz' },
+  { value: 'dual', label: '2.4 and 5 GHz' },
+  { value: 'all', label: 'Every band' },
+];
+
+const UNKNOWN_CHECKS = [
+  { field: 'security_mode', label: 'Security mode', known: SECURITY_MODES },
+  { field: 'radio_band', label: 'Radio band', known: RADIO_BANDS },
+] as const;
+
+/**
+ * The values of the form the console does not know, by field, in words (empty: none). A value
+ * kept as stored (an edit that leaves it) needs no confirmation: the devices already have it.
+ * Values are compared exactly, as the devices receive them.
+ */
+export function unknownValues(
+  values: SsidFormValues,
+  stored: SsidFormValues | null,
+): { field: 'security_mode' | 'radio_band'; message: string }[] {
+  return UNKNOWN_CHECKS.filter(({ field, known }) => {
+    const value = values[field];
+    return (
+      value !== '' && value !== stored?.[field] && !known.some((choice) => choice.value === value)
+    );
+  }).map(({ field, label }) => ({
+    field,
+    message: `${label} "${values[field]}" is not one the console knows: choose one of the list, or tick "Save anyway" to save it as typed`,
+  }));
+}
+
+/**
+ * What a ticked "Save anyway" confirms: the unknown values themselves, so that a confirmation
+ * does not carry over to another unknown value typed after it. Empty when every value is known.
+ */
+export function confirmationOf(values: SsidFormValues, stored: SsidFormValues | null): string {
+  const unknown = unknownValues(values, stored);
+  return unknown.length === 0
+    ? ''
+    : new URLSearchParams(unknown.map(({ field }) => [field, values[field]])).toString();
+}
+
+/** The posted "Save anyway": what it confirms (empty when not ticked). */
+export const readSaveAnyway = (body: unknown): string => exact(formFields(body).save_anyway);
 
 const choice = (value: unknown) => {
   const text = trimmed(value);
