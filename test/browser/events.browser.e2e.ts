@@ -1,6 +1,6 @@
 import { Browser, Page } from 'playwright-core';
 import { UnitOfWork } from '../../src/database/unit-of-work';
-import { EventsRepository } from '../../src/event-log/events.repository';
+import { ChangeRunner } from '../../src/fleet-change/change-runner.service';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
 import { startApp, TestApp } from '../harness/app';
 import { GatewayDevice, gatewayFixtures } from '../harness/device-gateway.helpers';
@@ -222,7 +222,7 @@ describe('events, availability and fleet history pages in a browser', () => {
       token: 'x'.repeat(240),
     };
     await app.app.get(UnitOfWork).run(() =>
-      app.app.get(EventsRepository).append(admin.orgId, [
+      app.app.get(ChangeRunner).record(admin.orgId, [
         {
           type: 'network.updated',
           occurred_at: new Date(Date.UTC(2025, 0, 1, 0, 10)),

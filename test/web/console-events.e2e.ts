@@ -4,6 +4,7 @@ import { onBothDatabases } from '../harness/app';
 import { FleetHistoryService } from '../../src/fleet-history/fleet-history.service';
 import { withoutPeriodicWork } from '../harness/periodic-work';
 import { UnitOfWork } from '../../src/database/unit-of-work';
+import { ChangeRunner } from '../../src/fleet-change/change-runner.service';
 import { EventsRepository } from '../../src/event-log/events.repository';
 import { decodedHtml } from '../harness/console.helpers';
 
@@ -45,8 +46,8 @@ onBothDatabases('console: events and availability', (t) => {
       .app.get(UnitOfWork)
       .run(() =>
         t()
-          .app.get(EventsRepository)
-          .append(
+          .app.get(ChangeRunner)
+          .record(
             orgId,
             minutes.map((minute) => ({
               type: 'network.updated',
