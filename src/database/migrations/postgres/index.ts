@@ -1,3 +1,4 @@
+import { AlertAcknowledgement1796613391611 } from './1796613391611-AlertAcknowledgement';
 import { QueueLeases1796162128221 } from './1796162128221-QueueLeases';
 import { SerialiseWebhookUrls1796162265212 } from './1796162265212-SerialiseWebhookUrls';
 import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
@@ -40,4 +41,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   WebhookLeases1795852782916,
   QueueLeases1796162128221,
   SerialiseWebhookUrls1796162265212,
+  AlertAcknowledgement1796613391611,
 ];
