@@ -1160,6 +1160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an alert
+         * @description Records the caller as who took the open alert; it stays open and resolves by itself. Admins, and members with `full` access to its network (read-only: 403 1029; an alert they may not read: 404 1043). The first acknowledgement stays: a repeat answers the alert unchanged. A resolved alert that nobody acknowledged: 422 1030 (docs/alerts.md).
+         */
+        post: operations["acknowledge_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/access_points/commands": {
         parameters: {
             query?: never;
@@ -2850,6 +2870,16 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+            /** @description Who acknowledged the alert (POST /v1/alerts/{id}/acknowledge): the first one, with their e-mail as it was then; null until acknowledged */
+            acknowledged_by?: {
+                id: number;
+                email: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it was acknowledged; null until then
+             */
+            acknowledged_at: string | null;
         };
         AlertsData: {
             alerts: components["schemas"]["AlertResponse"][];
@@ -2857,6 +2887,17 @@ export interface components {
         };
         AlertsEnvelope: {
             data: components["schemas"]["AlertsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        AlertData: {
+            alert: components["schemas"]["AlertResponse"];
+        };
+        AlertEnvelope: {
+            data: components["schemas"]["AlertData"];
             /**
              * @example 200
              * @enum {integer}
@@ -14327,6 +14368,167 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1001;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    acknowledge_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1043 (AlertRuleNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1043;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */

@@ -55,4 +55,18 @@ export class Alert extends OrganisationRecord {
 
   @Column({ type: 'simple-json' })
   data: Record<string, unknown>;
+
+  /**
+   * The user who acknowledged the open alert (the first one: a later acknowledgement changes
+   * nothing), with their e-mail as it was then, kept like the device's name so that the alert
+   * still names them after their account changes or goes. Null until acknowledged.
+   */
+  @Column({ type: 'integer', nullable: true })
+  acknowledged_by: number | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  acknowledged_by_email: string | null;
+
+  @Column({ type: Date, nullable: true })
+  acknowledged_at: Date | null;
 }

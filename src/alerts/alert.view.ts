@@ -80,6 +80,9 @@ export interface AlertView {
   opened_at: string;
   resolved_at: string | null;
   data: Record<string, unknown>;
+  /** Who acknowledged it (their e-mail as it was then), or null. */
+  acknowledged_by: { id: number; email: string } | null;
+  acknowledged_at: string | null;
 }
 
 export function alertView(alert: Alert): AlertView {
@@ -99,5 +102,10 @@ export function alertView(alert: Alert): AlertView {
     opened_at: alert.opened_at.toISOString(),
     resolved_at: iso(alert.resolved_at),
     data: alert.data,
+    acknowledged_by:
+      alert.acknowledged_by === null
+        ? null
+        : { id: alert.acknowledged_by, email: alert.acknowledged_by_email ?? '' },
+    acknowledged_at: iso(alert.acknowledged_at),
   };
 }

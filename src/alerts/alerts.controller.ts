@@ -1,15 +1,15 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { ok } from '../common/http/envelope';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
-import { AlertsQueryDto } from './dto/alert-rule.dto';
-import { AlertsEnvelope } from './dto/alert.response';
+import { AlertIdParamDto, AlertsQueryDto } from './dto/alert-rule.dto';
+import { AlertEnvelope, AlertsEnvelope } from './dto/alert.response';
 import { AlertsService } from './alerts.service';
 
-/** GET /v1/alerts. */
+/** GET /v1/alerts, and the acknowledgement of one. */
 @ApiTags('alerts')
 @ApiBearerAuth()
 @Controller('v1/alerts')
@@ -28,5 +28,26 @@ export class AlertsController {
   @ApiErrorResponses(ApiErrorCode.NetworkNotFound, ApiErrorCode.InvalidParameter)
   async list(@CurrentUser() user: AuthUser, @Query() query: AlertsQueryDto) {
     return ok(await this.alerts.list(user, query));
+  }
+
+  @Post(':id/acknowledge')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'acknowledge_alert',
+    summary: 'Acknowledge an alert',
+    description:
+      'Records the caller as who took the open alert; it stays open and resolves by itself. ' +
+      'Admins, and members with `full` access to its network (read-only: 403 1029; an alert ' +
+      'they may not read: 404 1043). The first acknowledgement stays: a repeat answers the ' +
+      'alert unchanged. A resolved alert that nobody acknowledged: 422 1030 (docs/alerts.md).',
+  })
+  @ApiOkResponse({ type: AlertEnvelope })
+  @ApiErrorResponses(
+    ApiErrorCode.AlertRuleNotFound,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async acknowledge(@CurrentUser() user: AuthUser, @Param() params: AlertIdParamDto) {
+    return ok({ alert: await this.alerts.acknowledge(user, params.id) });
   }
 }

@@ -11,3 +11,11 @@ export const alertRuleLimitReached = (limit: number) =>
     ApiErrorCode.LimitReached,
     'Limit reached',
   );
+
+/** Another organisation's alert, an unknown one or one the caller may not read: 404 1043. */
+export const alertNotFound = () =>
+  new CodedError(ApiErrorCode.AlertRuleNotFound, 'Alert not found');
+
+/** Acknowledging a resolved alert that nobody acknowledged: 422 1030. */
+export const alertResolved = () =>
+  new ValidationFailedError(['the alert is resolved: only an open alert can be acknowledged']);

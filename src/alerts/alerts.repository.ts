@@ -20,6 +20,12 @@ export interface AlertQuery {
   take: number;
 }
 
+/** A new alert as the evaluation decides it. */
+export type AlertOpening = Omit<
+  Alert,
+  'id' | 'organisation_id' | 'acknowledged_by' | 'acknowledged_by_email' | 'acknowledged_at'
+>;
+
 /**
  * The alerts, their per-organisation cursor and lock, and the clients_above watches; every
  * query takes the organisation first. The alert transitions run under the organisation's
@@ -69,12 +75,23 @@ export class AlertsRepository extends TransactionalRepository {
       .update({ organisation_id: orgId }, { last_event_id: lastEventId });
   }
 
-  /** Writes these openings (each resolved too when `resolved_at` is set) and returns them. */
-  async insert(orgId: number, openings: Omit<Alert, 'id' | 'organisation_id'>[]): Promise<Alert[]> {
+  /**
+   * Writes these openings (each resolved too when `resolved_at` is set) and returns them; an
+   * alert opens unacknowledged.
+   */
+  async insert(orgId: number, openings: AlertOpening[]): Promise<Alert[]> {
     const saved: Alert[] = [];
     for (const opening of openings) {
       saved.push(
-        await this.alerts.save(this.alerts.create({ ...opening, organisation_id: orgId })),
+        await this.alerts.save(
+          this.alerts.create({
+            ...opening,
+            organisation_id: orgId,
+            acknowledged_by: null,
+            acknowledged_by_email: null,
+            acknowledged_at: null,
+          }),
+        ),
       );
     }
     return saved;
@@ -131,6 +148,27 @@ export class AlertsRepository extends TransactionalRepository {
 
   find(orgId: number, id: number): Promise<Alert | null> {
     return this.alerts.findOneBy({ organisation_id: orgId, id });
+  }
+
+  /**
+   * Records `user` as the acknowledger of the organisation's open alert `id` unless someone
+   * already is: one conditional update, so that of two acknowledgements at once one is recorded
+   * (the other's update finds the row acknowledged and changes nothing). True when this one was.
+   */
+  async acknowledge(
+    orgId: number,
+    id: number,
+    user: { id: number; email: string },
+    at: Date,
+  ): Promise<boolean> {
+    const result = await this.alerts
+      .createQueryBuilder()
+      .update(Alert)
+      .set({ acknowledged_by: user.id, acknowledged_by_email: user.email, acknowledged_at: at })
+      .where('organisation_id = :orgId AND id = :id AND state = :open', { orgId, id, open: 'open' })
+      .andWhere('acknowledged_by IS NULL')
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** A page of the organisation's alerts for the query, newest first, and how many match. */

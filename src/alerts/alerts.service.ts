@@ -6,6 +6,7 @@ import { pageRequest, paginationMeta, PaginationMeta } from '../common/paginatio
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { AlertView, alertView } from './alert.view';
+import { alertNotFound, alertResolved } from './alerts.errors';
 import { AlertsQueryDto } from './dto/alert-rule.dto';
 import { AlertQuery, AlertsRepository } from './alerts.repository';
 
@@ -49,6 +50,39 @@ export class AlertsService {
     };
     const [alerts, count] = await this.alerts.page(user.organisation_id, query);
     return { alerts: alerts.map(alertView), meta: paginationMeta(page, count) };
+  }
+
+  /**
+   * Acknowledges the alert: who took it, while it stays open. Admins, and members with `full`
+   * access to the alert's network; a member with read-only access is refused (403 1029), and
+   * an alert the caller may not read (another organisation's, another network's, one of no
+   * network for a member) answers 404 1043 as a missing one. The first acknowledgement stays:
+   * a repeat answers the alert as it is, also once resolved. A resolved alert that nobody
+   * acknowledged is refused (422 1030): there is nothing left to take.
+   */
+  async acknowledge(user: AuthUser, id: number): Promise<AlertView> {
+    const orgId = user.organisation_id;
+    const alert = await this.alerts.find(orgId, id);
+    if (!alert) {
+      throw alertNotFound();
+    }
+    if (user.role !== 'admin') {
+      if (alert.network_id === null) {
+        throw alertNotFound();
+      }
+      await this.access.assertCanWrite(user, alert.network_id, alertNotFound);
+    }
+    if (alert.acknowledged_by === null) {
+      await this.alerts.acknowledge(orgId, id, user, new Date());
+    }
+    const now = await this.alerts.find(orgId, id);
+    if (!now) {
+      throw alertNotFound();
+    }
+    if (now.acknowledged_by === null) {
+      throw alertResolved();
+    }
+    return alertView(now);
   }
 
   /** How many of the alerts the caller may read are open (the console overview's count). */

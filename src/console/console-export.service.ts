@@ -9,7 +9,7 @@ import { UpgradesService } from '../upgrades/upgrades.service';
 import { statusText } from './console-format';
 import { DeviceListQuery, deviceStatusesRequest } from './console-query';
 import { csvOf } from './csv';
-import { exactTime } from './time-ago';
+import { exactTime } from '../web/time-ago';
 
 const DEVICE_COLUMNS = [
   'mac_id',

@@ -1,6 +1,6 @@
 import { DeviceStatusView } from '../access-points/fleet-status.service';
 import { UpgradeStatus } from '../firmware/upgrade.entity';
-import { exactTime, timeAgo } from './time-ago';
+import { exactTime, timeAgo } from '../web/time-ago';
 
 // How the console's pages write what they show: pure, beside ConsolePagesService.
 

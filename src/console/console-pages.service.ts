@@ -20,7 +20,7 @@ import {
   DeviceListQuery,
   deviceStatusesRequest,
 } from './console-query';
-import { exactTime, timeAgo } from './time-ago';
+import { exactTime, timeAgo } from '../web/time-ago';
 import { deviceStatusRow, liveStatus, NO_FIRMWARE, yesNo } from './console-format';
 import { Shown, show } from '../web/page-outcome';
 import { options } from '../web/select-options';

@@ -46,6 +46,8 @@ onBothDatabases('device alerts', (t) => {
       opened_at: new Date(downAt.getTime() + 60_000).toISOString(),
       resolved_at: null,
       data: { down_since: downAt.toISOString() },
+      acknowledged_by: null,
+      acknowledged_at: null,
     });
     await g.checkin(ap.auth).expect(200);
     const [resolved] = await alertsWhen(admin, 1, 'resolved');
@@ -115,6 +117,8 @@ onBothDatabases('device alerts', (t) => {
       opened_at: failed.occurred_at,
       resolved_at: null,
       data: { revision, message: 'bad SSID' },
+      acknowledged_by: null,
+      acknowledged_at: null,
     });
     await g.checkin(ap.auth, { config_revision: revision }).expect(200);
     const [resolved] = await alertsWhen(admin, 1, 'resolved');
@@ -156,6 +160,8 @@ onBothDatabases('device alerts', (t) => {
       opened_at: failed.occurred_at,
       resolved_at: ended.data.resolved_at,
       data: { revision, message: 'radio busy' },
+      acknowledged_by: null,
+      acknowledged_at: null,
     });
     expect(Date.parse(resolved.resolved_at as string)).toBeGreaterThanOrEqual(
       Date.parse(failed.occurred_at),

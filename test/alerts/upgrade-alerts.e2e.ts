@@ -39,6 +39,8 @@ onBothDatabases('upgrade and rollout alerts', (t) => {
       opened_at: failed.occurred_at,
       resolved_at: failed.occurred_at,
       data: { upgrade_id: id, error: 'flash full' },
+      acknowledged_by: null,
+      acknowledged_at: null,
     });
     const events = await e.events(admin.auth, { after: 0, type: 'alert.*' });
     expect(events.map((event) => [event.type, event.data.alert_id, event.occurred_at])).toEqual([
@@ -67,6 +69,8 @@ onBothDatabases('upgrade and rollout alerts', (t) => {
       opened_at: halted.occurred_at,
       resolved_at: halted.occurred_at,
       data: { rollout_id: rolloutId },
+      acknowledged_by: null,
+      acknowledged_at: null,
     });
   });
 });

@@ -3,12 +3,13 @@ import { Alert } from '../../src/alerts/alert.entity';
 import { LocationNetwork } from '../../src/networks/location-network.entity';
 import { startApp, TestApp } from '../harness/app';
 import { BrowserUser, browserUser } from '../harness/web-session';
-import { screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
+import { expectAccessible, screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
  * The alert pages in a real browser, held to the standard of the other console
  * pages (no serious or critical axe-core violation, nothing wider than a phone): the rule list
- * and form with a refusal, the deletion's confirmation, the Alerts page and the overview's count.
+ * and form with a refusal, the deletion's confirmation, the Alerts page and the overview's count,
+ * an acknowledgement and the list's live refresh.
  * SQLite only: test/web/console-alerts.e2e.ts covers both databases.
  */
 describe('alert pages in a browser', () => {
@@ -150,10 +151,68 @@ describe('alert pages in a browser', () => {
     expect(
       await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-alert-id'))),
     ).toEqual([String(open.id), String(resolved.id)]);
-    expect(await rows.first().locator('td').first().innerText()).toBe('Open');
+    expect(await rows.first().locator('td').first().innerText()).toBe('Open\nAcknowledge');
     expect(await rows.last().locator('td').last().innerText()).toBe(
       'The device refused its configuration: radio busy',
     );
     await screenshots(page, 'alerts');
+  });
+  it('acknowledges an alert, and shows an alert that opens while the page is open without a reload', async () => {
+    const alert = (deviceId: number) =>
+      app.fixtures.save(Alert, {
+        organisation_id: admin.orgId,
+        alert_rule_id: 999,
+        type: 'device_down',
+        state: 'open',
+        subject_id: deviceId,
+        device_id: deviceId,
+        device_mac: `0a:00:00:00:01:${String(deviceId).padStart(2, '0')}`,
+        device_name: 'Reception-ceiling-access-point-near-the-revolving-door-second-floor',
+        network_id: lobby.id,
+        network_name: lobby.network_name,
+        opened_at: new Date(),
+        resolved_at: null,
+        data: { down_since: new Date().toISOString() },
+      });
+    const first = await alert(11);
+    await page.goto(`${app.url}/alerts?state=open`);
+    await page.getByRole('button', { name: `Acknowledge alert ${first.id}` }).click();
+    await page.waitForURL(`${app.url}/alerts`);
+    expect(await page.getByRole('status').innerText()).toBe(`Alert ${first.id} acknowledged.`);
+    const row = page.locator(`tr[data-alert-id="${first.id}"]`);
+    expect(await row.locator('td').first().innerText()).toBe(
+      `Open\nAcknowledged by ${admin.email}, just now`,
+    );
+    expect(await row.getByRole('button', { name: /Acknowledge/ }).count()).toBe(0);
+
+    // an alert that opens now appears by itself: the list is a live region, swapped in place
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const second = await alert(12);
+    await page.waitForSelector(`tr[data-alert-id="${second.id}"]`, { timeout: 15_000 });
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+    expect(
+      await page
+        .locator(`tr[data-alert-id="${second.id}"]`)
+        .getByRole('button', { name: `Acknowledge alert ${second.id}` })
+        .count(),
+    ).toBe(1);
+    await screenshots(page, 'alerts-acknowledged');
+    // on a 390 px phone each alert is a card, its button and who took it within the width
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    const button = await page
+      .getByRole('button', { name: `Acknowledge alert ${second.id}` })
+      .boundingBox();
+    expect(button && button.x >= 0 && button.x + button.width <= 390).toBe(true);
+    await expectAccessible(page, 'alerts-acknowledged-390');
+    await page.setViewportSize(WIDTHS.desktop);
   });
 });

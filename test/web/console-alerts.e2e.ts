@@ -2,7 +2,7 @@ import { Alert } from '../../src/alerts/alert.entity';
 import { onBothDatabases, TestApp } from '../harness/app';
 import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
-import { browserUser, csrfOf, signedIn } from '../harness/web-session';
+import { Browser, browserUser, csrfOf, signedIn } from '../harness/web-session';
 
 /** The page's text with its entities decoded and the cells' phone labels left out. */
 const decoded = (html: string) =>
@@ -362,7 +362,7 @@ onBothDatabases('console: alerts', (t) => {
     }
     const page = decoded((await browser.get('/alerts').expect(200)).text);
     expect(rowsOf(page)).toHaveLength(1);
-    expect(page).toContain('<td class="status-down">Open</td>');
+    expect(page).toContain('<td class="status-down">Open<br><form class="inline" method="post"');
     expect(page).toContain(
       `<a href="/devices/${ap.device.id}">Hall AP <span class="mono">${ap.device.mac_id}</span></a>`,
     );
@@ -371,4 +371,191 @@ onBothDatabases('console: alerts', (t) => {
       '<a href="/alerts?state=open" id="open-alerts">1</a>',
     );
   });
+  /** The Acknowledge form of the alert's row, if the page shows it. */
+  const acknowledgeForm = (id: number) =>
+    `<form class="inline" method="post" action="/alerts/${id}/acknowledge">`;
+  const acknowledgeOn = async (browser: Browser, id: number) => {
+    const page = await browser.get('/alerts').expect(200);
+    return browser
+      .post(`/alerts/${id}/acknowledge`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) });
+  };
+
+  it('acknowledges an open alert with its button: flash, who and when, the button gone', async () => {
+    const admin = await browserUser(t());
+    const network = await t().fixtures.network(admin.orgId, { network_name: 'Hall' });
+    const alert = await alertRow(t(), admin.orgId, 1, {
+      network_id: network.id,
+      network_name: 'Hall',
+    });
+    const resolved = await alertRow(t(), admin.orgId, 1, {
+      state: 'resolved',
+      resolved_at: new Date('2026-11-27T11:00:00.000Z'),
+    });
+    const browser = await signedIn(t(), admin);
+    const before = decoded((await browser.get('/alerts').expect(200)).text);
+    expect(before).toContain(acknowledgeForm(alert.id));
+    expect(before).toContain(
+      `<button type="submit" class="secondary" aria-label="Acknowledge alert ${alert.id}">Acknowledge</button>`,
+    );
+    expect(before).not.toContain(acknowledgeForm(resolved.id));
+    // the list is one region the page's script refreshes
+    expect(before).toContain('<div id="alert-list" data-live="5">');
+
+    const res = await acknowledgeOn(browser, alert.id);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/alerts');
+    const after = decoded((await browser.get('/alerts').expect(200)).text);
+    expect(after).toContain(
+      `<div class="flash flash-success" role="status">Alert ${alert.id} acknowledged.</div>`,
+    );
+    const stored = await t().dataSource.getRepository(Alert).findOneByOrFail({ id: alert.id });
+    expect(stored.acknowledged_by).toBe(admin.userId);
+    const at = stored.acknowledged_at?.toISOString();
+    expect(after).toContain(
+      `<td class="status-down">Open<br><span class="hint acknowledged">Acknowledged by ${admin.email}, ` +
+        `<time datetime="${at}" title="${at}">just now</time></span></td>`,
+    );
+    expect(after).not.toContain(acknowledgeForm(alert.id));
+
+    // a second press (another tab) keeps the first acknowledger and says who it was
+    const other = await browserUser(t(), { orgId: admin.orgId });
+    const otherBrowser = await signedIn(t(), other);
+    await acknowledgeOn(otherBrowser, alert.id).then((r) => expect(r.status).toBe(303));
+    expect(decoded((await otherBrowser.get('/alerts').expect(200)).text)).toContain(
+      `<div class="flash flash-success" role="status">Alert ${alert.id} was already acknowledged by ${admin.email}.</div>`,
+    );
+    expect(
+      (await t().dataSource.getRepository(Alert).findOneByOrFail({ id: alert.id })).acknowledged_by,
+    ).toBe(admin.userId);
+  });
+
+  it('refuses a resolved alert with the reason as the message, changing nothing', async () => {
+    const admin = await browserUser(t());
+    const resolved = await alertRow(t(), admin.orgId, 1, {
+      state: 'resolved',
+      resolved_at: new Date('2026-11-27T11:00:00.000Z'),
+    });
+    const browser = await signedIn(t(), admin);
+    const res = await acknowledgeOn(browser, resolved.id);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/alerts');
+    expect(decoded((await browser.get('/alerts').expect(200)).text)).toContain(
+      '<div class="flash flash-error" role="alert">the alert is resolved: only an open alert can be acknowledged</div>',
+    );
+    const stored = await t().dataSource.getRepository(Alert).findOneByOrFail({ id: resolved.id });
+    expect(stored.acknowledged_by).toBeNull();
+  });
+
+  it('offers Acknowledge to members with full access only; read-only is 403, hidden is 404', async () => {
+    const admin = await browserUser(t());
+    const network = await t().fixtures.network(admin.orgId, { network_name: 'Hall' });
+    const alert = await alertRow(t(), admin.orgId, 1, {
+      network_id: network.id,
+      network_name: 'Hall',
+    });
+    const full = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const readOnly = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    const none = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+    await t().fixtures.grant(admin.orgId, full.userId, network.id, 'full');
+    await t().fixtures.grant(admin.orgId, readOnly.userId, network.id, 'read_only');
+
+    const readOnlyBrowser = await signedIn(t(), readOnly);
+    const readOnlyPage = decoded((await readOnlyBrowser.get('/alerts').expect(200)).text);
+    expect(rowsOf(readOnlyPage)).toEqual([alert.id]);
+    expect(readOnlyPage).not.toContain(acknowledgeForm(alert.id));
+    const refused = await acknowledgeOn(readOnlyBrowser, alert.id);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Your access to this network is read-only');
+    const hidden = await acknowledgeOn(await signedIn(t(), none), alert.id);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).toContain('Alert not found');
+    expect(
+      (await t().dataSource.getRepository(Alert).findOneByOrFail({ id: alert.id })).acknowledged_by,
+    ).toBeNull();
+
+    const fullBrowser = await signedIn(t(), full);
+    expect(decoded((await fullBrowser.get('/alerts').expect(200)).text)).toContain(
+      acknowledgeForm(alert.id),
+    );
+    expect((await acknowledgeOn(fullBrowser, alert.id)).status).toBe(303);
+    expect(decoded((await fullBrowser.get('/alerts').expect(200)).text)).toContain(
+      `Acknowledged by ${full.email}, `,
+    );
+  });
+
+  it('says that no mail server is configured: on the form, in the saved message and the list', async () => {
+    const admin = await browserUser(t());
+    const browser = await signedIn(t(), admin);
+    const warning =
+      'No mail server is configured: these e-mails will not be sent until one is ' +
+      '(set <code>SMTP_URL</code>: see “Alert e-mails” in the guide <code>docs/alerts.md</code>).';
+    const form = await browser.get('/alert_rules/new').expect(200);
+    expect(decoded(form.text)).toContain(`<strong class="mail-off">${warning}</strong>`);
+    // a rule without addresses: a plain message, no notice in the list
+    await browser
+      .post('/alert_rules')
+      .type('form')
+      .send({ _csrf: csrfOf(form.text), name: 'Quiet', type: 'config_failed', enabled: 'true' })
+      .expect(303);
+    const quiet = decoded((await browser.get('/alert_rules').expect(200)).text);
+    expect(quiet).toMatch(
+      /<div class="flash flash-success" role="status">Alert rule \d+ added\.<\/div>/,
+    );
+    expect(quiet).not.toContain('id="mail-off"');
+
+    await browser
+      .post('/alert_rules')
+      .type('form')
+      .send({
+        _csrf: csrfOf(form.text),
+        name: 'Loud',
+        type: 'config_failed',
+        emails: 'noc@example.com',
+        enabled: 'true',
+      })
+      .expect(303);
+    const list = decoded((await browser.get('/alert_rules').expect(200)).text);
+    expect(list).toMatch(
+      new RegExp(
+        '<div class="flash flash-success" role="status">Alert rule \\d+ added\\. No mail server is ' +
+          'configured: its e-mails will not be sent until one is \\(SMTP_URL\\)\\.</div>',
+      ),
+    );
+    expect(list).toContain(
+      '<p class="notice" id="mail-off">No mail server is configured: the rules’ e-mails will not be sent until one is ' +
+        '(set <code>SMTP_URL</code>: see “Alert e-mails” in the guide <code>docs/alerts.md</code>).</p>',
+    );
+  });
 });
+
+/** With a mail server, the rule pages say nothing of one. */
+onBothDatabases(
+  'console: alert rules with a mail server',
+  (t) => {
+    it('shows no mail-server warning on the form, the saved message or the list', async () => {
+      const admin = await browserUser(t());
+      const browser = await signedIn(t(), admin);
+      const form = await browser.get('/alert_rules/new').expect(200);
+      expect(form.text).not.toContain('mail-off');
+      await browser
+        .post('/alert_rules')
+        .type('form')
+        .send({
+          _csrf: csrfOf(form.text),
+          name: 'Loud',
+          type: 'config_failed',
+          emails: 'noc@example.com',
+          enabled: 'true',
+        })
+        .expect(303);
+      const list = decoded((await browser.get('/alert_rules').expect(200)).text);
+      expect(list).toMatch(
+        /<div class="flash flash-success" role="status">Alert rule \d+ added\.<\/div>/,
+      );
+      expect(list).not.toContain('mail-off');
+    });
+  },
+  { SMTP_URL: 'smtp://127.0.0.1:2525' },
+);

@@ -53,6 +53,12 @@ export class AlertRuleIdParamDto {
   id: number;
 }
 
+/** `:id` of /v1/alerts/:id/acknowledge. */
+export class AlertIdParamDto {
+  @IsId()
+  id: number;
+}
+
 /** GET /v1/alerts. */
 export class AlertsQueryDto extends PaginationQueryDto {
   @IsOptional()

@@ -65,6 +65,13 @@ export class AlertRuleResponse {
   updated_at: string;
 }
 
+/** Who acknowledged an alert. */
+const ACKNOWLEDGER_SCHEMA = {
+  type: 'object',
+  required: ['id', 'email'],
+  properties: { id: { type: 'integer' }, email: { type: 'string' } },
+};
+
 export class AlertResponse {
   @Int()
   id: number;
@@ -100,12 +107,24 @@ export class AlertResponse {
       '`{upgrade_id, error}`; rollout_halted: `{rollout_id}`; clients_above: `{clients}`.',
   })
   data: Record<string, unknown>;
+
+  @NullableObject(ACKNOWLEDGER_SCHEMA, {
+    description:
+      'Who acknowledged the alert (POST /v1/alerts/{id}/acknowledge): the first one, with ' +
+      'their e-mail as it was then; null until acknowledged',
+  })
+  acknowledged_by: { id: number; email: string } | null;
+
+  @DateTime({ nullable: true, description: 'When it was acknowledged; null until then' })
+  acknowledged_at: string | null;
 }
 
 const AlertRuleData = Data('AlertRuleData', { alert_rule: Of(() => AlertRuleResponse) });
 const AlertRulesData = Data('AlertRulesData', { alert_rules: ArrayOf(() => AlertRuleResponse) });
+const AlertData = Data('AlertData', { alert: Of(() => AlertResponse) });
 const AlertsData = PageData('AlertsData', 'alerts', () => AlertResponse);
 
 export const AlertRuleEnvelope = Envelope('AlertRuleEnvelope', () => AlertRuleData);
 export const AlertRulesEnvelope = Envelope('AlertRulesEnvelope', () => AlertRulesData);
+export const AlertEnvelope = Envelope('AlertEnvelope', () => AlertData);
 export const AlertsEnvelope = Envelope('AlertsEnvelope', () => AlertsData);

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
-import { show, Shown } from '../../web/page-outcome';
+import { NetworkAccessPolicy } from '../../networks/network-access.policy';
+import { orRefusedTo } from '../../web/form';
+import { redirectTo, Redirect, show, Shown } from '../../web/page-outcome';
 import { pageNumber, pager } from '../../web/pager';
 import { options } from '../../web/select-options';
+import { timeAgo } from '../../web/time-ago';
 import { AlertRulesService } from '../alert-rules.service';
 import { AlertView } from '../alert.view';
 import { AlertsService } from '../alerts.service';
@@ -53,6 +56,7 @@ export class AlertListPageService {
   constructor(
     private readonly alerts: AlertsService,
     private readonly rules: AlertRulesService,
+    private readonly access: NetworkAccessPolicy,
   ) {}
 
   async list(user: AuthUser, query: AlertListQuery): Promise<Shown<AlertListModel>> {
@@ -63,6 +67,11 @@ export class AlertListPageService {
     );
     const rules = new Map((await this.rules.list(user)).map((rule) => [rule.id, rule]));
     const isAdmin = user.role === 'admin';
+    const levels = await this.access.levelsByNetwork(user);
+    // who may press Acknowledge is who may call the route: admins, members with full access
+    const mayAcknowledge = (alert: AlertView) =>
+      levels === 'all' || (alert.network !== null && levels.get(alert.network.id) === 'full');
+    const now = new Date();
     const row = (alert: AlertView): AlertRow => {
       const rule = rules.get(alert.alert_rule_id);
       const rolloutId = alert.type === 'rollout_halted' ? Number(alert.data.rollout_id) : NaN;
@@ -75,6 +84,15 @@ export class AlertListPageService {
         resolved: alert.resolved_at === null ? null : shownTime(alert.resolved_at),
         details: alertDetails(alert, rule?.threshold ?? null),
         rollout: isAdmin && Number.isSafeInteger(rolloutId) ? `/rollouts/${rolloutId}` : null,
+        acknowledgement:
+          alert.acknowledged_by && alert.acknowledged_at
+            ? {
+                email: alert.acknowledged_by.email,
+                ago: timeAgo(Math.floor(Date.parse(alert.acknowledged_at) / 1000), now),
+              }
+            : null,
+        canAcknowledge:
+          alert.state === 'open' && alert.acknowledged_by === null && mayAcknowledge(alert),
       };
     };
     return show(ALERT_LIST, {
@@ -86,6 +104,23 @@ export class AlertListPageService {
       filtered: query.state !== undefined,
       count: meta.count,
       pager: pager(meta, (n) => alertListHref({ ...query, page: n })),
+    });
+  }
+
+  /**
+   * The Acknowledge button: back to the Alerts page with what happened; a refusal (the alert
+   * resolved meanwhile) as its error message, and 403 and 404 as pages.
+   */
+  acknowledge(user: AuthUser, id: number): Promise<Redirect> {
+    return orRefusedTo('/alerts', async () => {
+      const alert = await this.alerts.acknowledge(user, id);
+      const by = alert.acknowledged_by;
+      return redirectTo(
+        '/alerts',
+        by && by.id !== user.id
+          ? `Alert ${id} was already acknowledged by ${by.email}.`
+          : `Alert ${id} acknowledged.`,
+      );
     });
   }
 }

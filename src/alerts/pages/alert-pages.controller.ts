@@ -2,14 +2,14 @@ import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser } from '../../common/auth/decorators';
 import { Page, PathId } from '../../web/page.decorators';
-import { alertRuleNotFound } from '../alerts.errors';
+import { alertNotFound, alertRuleNotFound } from '../alerts.errors';
 import { alertListQuery, AlertListPageService } from './alert-list-page.service';
 import { AlertRulePagesService } from './alert-rule-pages.service';
 
 const RuleId = () => PathId(alertRuleNotFound);
 
 /**
- * The Alerts page, for every signed-in user, and the alert rule pages: members read the list,
+ * The Alerts page, for every signed-in user, with Acknowledge for those who may, and the alert rule pages: members read the list,
  * admins add, change and delete. HTML forms post: update and delete are posts, each answered by
  * a redirect (303) or the form (422).
  */
@@ -24,6 +24,12 @@ export class AlertPagesController {
   @Page('signed-in')
   alertList(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
     return this.alerts.list(user, alertListQuery(query));
+  }
+
+  @Post('alerts/:id/acknowledge')
+  @Page('signed-in')
+  acknowledge(@CurrentUser() user: AuthUser, @PathId(alertNotFound) id: number) {
+    return this.alerts.acknowledge(user, id);
   }
 
   @Get('alert_rules')

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
 import { AuthUser } from '../../common/auth/auth-user';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
 import { formErrors, orFormAgain, showForm } from '../../web/form';
@@ -22,6 +24,10 @@ import {
   AlertRuleListModel,
   AlertRuleRow,
 } from './alert-views';
+
+/** What the saved message adds when a rule's e-mails wait for a mail server. */
+const MAIL_OFF_MESSAGE =
+  'No mail server is configured: its e-mails will not be sent until one is (SMTP_URL).';
 
 /**
  * A rule as a row of the list shows it, as the service shows it to the user (a member's rules
@@ -50,7 +56,21 @@ export class AlertRulePagesService {
   constructor(
     private readonly rules: AlertRulesService,
     private readonly access: NetworkAccessPolicy,
+    private readonly config: ConfigService,
   ) {}
+
+  /**
+   * Whether alert e-mails are sent at all (SMTP_URL set). Without a mail server a rule's
+   * addresses are kept but mailed nothing, which the form, the list and the saved message say.
+   */
+  private get mailOff(): boolean {
+    return !this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).alertMail.smtpUrl;
+  }
+
+  /** The saved message, with the word that its e-mails wait for a mail server when they do. */
+  private saved(message: string, rule: AlertRuleView): string {
+    return this.mailOff && rule.emails.length > 0 ? `${message} ${MAIL_OFF_MESSAGE}` : message;
+  }
 
   async list(user: AuthUser): Promise<Shown<AlertRuleListModel>> {
     const rules = await this.rules.list(user);
@@ -60,6 +80,7 @@ export class AlertRulePagesService {
       section: 'alerts',
       canWrite: user.role === 'admin',
       rules: rules.map((rule) => ruleRow(rule, names)),
+      mailOff: this.mailOff && rules.some((rule) => rule.emails.length > 0),
     });
   }
 
@@ -77,7 +98,7 @@ export class AlertRulePagesService {
     return orFormAgain(
       async () => {
         const rule = await this.rules.create(user, toAlertRuleInput(values), 'console');
-        return redirectTo('/alert_rules', `Alert rule ${rule.id} added.`);
+        return redirectTo('/alert_rules', this.saved(`Alert rule ${rule.id} added.`, rule));
       },
       (messages) => this.form(user, null, values, messages),
     );
@@ -92,8 +113,8 @@ export class AlertRulePagesService {
     const values = readAlertRuleForm(body);
     return orFormAgain(
       async () => {
-        await this.rules.update(user, id, toAlertRuleInput(values), 'console');
-        return redirectTo('/alert_rules', `Alert rule ${id} saved.`);
+        const saved = await this.rules.update(user, id, toAlertRuleInput(values), 'console');
+        return redirectTo('/alert_rules', this.saved(`Alert rule ${id} saved.`, saved));
       },
       (messages) => this.form(user, rule, values, messages),
     );
@@ -126,6 +147,7 @@ export class AlertRulePagesService {
       networks,
       errors: formErrors(messages, ALERT_RULE_FORM_FIELDS),
       action: rule ? `/alert_rules/${rule.id}` : '/alert_rules',
+      mailOff: this.mailOff,
     });
   }
 

@@ -15,6 +15,10 @@ export interface AlertRow extends AlertView {
   details: string;
   /** The halted rollout's page, for admins. */
   rollout: string | null;
+  /** Who acknowledged it, and how long ago ("3 min ago"). */
+  acknowledgement: { email: string; ago: string } | null;
+  /** Open, unacknowledged, and the user may acknowledge it (admin, or full access). */
+  canAcknowledge: boolean;
 }
 
 /** views/alerts.hbs: the alerts the user may read, open first, filtered by state. */
@@ -43,6 +47,8 @@ export interface AlertRuleRow {
 export interface AlertRuleListModel extends PageModel {
   canWrite: boolean;
   rules: AlertRuleRow[];
+  /** No mail server, and a rule has addresses: they are mailed nothing. */
+  mailOff: boolean;
 }
 
 /** A network the rule form offers, ticked when the rule watches it. */
@@ -61,6 +67,8 @@ export interface AlertRuleFormModel extends PageModel {
   networks: NetworkChoice[];
   errors: FormErrors;
   action: string;
+  /** No mail server: the addresses are kept but mailed nothing. */
+  mailOff: boolean;
 }
 
 export const ALERT_LIST = view<AlertListModel>('alerts/pages/views/alerts');

@@ -1,4 +1,5 @@
 import { UpgradesInProgressIndex1796610191079 } from './1796610191079-UpgradesInProgressIndex';
+import { AlertAcknowledgement1796613391611 } from './1796613391611-AlertAcknowledgement';
 import { QueueLeases1796162128221 } from './1796162128221-QueueLeases';
 import { SerialiseWebhookUrls1796162265212 } from './1796162265212-SerialiseWebhookUrls';
 import { WebhookLeases1795852782916 } from './1795852782916-WebhookLeases';
@@ -42,4 +43,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   QueueLeases1796162128221,
   SerialiseWebhookUrls1796162265212,
   UpgradesInProgressIndex1796610191079,
+  AlertAcknowledgement1796613391611,
 ];
