@@ -84,9 +84,7 @@ export function eventFilterQuery(query: Record<string, unknown>): EventFilterQue
     before: readId(query.before),
   };
   return {
-    filters: Object.fromEntries(
-      Object.entries(filters).filter(([, value]) => value !== undefined),
-    ),
+    filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
     window,
     problems,
   };
