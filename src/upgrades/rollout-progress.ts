@@ -64,7 +64,7 @@ export interface Progress {
  * by an advance): the rollout halts as soon as its failure percentage exceeds the threshold
  * (exceeds: equal does not halt); else each finished stage records when it finished and its
  * successor opens: at once without a soak time, else once the soak time has passed since it
- * finished (`next_stage_at` says when), or now when `advance` asks (a stage without devices
+ * finished (`next_stage_at` says when, and is what the wait ends at), or now when `advance` asks (a stage without devices
  * finishes as it opens); a finished last stage completes the rollout. A rollout that is not
  * running does not move.
  */
@@ -104,7 +104,11 @@ export function progress(
     if (opened === stages.length) {
       break;
     }
-    const due = new Date(Date.parse(current.finished_at) + waitMs);
+    // The stage that already waits opens at its recorded time; one finishing now, after the wait.
+    const due =
+      opened === openedStages(rollout.stages) && rollout.next_stage_at !== null
+        ? rollout.next_stage_at
+        : new Date(Date.parse(current.finished_at) + waitMs);
     if (waitMs > 0 && !forced && due.getTime() > at.getTime()) {
       nextStageAt = due;
       break;

@@ -10,5 +10,5 @@ export const rolloutNotRunning = () =>
 export const rolloutNoStageWaiting = () =>
   new CodedError(
     ApiErrorCode.RolloutNotRunning,
-    'Rollout has no stage waiting: the current stage has not finished, or it is the last',
+    'No stage is waiting: the current stage has not finished',
   );
