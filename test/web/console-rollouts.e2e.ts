@@ -116,11 +116,11 @@ onBothDatabases('console: rollouts list', (t) => {
       (u) => u.device_id === devices[0].device.id,
     )!;
     await r.report(devices[0], first.id, 'done');
-    const shown = await r.show(admin, id);
+    const nextStageAt = (await r.show(admin, id)).next_stage_at as string;
     const page = await browser.get(`/rollouts/${id}`).expect(200);
     expect(page.text).toMatch(
       new RegExp(
-        `<dd id="next-stage">Next stage opens in [45] min \\(<time datetime="${shown.next_stage_at}">`,
+        `<dd id="next-stage">Next stage opens in [45] min \\(<time datetime="${nextStageAt}">`,
       ),
     );
     expect(page.text).toContain('<button type="submit" id="advance">Advance now</button>');
