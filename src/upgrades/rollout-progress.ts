@@ -64,9 +64,9 @@ export interface Progress {
  * by an advance): the rollout halts as soon as its failure percentage exceeds the threshold
  * (exceeds: equal does not halt); else each finished stage records when it finished and its
  * successor opens: at once without a soak time, else once the soak time has passed since it
- * finished (`next_stage_at` says when, and is what the wait ends at), or now when `advance` asks (a stage without devices
- * finishes as it opens); a finished last stage completes the rollout. A rollout that is not
- * running does not move.
+ * finished (`next_stage_at` says when, and the wait ends then), or now when `advance` asks (a
+ * stage without devices finishes as it opens); a finished last stage completes the rollout. A
+ * rollout that is not running does not move.
  */
 export function progress(
   rollout: RolloutFacts,
