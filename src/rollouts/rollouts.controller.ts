@@ -11,7 +11,10 @@ import { RolloutsService } from '../upgrades/rollouts.service';
 import { RolloutIdParamDto } from './dto/rollout.dto';
 import { RolloutShowResponse, RolloutsResponse } from './dto/rollouts.response';
 
-/** Staged rollouts (list, show, halt, advance): role admin; another organisation's rollout answers 404 1038. */
+/**
+ * Staged rollouts (list, show, halt, advance): role admin; another organisation's rollout answers
+ * 404 1038.
+ */
 @ApiTags('rollouts')
 @ApiBearerAuth()
 @RequireRole('admin')

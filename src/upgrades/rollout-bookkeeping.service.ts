@@ -159,7 +159,7 @@ export class RolloutBookkeepingService implements OnModuleInit {
     return due.filter((rollout, k) => rollout.next_stage_at !== before[k]).length;
   }
 
-  /** Opens the waiting stage of a running rollout (locked by the change) now, by the change's actor. */
+  /** Opens the waiting stage of a running rollout (locked by the change) now, by its actor. */
   async advance(change: Change, rollout: Rollout): Promise<void> {
     await this.settle(change.orgId, [rollout], change.at, (event) => change.record(event), {
       advance: true,
