@@ -1308,6 +1308,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rollouts/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the waiting stage of a rollout now, without waiting for its soak time
+         * @description Role admin. Opens the next stage of a running rollout whose current stage has finished and whose next stage waits for `stage_wait_seconds` to pass (`next_stage_at`); answers 422 1039 when the rollout is not running or no stage is waiting.
+         */
+        post: operations["advance_rollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -2131,6 +2151,11 @@ export interface components {
             max_failure_percent?: number;
             /** @description On halt, give each device whose upgrade is done an upgrade back to its previous version. */
             auto_revert?: boolean;
+            /**
+             * @description The soak time: seconds between a stage finishing and the next one opening, 0 to 604800 (a
+             *     week; default 0, at once). `POST /v1/rollouts/{id}/advance` opens a waiting stage sooner.
+             */
+            stage_wait_seconds?: number;
         };
         UpgradeInputDto: {
             /** @description Firmware version; only kept when upgrade_type is `manual`, else the newest release is used. */
@@ -2175,6 +2200,11 @@ export interface components {
              * @description null until the stage opens
              */
             opened_at: string | null;
+            /**
+             * Format: date-time
+             * @description When its last upgrade finished while the rollout ran; null until then
+             */
+            finished_at: string | null;
         };
         RolloutResponse: {
             id: number;
@@ -2187,7 +2217,14 @@ export interface components {
             /** @description failed ÷ devices of the opened stages × 100, rounded to two decimals */
             failure_percent: number;
             auto_revert: boolean;
+            /** @description The soak time: seconds between a stage finishing and the next one opening */
+            stage_wait_seconds: number;
             stages: components["schemas"]["RolloutStageResponse"][];
+            /**
+             * Format: date-time
+             * @description When the next stage opens (its predecessor finished, the soak time runs); null when no stage waits
+             */
+            next_stage_at: string | null;
             /** @description MACs of the devices given a revert upgrade */
             reverted: string[];
             /** @description MACs of the done devices that could not be reverted */
@@ -15196,11 +15233,13 @@ export interface operations {
                      *             "max_failure_percent": 10,
                      *             "failure_percent": 0,
                      *             "auto_revert": true,
+                     *             "stage_wait_seconds": 0,
                      *             "stages": [
                      *               {
                      *                 "percent": 10,
                      *                 "devices": 1,
                      *                 "opened_at": "2030-01-01T10:00:00.000Z",
+                     *                 "finished_at": null,
                      *                 "pending": 1,
                      *                 "in_progress": 0,
                      *                 "done": 0,
@@ -15211,6 +15250,7 @@ export interface operations {
                      *                 "percent": 100,
                      *                 "devices": 9,
                      *                 "opened_at": null,
+                     *                 "finished_at": null,
                      *                 "pending": 9,
                      *                 "in_progress": 0,
                      *                 "done": 0,
@@ -15218,6 +15258,7 @@ export interface operations {
                      *                 "cancelled": 0
                      *               }
                      *             ],
+                     *             "next_stage_at": null,
                      *             "reverted": [],
                      *             "not_reverted": [],
                      *             "created_at": "2030-01-01T10:00:00.000Z",
@@ -15356,11 +15397,13 @@ export interface operations {
                      *           "max_failure_percent": 10,
                      *           "failure_percent": 0,
                      *           "auto_revert": true,
+                     *           "stage_wait_seconds": 0,
                      *           "stages": [
                      *             {
                      *               "percent": 10,
                      *               "devices": 1,
                      *               "opened_at": "2030-01-01T10:00:00.000Z",
+                     *               "finished_at": null,
                      *               "pending": 1,
                      *               "in_progress": 0,
                      *               "done": 0,
@@ -15371,6 +15414,7 @@ export interface operations {
                      *               "percent": 100,
                      *               "devices": 9,
                      *               "opened_at": null,
+                     *               "finished_at": null,
                      *               "pending": 9,
                      *               "in_progress": 0,
                      *               "done": 0,
@@ -15378,6 +15422,7 @@ export interface operations {
                      *               "cancelled": 0
                      *             }
                      *           ],
+                     *           "next_stage_at": null,
                      *           "reverted": [],
                      *           "not_reverted": [],
                      *           "created_at": "2030-01-01T10:00:00.000Z",
@@ -15524,11 +15569,13 @@ export interface operations {
                      *           "max_failure_percent": 10,
                      *           "failure_percent": 0,
                      *           "auto_revert": true,
+                     *           "stage_wait_seconds": 0,
                      *           "stages": [
                      *             {
                      *               "percent": 10,
                      *               "devices": 1,
                      *               "opened_at": "2030-01-01T10:00:00.000Z",
+                     *               "finished_at": null,
                      *               "pending": 1,
                      *               "in_progress": 0,
                      *               "done": 0,
@@ -15539,6 +15586,7 @@ export interface operations {
                      *               "percent": 100,
                      *               "devices": 9,
                      *               "opened_at": null,
+                     *               "finished_at": null,
                      *               "pending": 9,
                      *               "in_progress": 0,
                      *               "done": 0,
@@ -15546,10 +15594,217 @@ export interface operations {
                      *               "cancelled": 0
                      *             }
                      *           ],
+                     *           "next_stage_at": null,
                      *           "reverted": [],
                      *           "not_reverted": [],
                      *           "created_at": "2030-01-01T10:00:00.000Z",
                      *           "finished_at": "2030-01-01T10:05:00.000Z"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RolloutShowResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1038 (RolloutNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1038;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1039 (RolloutNotRunning); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1039;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    advance_rollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rollout": {
+                     *           "id": 4,
+                     *           "version": "2.1.0",
+                     *           "state": "running",
+                     *           "max_failure_percent": 10,
+                     *           "failure_percent": 0,
+                     *           "auto_revert": true,
+                     *           "stage_wait_seconds": 0,
+                     *           "stages": [
+                     *             {
+                     *               "percent": 10,
+                     *               "devices": 1,
+                     *               "opened_at": "2030-01-01T10:00:00.000Z",
+                     *               "finished_at": null,
+                     *               "pending": 1,
+                     *               "in_progress": 0,
+                     *               "done": 0,
+                     *               "failed": 0,
+                     *               "cancelled": 0
+                     *             },
+                     *             {
+                     *               "percent": 100,
+                     *               "devices": 9,
+                     *               "opened_at": null,
+                     *               "finished_at": null,
+                     *               "pending": 9,
+                     *               "in_progress": 0,
+                     *               "done": 0,
+                     *               "failed": 0,
+                     *               "cancelled": 0
+                     *             }
+                     *           ],
+                     *           "next_stage_at": null,
+                     *           "reverted": [],
+                     *           "not_reverted": [],
+                     *           "created_at": "2030-01-01T10:00:00.000Z",
+                     *           "finished_at": null
                      *         }
                      *       },
                      *       "status": 200

@@ -30,6 +30,10 @@ export const SCHEDULE = {
     everyMs: SECOND,
     runs: 'upgrade.failed of the upgrades in progress past the timeout (UpgradeTimeouts.sweep)',
   },
+  'rollout stages': {
+    everyMs: SECOND,
+    runs: 'rollout.stage_opened of the stages whose soak time has passed (RolloutStages.sweep)',
+  },
   'event retention': {
     everyMs: HOUR,
     firstAfterMs: SECOND,

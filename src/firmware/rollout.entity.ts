@@ -4,10 +4,14 @@ import { OrganisationRecord } from '../organisations/organisation-record';
 export const ROLLOUT_STATES = ['running', 'halted', 'completed'] as const;
 export type RolloutState = (typeof ROLLOUT_STATES)[number];
 
-/** One stage of a rollout as stored: its percentage and when it opened (null until then). */
+/**
+ * One stage of a rollout as stored: its percentage, when it opened and when it finished (null
+ * until then; absent in rows written before stages recorded it, read as null).
+ */
 export interface StoredStage {
   percent: number;
   opened_at: string | null;
+  finished_at?: string | null;
 }
 
 /**
@@ -19,6 +23,8 @@ export interface StoredStage {
  */
 @Entity('rollouts')
 @Index('IDX_rollouts_org', ['organisation_id'])
+// The soak sweep's one statement: the rollouts whose next stage is due, among those waiting only.
+@Index('IDX_rollouts_next_stage_at', ['next_stage_at'], { where: 'next_stage_at IS NOT NULL' })
 export class Rollout extends OrganisationRecord {
   /** The firmware version its upgrades install. */
   @Column({ type: 'varchar', length: 64 })
@@ -44,6 +50,14 @@ export class Rollout extends OrganisationRecord {
   /** MACs of the devices whose done upgrade could not be reverted. */
   @Column({ type: 'simple-json' })
   not_reverted: string[];
+
+  /** The soak time: seconds between a stage finishing and the next one opening (0: at once). */
+  @Column({ type: 'integer', default: 0 })
+  stage_wait_seconds: number;
+
+  /** When the waiting next stage opens (null when no stage waits). */
+  @Column({ type: Date, nullable: true })
+  next_stage_at: Date | null;
 
   @CreateDateColumn()
   created_at: Date;

@@ -11,7 +11,10 @@ import { RolloutsService } from '../upgrades/rollouts.service';
 import { RolloutIdParamDto } from './dto/rollout.dto';
 import { RolloutShowResponse, RolloutsResponse } from './dto/rollouts.response';
 
-/** Staged rollouts: role admin; another organisation's rollout answers 404 1038. */
+/**
+ * Staged rollouts (list, show, halt, advance): role admin; another organisation's rollout answers
+ * 404 1038.
+ */
 @ApiTags('rollouts')
 @ApiBearerAuth()
 @RequireRole('admin')
@@ -90,5 +93,29 @@ export class RolloutsController {
   )
   async halt(@CurrentUser() user: AuthUser, @Param() params: RolloutIdParamDto) {
     return ok({ rollout: await this.rollouts.halt(user, params.id) });
+  }
+
+  @Post(':id/advance')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'advance_rollout',
+    summary: 'Open the waiting stage of a rollout now, without waiting for its soak time',
+    description:
+      'Role admin. Opens the next stage of a running rollout whose current stage has finished and ' +
+      'whose next stage waits for `stage_wait_seconds` to pass (`next_stage_at`); answers 422 ' +
+      '1039 when the rollout is not running or no stage is waiting.',
+  })
+  @ApiOkResponse({
+    type: RolloutShowResponse,
+    example: { data: { rollout: ROLLOUT_EXAMPLE }, status: 200 },
+  })
+  @ApiErrorResponses(
+    ApiErrorCode.RolloutNotFound,
+    ApiErrorCode.RolloutNotRunning,
+    ApiErrorCode.Forbidden,
+    ApiErrorCode.InvalidParameter,
+  )
+  async advance(@CurrentUser() user: AuthUser, @Param() params: RolloutIdParamDto) {
+    return ok({ rollout: await this.rollouts.advance(user, params.id) });
   }
 }

@@ -11,7 +11,14 @@ import { rolloutEvent, rolloutTransitions } from './rollout-events';
 import { lifecycleEvent, upgradeEvent } from './upgrade-events';
 import { ClosedUpgrade, RevertRow } from './upgrade-writes.repository';
 import { Rollout } from '../firmware/rollout.entity';
-import { emptyCounts, progress, revertPlan, StageCounts, stageOpen } from './rollout-progress';
+import {
+  emptyCounts,
+  progress,
+  revertPlan,
+  StageCounts,
+  stageOpen,
+  stageWaiting,
+} from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
 import { Upgrade } from '../firmware/upgrade.entity';
 import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
@@ -79,8 +86,9 @@ export class RolloutBookkeepingService implements OnModuleInit {
 
   /**
    * Applies the staged rollout rules to these rollouts, locked by the caller, after their upgrades
-   * changed: halt above the threshold (cancelling what is pending), open the next stages, complete,
-   * and with auto_revert revert the devices whose upgrade is done (also those that finish after the
+   * changed, or when its waiting stage is due (the soak sweep) or asked for now (`advance`): halt
+   * above the threshold (cancelling what is pending), open the next stages, complete, and with
+   * auto_revert revert the devices whose upgrade is done (also those that finish after the
    * halt). The rollout objects are updated in place.
    */
   async settle(
@@ -88,23 +96,25 @@ export class RolloutBookkeepingService implements OnModuleInit {
     rollouts: Rollout[],
     at: Date,
     record: (event: NewEvent) => void = () => undefined,
+    { advance = false, actor = SYSTEM }: { advance?: boolean; actor?: EventActor } = {},
   ): Promise<void> {
     if (rollouts.length === 0) {
       return;
     }
     const counts = await this.stageCounts(orgId, rollouts);
-    const by = { actor: SYSTEM, at };
+    const by = { actor, at };
     for (const rollout of rollouts) {
       const stageCounts = counts.get(rollout.id)!;
       const before = {
         state: rollout.state,
         stages: rollout.stages.map((stage) => ({ ...stage })),
       };
-      const next = progress(rollout, stageCounts, at);
+      const next = progress(rollout, stageCounts, at, advance);
       let dirty = next.changed;
       if (next.changed) {
         rollout.state = next.state;
         rollout.stages = next.stages;
+        rollout.next_stage_at = next.next_stage_at;
         rollout.finished_at = next.state === 'running' ? null : at;
       }
       for (const { type, stage } of rolloutTransitions(before, rollout)) {
@@ -134,10 +144,34 @@ export class RolloutBookkeepingService implements OnModuleInit {
     rolloutsOf(change).upgradesChanged();
   }
 
+  /**
+   * Opens, in this change, the organisation's waiting stages that are due (the soak time passed):
+   * the rollouts are locked through the change and decided again under the lock, so a stage
+   * another instance opened first is not opened again. Returns how many rollouts moved.
+   */
+  async openDue(change: Change): Promise<number> {
+    const ids = await this.rollouts.dueIds(change.orgId, change.at);
+    const due = (await rolloutsOf(change).lock(ids)).filter(
+      (rollout) => stageWaiting(rollout) && rollout.next_stage_at!.getTime() <= change.at.getTime(),
+    );
+    const before = due.map((rollout) => rollout.next_stage_at);
+    await this.settle(change.orgId, due, change.at, (event) => change.record(event));
+    return due.filter((rollout, k) => rollout.next_stage_at !== before[k]).length;
+  }
+
+  /** Opens the waiting stage of a running rollout (locked by the change) now, by its actor. */
+  async advance(change: Change, rollout: Rollout): Promise<void> {
+    await this.settle(change.orgId, [rollout], change.at, (event) => change.record(event), {
+      advance: true,
+      actor: change.actor,
+    });
+  }
+
   /** Halts a running rollout by hand (locked by the change): the same effects as a halt. */
   async halt(change: Change, rollout: Rollout): Promise<void> {
     rollout.state = 'halted';
     rollout.finished_at = change.at;
+    rollout.next_stage_at = null;
     const counts = (await this.stageCounts(change.orgId, [rollout])).get(rollout.id)!;
     change.record(
       rolloutEvent('rollout.halted', rollout, { stage: null, counts, reason: 'manual' }, change),

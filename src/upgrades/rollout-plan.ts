@@ -8,12 +8,14 @@ export interface RolloutSettings {
   stages: number[];
   max_failure_percent: number;
   auto_revert: boolean;
+  stage_wait_seconds: number;
 }
 
 export const DEFAULT_ROLLOUT: RolloutSettings = {
   stages: [100],
   max_failure_percent: 10,
   auto_revert: false,
+  stage_wait_seconds: 0,
 };
 
 /** Whether `stages` is a strictly increasing list of whole percentages from 1 to 100 ending with 100. */

@@ -6,6 +6,7 @@ export interface RolloutStageRecord extends StageCounts {
   percent: number;
   devices: number;
   opened_at: string | null;
+  finished_at: string | null;
 }
 
 /** A rollout as the API returns it. */
@@ -16,7 +17,9 @@ export interface RolloutRecord {
   max_failure_percent: number;
   failure_percent: number;
   auto_revert: boolean;
+  stage_wait_seconds: number;
   stages: RolloutStageRecord[];
+  next_stage_at: string | null;
   reverted: string[];
   not_reverted: string[];
   created_at: string;
@@ -32,12 +35,15 @@ export function toRolloutRecord(rollout: Rollout, counts: StageCounts[]): Rollou
     max_failure_percent: rollout.max_failure_percent,
     failure_percent: Math.round(failurePercent(rollout.stages, counts) * 100) / 100,
     auto_revert: rollout.auto_revert,
+    stage_wait_seconds: rollout.stage_wait_seconds,
     stages: rollout.stages.map((stage, k) => ({
       percent: stage.percent,
       devices: stageDevices(counts[k]),
       opened_at: stage.opened_at,
+      finished_at: stage.finished_at ?? null,
       ...counts[k],
     })),
+    next_stage_at: rollout.next_stage_at ? rollout.next_stage_at.toISOString() : null,
     reverted: rollout.reverted,
     not_reverted: rollout.not_reverted,
     created_at: rollout.created_at.toISOString(),

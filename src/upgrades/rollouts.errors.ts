@@ -6,3 +6,9 @@ export const rolloutNotFound = () =>
 
 export const rolloutNotRunning = () =>
   new CodedError(ApiErrorCode.RolloutNotRunning, 'Rollout is not running');
+
+export const rolloutNoStageWaiting = () =>
+  new CodedError(
+    ApiErrorCode.RolloutNotRunning,
+    'No stage is waiting: the current stage has not finished',
+  );

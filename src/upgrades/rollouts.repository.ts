@@ -7,7 +7,7 @@ import { Rollout } from '../firmware/rollout.entity';
 
 export type NewRollout = Pick<
   Rollout,
-  'version' | 'max_failure_percent' | 'auto_revert' | 'stages'
+  'version' | 'max_failure_percent' | 'auto_revert' | 'stages' | 'stage_wait_seconds'
 >;
 
 /** Rollouts of an organisation. */
@@ -26,6 +26,7 @@ export class RolloutsRepository extends TenantRepository<Rollout> {
         reverted: [],
         not_reverted: [],
         finished_at: null,
+        next_stage_at: null,
       }),
     );
   }
@@ -67,6 +68,35 @@ export class RolloutsRepository extends TenantRepository<Rollout> {
       .getManyAndCount();
   }
 
+  /**
+   * The organisations with a rollout whose waiting stage is due at `now`, in id order: the soak
+   * sweep's one statement, across organisations (it reads the partial index of waiting rollouts).
+   */
+  async organisationsWithDueStages(now: Date): Promise<number[]> {
+    const rows = await this.repository
+      .createQueryBuilder('r')
+      .select('DISTINCT r.organisation_id', 'organisation_id')
+      .where('r.next_stage_at IS NOT NULL')
+      .andWhere('r.next_stage_at <= :now', { now: this.persisted('next_stage_at', now) })
+      .orderBy('r.organisation_id', 'ASC')
+      .getRawMany<{ organisation_id: number | string }>();
+    return rows.map((row) => Number(row.organisation_id));
+  }
+
+  /**
+   * The ids of the organisation's rollouts whose waiting stage is due at `now` (no lock: the
+   * sweep locks them through its change and decides again under the lock).
+   */
+  async dueIds(orgId: number, now: Date): Promise<number[]> {
+    const rows = await this.scoped(orgId, 'r')
+      .select('r.id', 'id')
+      .andWhere('r.next_stage_at IS NOT NULL')
+      .andWhere('r.next_stage_at <= :now', { now: this.persisted('next_stage_at', now) })
+      .orderBy('r.id', 'ASC')
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
   countRunning(orgId: number): Promise<number> {
     return this.countScoped(orgId, { state: 'running' });
   }
@@ -74,7 +104,10 @@ export class RolloutsRepository extends TenantRepository<Rollout> {
   /** Writes what the bookkeeping decided (the row is locked by the caller). */
   async save(
     orgId: number,
-    rollout: Pick<Rollout, 'id' | 'state' | 'stages' | 'reverted' | 'not_reverted' | 'finished_at'>,
+    rollout: Pick<
+      Rollout,
+      'id' | 'state' | 'stages' | 'reverted' | 'not_reverted' | 'finished_at' | 'next_stage_at'
+    >,
   ): Promise<void> {
     await this.repository.update(
       { organisation_id: orgId, id: rollout.id },
@@ -84,6 +117,7 @@ export class RolloutsRepository extends TenantRepository<Rollout> {
         reverted: rollout.reverted,
         not_reverted: rollout.not_reverted,
         finished_at: rollout.finished_at,
+        next_stage_at: rollout.next_stage_at,
       },
     );
   }

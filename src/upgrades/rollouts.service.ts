@@ -11,13 +11,14 @@ import {
 import { Rollout } from '../firmware/rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutRecord, toRolloutRecord } from './rollout.view';
-import { rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
+import { rolloutNoStageWaiting, rolloutNotFound, rolloutNotRunning } from './rollouts.errors';
+import { stageWaiting } from './rollout-progress';
 import { RolloutsRepository } from './rollouts.repository';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 
 /**
- * Rollouts as the routes and pages show them: list, show and the manual halt. Role
+ * Rollouts as the routes and pages show them: list, show, the manual halt and the advance past a soak time. Role
  * admin is enforced by the routes. Reads fail timed-out upgrades first, as every upgrade read
  * does, so a rollout shows what its upgrades show.
  */
@@ -68,6 +69,35 @@ export class RolloutsService {
           throw rolloutNotRunning();
         }
         await this.bookkeeping.halt(change, rollout);
+        return (await this.records(orgId, [rollout]))[0];
+      },
+      { actor: userActor(user, via) },
+    );
+  }
+
+  /**
+   * Opens the waiting stage of a running rollout now, without waiting for the soak time; one
+   * that is not running, or whose current stage has not finished (or is the last): 422 1039.
+   */
+  async advance(user: AuthUser, id: number, via: RequestChannel = 'api'): Promise<RolloutRecord> {
+    const orgId = user.organisation_id;
+    return this.changes.run(
+      orgId,
+      async (change) => {
+        await this.timeouts.failTimedOut(change);
+        const [rollout] = await rolloutsOf(change).lock([id]);
+        if (!rollout) {
+          throw rolloutNotFound();
+        }
+        // A timeout failed just now may halt it or finish its stage: settle first.
+        await rolloutsOf(change).settle();
+        if (rollout.state !== 'running') {
+          throw rolloutNotRunning();
+        }
+        if (!stageWaiting(rollout)) {
+          throw rolloutNoStageWaiting();
+        }
+        await this.bookkeeping.advance(change, rollout);
         return (await this.records(orgId, [rollout]))[0];
       },
       { actor: userActor(user, via) },

@@ -191,6 +191,7 @@ export class UpgradeWriterService {
       version,
       max_failure_percent: input.max_failure_percent ?? DEFAULT_ROLLOUT.max_failure_percent,
       auto_revert: input.auto_revert ?? DEFAULT_ROLLOUT.auto_revert,
+      stage_wait_seconds: input.stage_wait_seconds ?? DEFAULT_ROLLOUT.stage_wait_seconds,
       stages: (input.stages ?? DEFAULT_ROLLOUT.stages).map((percent, k) => ({
         percent,
         opened_at: k === 0 ? at.toISOString() : null,

@@ -16,6 +16,7 @@ import { UpgradesService } from './upgrades.service';
 import { UpgradeWriterService } from './upgrade-writer.service';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutsRepository } from './rollouts.repository';
+import { RolloutStages } from './rollout-stages.service';
 import { RolloutsService } from './rollouts.service';
 import { UpgradeTargetChoicesService } from './upgrade-target-choices.service';
 import { UpgradeRequestsRepository } from './upgrade-requests.repository';
@@ -24,8 +25,8 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
 /**
  * Firmware upgrades and staged rollouts: owns the upgrades and rollouts tables (their entities
  * are firmware/'s, below the features; so are the releases, `upgrade_data`), the upgrades' part
- * of a change (its rollouts, registered with the kernel) and the timeouts (failed by a sweep
- * every instance runs). A feature beside it asks through firmware/'s ports, which
+ * of a change (its rollouts, registered with the kernel) and the timeouts and the stages due after their soak time (each a
+ * sweep every instance runs). A feature beside it asks through firmware/'s ports, which
  * UpgradePortsModule provides; this module exports the services for the rollout routes and the
  * console's upgrade pages (the services, the rollouts, the target choices of the upgrade form,
  * the upgrade requests). Rollouts order devices UP first by device-state's liveness.
@@ -51,6 +52,7 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeWritesRepository,
     RolloutsRepository,
     RolloutBookkeepingService,
+    RolloutStages,
     RolloutsService,
     UpgradeTargetChoicesService,
     UpgradeRequestsRepository,
@@ -64,6 +66,7 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeLifecycleService,
     UpgradesRepository,
     RolloutBookkeepingService,
+    RolloutStages,
     RolloutsService,
     UpgradeTargetChoicesService,
     UpgradeRequestsService,

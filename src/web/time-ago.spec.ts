@@ -1,4 +1,4 @@
-import { exactTime, timeAgo } from './time-ago';
+import { exactTime, timeAgo, timeUntil } from './time-ago';
 
 describe('timeAgo', () => {
   const now = new Date('2026-03-01T12:00:00Z');
@@ -23,5 +23,23 @@ describe('timeAgo', () => {
   it('gives the exact time in UTC', () => {
     expect(exactTime(at(60))).toBe('2026-03-01T11:59:00.000Z');
     expect(exactTime(null)).toBeNull();
+  });
+});
+
+describe('timeUntil', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const ahead = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+  it.each([
+    [-5, 'in under a minute'],
+    [0, 'in under a minute'],
+    [59, 'in under a minute'],
+    [60, 'in 1 min'],
+    [4 * 60 + 30, 'in 4 min'],
+    [3600, 'in 1 h'],
+    [86400, 'in 1 day'],
+    [7 * 86400, 'in 7 days'],
+  ])('says %p s ahead as %p', (seconds, text) => {
+    expect(timeUntil(ahead(seconds), now)).toBe(text);
   });
 });

@@ -29,3 +29,18 @@ export function timeAgo(seconds: number | null, now: Date): string {
 export function exactTime(seconds: number | null): string | null {
   return seconds === null ? null : new Date(seconds * 1000).toISOString();
 }
+
+/**
+ * "in 4 min" for a moment ahead of `now` (whole units, rounded down, as `timeAgo`); "in under a
+ * minute" for less, and for a moment already past (it is about to happen).
+ */
+export function timeUntil(at: Date, now: Date): string {
+  const left = Math.floor((at.getTime() - now.getTime()) / 1000);
+  for (const [size, unit] of UNITS) {
+    if (left >= size) {
+      const count = Math.floor(left / size);
+      return unit === 'day' ? `in ${count} day${count === 1 ? '' : 's'}` : `in ${count} ${unit}`;
+    }
+  }
+  return 'in under a minute';
+}

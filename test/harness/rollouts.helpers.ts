@@ -2,16 +2,22 @@ import { TestApp } from './app';
 import { Caller } from './fixtures';
 import { gatewayFixtures, GatewayDevice } from './device-gateway.helpers';
 
-/** Counts of one stage of a rollout record; every status 0 unless given. */
+/**
+ * Counts of one stage of a rollout record; every status 0 unless given. Its `finished_at` is set
+ * when it is open and none of its upgrades is pending, in progress or cancelled (a stage cancelled
+ * by a halt did not finish while the rollout ran), unless `finished` says otherwise.
+ */
 export const stage = (
   percent: number,
   devices: number,
   opened: boolean,
   counts: Partial<Record<'pending' | 'in_progress' | 'done' | 'failed' | 'cancelled', number>> = {},
+  finished = opened && !counts.pending && !counts.in_progress && !counts.cancelled,
 ) => ({
   percent,
   devices,
   opened_at: opened ? expect.stringMatching(/^\d{4}-\d\d-\d\dT/) : null,
+  finished_at: finished ? expect.stringMatching(/^\d{4}-\d\d-\d\dT/) : null,
   pending: 0,
   in_progress: 0,
   done: 0,

@@ -39,14 +39,15 @@ onDatabase('postgres', 'rollouts under concurrent reports', (t) => {
       ]);
       expect(halt.status).toBe(200);
       const rollout = await r.show(admin, id);
-      // Whichever came first, stage 2 opened or not, but nothing of it is left to hand out.
+      // Whichever came first, stage 2 opened or not (stage 1 finished while running, or after the
+      // halt, which does not record it), but nothing of it is left to hand out.
       const opened = (rollout.stages as { opened_at: string | null }[])[1].opened_at;
       expect(opened === null || !Number.isNaN(Date.parse(opened))).toBe(true);
       expect(rollout).toMatchObject({
         state: 'halted',
         finished_at: expect.any(String),
         stages: [
-          stage(25, 1, true, { done: 1 }),
+          { ...stage(25, 1, true, { done: 1 }), finished_at: opened },
           { ...stage(100, 3, false, { cancelled: 3 }), opened_at: opened },
         ],
       });

@@ -24,11 +24,13 @@ onBothDatabases('staged rollouts', (t) => {
       max_failure_percent: 20,
       failure_percent: 0,
       auto_revert: false,
+      stage_wait_seconds: 0,
       stages: [
         stage(25, 1, true, { pending: 1 }),
         stage(50, 1, false, { pending: 1 }),
         stage(100, 2, false, { pending: 2 }),
       ],
+      next_stage_at: null,
       reverted: [],
       not_reverted: [],
       created_at: ISO,

@@ -66,6 +66,78 @@ onBothDatabases('console: rollouts list', (t) => {
     expect(halted.text).not.toContain('not open yet');
   });
 
+  it('asks for the wait between stages, shows when the waiting stage opens, and advances it', async () => {
+    const { admin: owner, network, devices } = await r.fleet(2, [0, 1]);
+    const admin = await browserUser(t(), { orgId: owner.orgId, role: 'admin' });
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get('/upgrades/new').expect(200);
+    expect(form.text).toContain(
+      '<label for="stage_wait_seconds">Wait between stages (seconds)</label>',
+    );
+    const fields = {
+      _csrf: csrfOf(form.text),
+      upgrade_type: 'manual',
+      version: '2.0.0',
+      schedule_type: 'now',
+      aps: `network:${network.id}`,
+      staged: 'true',
+      stages: '50, 100',
+    };
+    const refused = await browser
+      .post('/upgrades')
+      .type('form')
+      .send({ ...fields, stage_wait_seconds: '604801' })
+      .expect(422);
+    expect(refused.text).toContain(
+      'rollout.stage_wait_seconds must be a whole number of seconds from 0 to 604800',
+    );
+    expect(refused.text).toContain('name="stage_wait_seconds" value="604801"');
+    await browser
+      .post('/upgrades')
+      .type('form')
+      .send({ ...fields, stage_wait_seconds: '300' })
+      .expect(303);
+    const [created] = (await t().http().get('/v1/rollouts').set(admin.auth).expect(200)).body.data
+      .rollouts as { id: number; stage_wait_seconds: number }[];
+    expect(created.stage_wait_seconds).toBe(300);
+    const id = created.id;
+    const before = await browser.get(`/rollouts/${id}`).expect(200);
+    expect(before.text).not.toContain('id="next-stage"');
+    expect(before.text).not.toContain('Advance now');
+
+    // Stage 1 (one device, UP first by id) finishes: stage 2 waits 5 minutes.
+    const upgrades = await t()
+      .http()
+      .get('/upgrades')
+      .query({ rollout_id: id })
+      .set(admin.auth)
+      .expect(200);
+    const first = (upgrades.body.data.upgrades as { id: number; device_id: number }[]).find(
+      (u) => u.device_id === devices[0].device.id,
+    )!;
+    await r.report(devices[0], first.id, 'done');
+    const nextStageAt = (await r.show(admin, id)).next_stage_at as string;
+    const page = await browser.get(`/rollouts/${id}`).expect(200);
+    expect(page.text).toMatch(
+      new RegExp(
+        `<dd id="next-stage">Next stage opens in [45] min \\(<time datetime="${nextStageAt}">`,
+      ),
+    );
+    expect(page.text).toContain('<button type="submit" id="advance">Advance now</button>');
+    await browser
+      .post(`/rollouts/${id}/advance`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(303);
+    expect(await r.show(admin, id)).toMatchObject({ next_stage_at: null });
+    const after = await browser.get(`/rollouts/${id}`).expect(200);
+    expect(after.text).toContain('Stage 2 of rollout');
+    expect(after.text).not.toContain('id="next-stage"');
+    expect(after.text).not.toContain('Advance now');
+    // Without the form's token, nothing is posted.
+    await browser.post(`/rollouts/${id}/advance`).type('form').send({}).expect(403);
+  });
+
   it('shows members a 403 and another organisation nothing of the rollouts', async () => {
     const { admin: owner, devices } = await r.fleet(1, [0]);
     await r.createRollout(owner, devices, { stages: [100] });

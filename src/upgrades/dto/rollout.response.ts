@@ -13,6 +13,12 @@ export class RolloutStageResponse extends UpgradeStatusCountsResponse {
 
   @DateTime({ nullable: true, description: 'null until the stage opens' })
   opened_at: string | null;
+
+  @DateTime({
+    nullable: true,
+    description: 'When its last upgrade finished while the rollout ran; null until then',
+  })
+  finished_at: string | null;
 }
 
 /** A rollout record. */
@@ -40,8 +46,22 @@ export class RolloutResponse {
   @Bool()
   auto_revert: boolean;
 
+  @Int({
+    minimum: 0,
+    maximum: 604800,
+    description: 'The soak time: seconds between a stage finishing and the next one opening',
+  })
+  stage_wait_seconds: number;
+
   @ArrayOf(() => RolloutStageResponse)
   stages: RolloutStageResponse[];
+
+  @DateTime({
+    nullable: true,
+    description:
+      'When the next stage opens (its predecessor finished, the soak time runs); null when no stage waits',
+  })
+  next_stage_at: string | null;
 
   @StrArray({ description: 'MACs of the devices given a revert upgrade' })
   reverted: string[];
@@ -63,11 +83,13 @@ export const ROLLOUT_EXAMPLE = {
   max_failure_percent: 10,
   failure_percent: 0,
   auto_revert: true,
+  stage_wait_seconds: 0,
   stages: [
     {
       percent: 10,
       devices: 1,
       opened_at: '2030-01-01T10:00:00.000Z',
+      finished_at: null,
       pending: 1,
       in_progress: 0,
       done: 0,
@@ -78,6 +100,7 @@ export const ROLLOUT_EXAMPLE = {
       percent: 100,
       devices: 9,
       opened_at: null,
+      finished_at: null,
       pending: 9,
       in_progress: 0,
       done: 0,
@@ -85,6 +108,7 @@ export const ROLLOUT_EXAMPLE = {
       cancelled: 0,
     },
   ],
+  next_stage_at: null,
   reverted: [],
   not_reverted: [],
   created_at: '2030-01-01T10:00:00.000Z',

@@ -57,6 +57,26 @@ const IsPercent = (options?: ValidationOptions) =>
     options,
   );
 
+/** The longest soak time between two stages: a week, in seconds. */
+export const MAX_STAGE_WAIT_SECONDS = 604800;
+
+/** A whole number of seconds from 0 to a week. */
+const IsStageWait = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isStageWait',
+      validator: {
+        validate: (value: unknown) =>
+          Number.isInteger(value) &&
+          (value as number) >= 0 &&
+          (value as number) <= MAX_STAGE_WAIT_SECONDS,
+        defaultMessage: (args) =>
+          `${args?.property} must be a whole number of seconds from 0 to ${MAX_STAGE_WAIT_SECONDS}`,
+      },
+    },
+    options,
+  );
+
 /**
  * Refuses an array where an object is expected (ValidateNested alone accepts one), with the
  * message ValidateNested gives any other non-object, so that each bad value gets one message.
@@ -89,6 +109,14 @@ export class RolloutInputDto {
   @IsOptional()
   @IsBoolean()
   auto_revert?: boolean;
+
+  /**
+   * The soak time: seconds between a stage finishing and the next one opening, 0 to 604800 (a
+   * week; default 0, at once). `POST /v1/rollouts/{id}/advance` opens a waiting stage sooner.
+   */
+  @IsOptional()
+  @IsStageWait()
+  stage_wait_seconds?: number;
 }
 
 /** The `upgrade` object of create and update. Every field is optional. */

@@ -9,6 +9,8 @@ export interface RolloutFormValues {
   /** Blank: the default (10). */
   max_failure_percent: string;
   auto_revert: boolean;
+  /** Seconds between a stage finishing and the next opening; blank: the default (0, at once). */
+  stage_wait_seconds: string;
 }
 
 export const BLANK_ROLLOUT_FORM: RolloutFormValues = {
@@ -16,6 +18,7 @@ export const BLANK_ROLLOUT_FORM: RolloutFormValues = {
   stages: '',
   max_failure_percent: '',
   auto_revert: false,
+  stage_wait_seconds: '',
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -27,13 +30,14 @@ export function readRolloutForm(form: Record<string, unknown>): RolloutFormValue
     stages: text(form.stages).slice(0, 200),
     max_failure_percent: text(form.max_failure_percent).slice(0, 20),
     auto_revert: form.auto_revert === 'true',
+    stage_wait_seconds: text(form.stage_wait_seconds).slice(0, 20),
   };
 }
 
 /**
  * `upgrade.rollout` of the JSON API for these fields (undefined when not staged), for its DTO
  * to check: a stage that is not a number stays NaN so that the API's message names it; blank
- * stages or maximum take the API's defaults.
+ * stages, maximum or wait take the API's defaults.
  */
 export function rolloutOf(values: RolloutFormValues): Record<string, unknown> | undefined {
   if (!values.staged) {
@@ -48,6 +52,9 @@ export function rolloutOf(values: RolloutFormValues): Record<string, unknown> | 
   }
   if (values.max_failure_percent !== '') {
     rollout.max_failure_percent = Number(values.max_failure_percent.replace(/%$/, ''));
+  }
+  if (values.stage_wait_seconds !== '') {
+    rollout.stage_wait_seconds = Number(values.stage_wait_seconds);
   }
   return rollout;
 }

@@ -3,6 +3,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { PageOutcome, redirectTo, Shown, show } from '../../web/page-outcome';
 import { pager } from '../../web/pager';
 import { plural } from '../../web/plural';
+import { timeUntil } from '../../web/time-ago';
 import { RolloutRecord } from '../rollout.view';
 import { RolloutsService } from '../rollouts.service';
 import { UpgradesService } from '../upgrades.service';
@@ -21,7 +22,10 @@ const ROLLOUTS_PER_PAGE = 25;
 const FAILED_SHOWN = 100;
 const SEGMENTS = ['done', 'failed', 'in_progress', 'pending', 'cancelled'] as const;
 
-/** The rollout pages: the list, a rollout's stage bars, failure percentage, reverts and the Halt button. */
+/**
+ * The rollout pages: the list, a rollout's stage bars, failure percentage, reverts, when a waiting
+ * stage opens, and the Halt and Advance buttons.
+ */
 @Injectable()
 export class RolloutPagesService {
   constructor(
@@ -57,6 +61,10 @@ export class RolloutPagesService {
       section: 'upgrades',
       rollout,
       running: rollout.state === 'running',
+      nextStageIn:
+        rollout.state === 'running' && rollout.next_stage_at !== null
+          ? timeUntil(new Date(rollout.next_stage_at), new Date())
+          : null,
       overThreshold: overThreshold(rollout),
       stages: rollout.stages.map(stageView),
       failed: failed.upgrades,
@@ -70,6 +78,13 @@ export class RolloutPagesService {
   async halt(user: AuthUser, id: number): Promise<PageOutcome> {
     await this.rollouts.halt(user, id, 'console');
     return redirectTo(`/rollouts/${id}`, `Rollout ${id} halted.`);
+  }
+
+  /** Opens the rollout's waiting stage now (the Advance button). */
+  async advance(user: AuthUser, id: number): Promise<PageOutcome> {
+    const rollout = await this.rollouts.advance(user, id, 'console');
+    const opened = rollout.stages.filter((stage) => stage.opened_at !== null).length;
+    return redirectTo(`/rollouts/${id}`, `Stage ${opened} of rollout ${id} opened.`);
   }
 }
 

@@ -87,9 +87,15 @@ describe('the staged rollout of the upgrade form', () => {
           stages: '10, 50 ,100',
           max_failure_percent: '5%',
           auto_revert: 'true',
+          stage_wait_seconds: ' 3600 ',
         }),
       ).rollout,
-    ).toEqual({ stages: [10, 50, 100], max_failure_percent: 5, auto_revert: true });
+    ).toEqual({
+      stages: [10, 50, 100],
+      max_failure_percent: 5,
+      auto_revert: true,
+      stage_wait_seconds: 3600,
+    });
     expect(toUpgradeInput(form({ staged: 'true' })).rollout).toEqual({ auto_revert: false });
   });
 
@@ -99,6 +105,9 @@ describe('the staged rollout of the upgrade form', () => {
     ).toThrow(
       'rollout.stages must be a strictly increasing list of whole percentages from 1 to 100 ' +
         'that ends with 100, rollout.max_failure_percent must be a number from 0 to 100',
+    );
+    expect(() => toUpgradeInput(form({ staged: 'true', stage_wait_seconds: 'an hour' }))).toThrow(
+      'rollout.stage_wait_seconds must be a whole number of seconds from 0 to 604800',
     );
   });
 });

@@ -96,10 +96,12 @@ export interface StageView extends RolloutStageRecord {
   segments: { status: string; label: string; count: number; width: string }[];
 }
 
-/** views/rollout.hbs: a rollout's stages, failures and reverts, and its Halt button. */
+/** views/rollout.hbs: a rollout's stages, failures and reverts, its Halt and Advance buttons. */
 export interface RolloutModel extends PageModel {
   rollout: RolloutRecord;
   running: boolean;
+  /** When a stage waits for its soak time: "in 4 min" (and `rollout.next_stage_at`). */
+  nextStageIn: string | null;
   overThreshold: boolean;
   stages: StageView[];
   failed: UpgradeRecord[];

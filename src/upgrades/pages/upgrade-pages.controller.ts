@@ -122,4 +122,10 @@ export class UpgradePagesController {
   halt(@CurrentUser() user: AuthUser, @RolloutId() id: number) {
     return this.rollouts.halt(user, id);
   }
+
+  @Post('rollouts/:id/advance')
+  @Page('admin')
+  advance(@CurrentUser() user: AuthUser, @RolloutId() id: number) {
+    return this.rollouts.advance(user, id);
+  }
 }
