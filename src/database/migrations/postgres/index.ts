@@ -1,3 +1,4 @@
+import { DeviceLabels1796615245737 } from './1796615245737-DeviceLabels';
 import { UpgradesInProgressIndex1796610191079 } from './1796610191079-UpgradesInProgressIndex';
 import { AlertAcknowledgement1796613391611 } from './1796613391611-AlertAcknowledgement';
 import { QueueLeases1796162128221 } from './1796162128221-QueueLeases';
@@ -44,4 +45,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   SerialiseWebhookUrls1796162265212,
   UpgradesInProgressIndex1796610191079,
   AlertAcknowledgement1796613391611,
+  DeviceLabels1796615245737,
 ];
