@@ -6,6 +6,7 @@ import { DeviceFilter } from '../devices/device-filter';
 import { DeviceUpgrades } from '../firmware/firmware-ports';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
+import { FleetFilter } from '../read-side/device-filter';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
@@ -36,7 +37,7 @@ export class DeviceRecordsService {
    */
   async findDetailed(
     orgId: number,
-    filter: DeviceFilter,
+    filter: FleetFilter,
     page?: { offset: number; limit: number },
   ): Promise<DetailedDevice[]> {
     const rows = await this.rows.find(orgId, filter, page);
@@ -57,6 +58,11 @@ export class DeviceRecordsService {
         config: configSync(configs.get(device.id)!.revision, report),
       }),
     );
+  }
+
+  /** How many of the organisation's devices match the filter (one statement). */
+  count(orgId: number, filter: FleetFilter): Promise<number> {
+    return this.rows.count(orgId, filter);
   }
 
   /** Which of these devices have a firmware upgrade being written right now (one statement). */

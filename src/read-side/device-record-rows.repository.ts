@@ -10,7 +10,7 @@ import {
   DeviceWithParts,
 } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
-import { deviceFilterCondition } from './device-filter';
+import { deviceFilterCondition, FleetFilter } from './device-filter';
 import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
 import { Upgrade } from '../firmware/upgrade.entity';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
@@ -56,7 +56,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
   /** The matching devices of the organisation by id, one page of them when `page` is given. */
   async find(
     orgId: number,
-    filter: DeviceFilter,
+    filter: FleetFilter,
     page?: { offset: number; limit: number },
   ): Promise<DeviceRecordRow[]> {
     if (filter.ids?.length === 0 || filter.macs?.length === 0) {
@@ -127,6 +127,19 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
               config_error_message: row.config_error_message,
             },
     }));
+  }
+
+  /** How many of the organisation's devices match the filter (one statement). */
+  async count(orgId: number, filter: FleetFilter): Promise<number> {
+    if (filter.ids?.length === 0 || filter.macs?.length === 0) {
+      return 0;
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { total: number | string }[] = await this.manager.query(
+      `SELECT COUNT(*) AS total FROM "devices" d WHERE ${deviceFilterCondition(sql, orgId, filter)}`,
+      sql.params,
+    );
+    return Number(rows[0]?.total ?? 0);
   }
 
   /**

@@ -415,7 +415,7 @@ onBothDatabases('location networks', (t) => {
               config: {
                 revision: configRevision(
                   configDocument({
-                    device: { mac_id: m.mac_id, name: 'Store' },
+                    device: { mac_id: m.mac_id, name: 'Store', label: null },
                     network: { id, network_name: 'Store', timezone: 'UTC' },
                     ssids: [],
                     uplinks: [],
