@@ -2585,6 +2585,8 @@ export interface components {
             mac_id: string;
             /** @description The device record's name (not the host name check-ins report) */
             name: string | null;
+            /** @description The operator's own name for the device (its label) */
+            label: string | null;
         };
         DeviceConfigResponse: {
             /**

@@ -403,6 +403,7 @@ onBothDatabases('location networks', (t) => {
               location_network_id: id,
               organisation_id: admin.orgId,
               name: 'Store',
+              label: null,
               hardware_part: {
                 id: part.id,
                 part_number: part.part_number,
