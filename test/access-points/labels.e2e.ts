@@ -261,9 +261,9 @@ onBothDatabases('device labels', (t) => {
       const member = await t().fixtures.member(admin.orgId);
       expect(macsOf((await inventory(member, { search: 'kitchen' })).body)).toEqual([]);
       expect(macsOf((await statuses(member, { search: 'kitchen' })).body)).toEqual([]);
-      const lobby = (await t().dataSource.getRepository(LocationNetwork).findOneByOrFail({
+      const lobby = await t().dataSource.getRepository(LocationNetwork).findOneByOrFail({
         id: host.location_network_id!,
-      }))!;
+      });
       await f.grant(admin.orgId, member.userId, lobby.id, 'read_only');
       expect(macsOf((await inventory(member, { search: 'kitchen' })).body)).toEqual([host.mac_id]);
       for (const path of ['list_inventory', 'statuses']) {
