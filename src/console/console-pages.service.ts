@@ -249,7 +249,7 @@ export class ConsolePagesService {
     const history = (await this.upgrades.list(user, { device_id: id })).reverse();
     const now = new Date();
     return show(DEVICE_PAGE, {
-      title: device.name ?? device.mac_id,
+      title: device.label ?? device.name ?? device.mac_id,
       section: 'devices',
       device,
       network: network && { id: network.id, name: network.network_name },
