@@ -70,7 +70,10 @@ export class DeviceRecordsService {
     return this.upgrades.devicesInProgress(orgId, ids);
   }
 
-  /** The serial number and tag names of these devices (one statement whatever their number). */
+  /**
+   * The serial number, tag names and last reported host name of these devices (one statement
+   * whatever their number).
+   */
   labels(orgId: number, ids: number[]) {
     return this.rows.labels(orgId, ids);
   }

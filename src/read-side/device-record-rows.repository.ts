@@ -143,28 +143,40 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
   }
 
   /**
-   * The serial number and tag names (in name order) of these devices of the organisation, in one
-   * statement whatever their number: what a device list shows or exports beside its statuses.
+   * The serial number, tag names (in name order) and last reported host name of these devices of
+   * the organisation, in one statement whatever their number: what a device list shows or
+   * exports beside its statuses.
    */
   async labels(
     orgId: number,
     ids: number[],
-  ): Promise<Map<number, { serial: string | null; tags: string[] }>> {
+  ): Promise<Map<number, { serial: string | null; tags: string[]; hostName: string | null }>> {
     if (ids.length === 0) {
       return new Map();
     }
     const sql = new SqlBuilder(this.dialect);
-    const rows: { id: number | string; serial: string | null; tags: unknown }[] =
-      await this.manager.query(
-        `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags
+    const rows: {
+      id: number | string;
+      serial: string | null;
+      tags: unknown;
+      host_name: string | null;
+    }[] = await this.manager.query(
+      `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags,
+           h."name" AS host_name
          FROM "devices" d
+         LEFT JOIN "heartbeats" h
+           ON h."device_id" = d."id" AND h."organisation_id" = d."organisation_id"
          WHERE d."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('d."id"', ids)}`,
-        sql.params,
-      );
+      sql.params,
+    );
     return new Map(
       rows.map((row) => [
         Number(row.id),
-        { serial: row.serial, tags: this.dialect.parsedJsonArray<string>(row.tags) },
+        {
+          serial: row.serial,
+          tags: this.dialect.parsedJsonArray<string>(row.tags),
+          hostName: row.host_name,
+        },
       ]),
     );
   }

@@ -1,3 +1,4 @@
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { EventRecord } from '../../src/event-log/event.entity';
 import { onBothDatabases } from '../harness/app';
@@ -139,8 +140,20 @@ onBothDatabases('console: device actions', (t) => {
   it('labels a device from its page: shown as its title and in the list, refused when bad', async () => {
     const { admin, down } = await consoleFleet(t());
     const browser = await signedIn(t(), admin);
+    const named = await browser.get(`/devices/${down.id}`).expect(200);
+    // Without a label or a host name, the record name (the network's) names the device.
+    expect(named.text).toContain('<h1>lobby-down</h1>');
+    expect(named.text).toContain('<dd id="device-host-name">Not reported</dd>');
+    await t()
+      .dataSource.getRepository(Heartbeat)
+      .update({ device_id: down.id }, { name: 'ap-desk-01' });
     const page = await browser.get(`/devices/${down.id}`).expect(200);
     expect(page.text).toContain('<dd id="device-label">None</dd>');
+    expect(page.text).toContain('<h1>ap-desk-01</h1>');
+    expect(page.text).toContain('<dd id="device-host-name">ap-desk-01</dd>');
+    expect((await browser.get('/devices').expect(200)).text).toContain(
+      '<td data-label="Name">ap-desk-01</td>',
+    );
     const csrf = csrfOf(page.text);
     const act = (fields: Record<string, unknown>) =>
       browser
@@ -180,6 +193,7 @@ onBothDatabases('console: device actions', (t) => {
     const cleared = await browser.get(`/devices/${down.id}`).expect(200);
     expect(decodedHtml(cleared.text)).toContain('Label cleared.');
     expect(cleared.text).toContain('<dd id="device-label">None</dd>');
+    expect(cleared.text).toContain('<h1>ap-desk-01</h1>');
     expect(
       (await t().dataSource.getRepository(Device).findOneByOrFail({ id: down.id })).label,
     ).toBe(null);
