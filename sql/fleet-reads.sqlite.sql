@@ -18,7 +18,7 @@ SELECT o."device_count" AS total,
              FROM "organisations" o WHERE o."id" = ?;
 
 -- GET /v1/access_points/statuses, statement 2
-SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
               d."location_network_id" AS location_network_id, h."received_at" AS received_at,
               h."firmware_version" AS firmware_version, h."clients" AS clients,
               h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,

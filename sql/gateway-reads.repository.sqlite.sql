@@ -1,5 +1,5 @@
 -- a device by MAC, with its credentials (GatewayReadsRepository.byMac, batched)
-SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisation_id", d."mac_id", d."name",
+SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          (SELECT json_group_array(json_object('id', u."id", 'uplink_type', u."uplink_type", 'details', json(u."details")) ORDER BY u."id") FROM "uplinks" u
@@ -24,7 +24,7 @@ SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisat
        WHERE mi."mac_id" IN (SELECT value FROM json_each(?));
 
 -- a device by id (GatewayReadsRepository.byDevice, batched)
-SELECT d."id", d."organisation_id", d."mac_id", d."name",
+SELECT d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          (SELECT json_group_array(json_object('id', u."id", 'uplink_type', u."uplink_type", 'details', json(u."details")) ORDER BY u."id") FROM "uplinks" u

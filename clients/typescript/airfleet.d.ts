@@ -792,6 +792,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/access_points/{mac_id}/label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear a device's label
+         * @description Admins, and members with `full` access to the network the device is in (read-only: 403 1029; a device in no network: admins only). `mac_id` in any MAC form. A device the caller cannot see answers 404 1011. Records `device.labelled` when the label changes.
+         */
+        put: operations["set_device_label"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/init_templates": {
         parameters: {
             query?: never;
@@ -1734,7 +1754,13 @@ export interface components {
             /** @description null: in the inventory but in no network */
             location_network_id: number | null;
             organisation_id: number;
+            /** @description The name of the network the device was last activated in (every device of it) */
             name: string | null;
+            /**
+             * @description The operator's own name for the device (PUT /v1/access_points/{mac_id}/label)
+             * @example Lobby, west wall
+             */
+            label: string | null;
             hardware_part?: {
                 id: number;
                 part_number: string;
@@ -2331,6 +2357,8 @@ export interface components {
             mac_id: string;
             /** @description The device record's name (not the check-in host name) */
             name: string | null;
+            /** @description The operator's own name for the device */
+            label: string | null;
             /** @description null: in the inventory but in no network */
             location_network_id: number | null;
             /**
@@ -2423,6 +2451,24 @@ export interface components {
             hardware_model?: string;
         };
         StatusOnlyResponse: {
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        SetDeviceLabelDto: {
+            /**
+             * @description The device's label: 1 to 64 characters without control characters or spaces at either end; null clears it.
+             * @example Lobby, west wall
+             */
+            label: string | null;
+        };
+        DeviceData: {
+            device: components["schemas"]["DeviceResponse"];
+        };
+        DeviceEnvelope: {
+            data: components["schemas"]["DeviceData"];
             /**
              * @example 200
              * @enum {integer}
@@ -2576,6 +2622,8 @@ export interface components {
             mac_id: string;
             /** @description The device record's name (not the host name check-ins report) */
             name: string | null;
+            /** @description The operator's own name for the device (its label) */
+            label: string | null;
         };
         DeviceConfigResponse: {
             /**
@@ -2615,7 +2663,7 @@ export interface components {
             /** @description Ascends in commit order within the organisation: the feed cursor */
             id: number;
             /** @enum {string} */
-            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved";
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved";
             /** Format: date-time */
             occurred_at: string;
             /** @description The device's network when the event happened (the one it enters for device.claimed and device.moved, the one it leaves for device.released and device.removed); null for none */
@@ -2641,7 +2689,7 @@ export interface components {
                 /** @enum {string} */
                 type: "cli" | "device" | "system";
             };
-            /** @description Per type. device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
+            /** @description Per type. device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; device.labelled: `{changes}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
             data: {
                 [key: string]: unknown;
             };
@@ -3084,7 +3132,7 @@ export interface components {
         /** @description The body of every webhook request. Order is not guaranteed: order by `data.id` and drop duplicates by the `webhook-id` header. */
         WebhookPayload: {
             /** @enum {string} */
-            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "webhook.test";
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "webhook.test";
             /**
              * Format: date-time
              * @description The event's occurred_at
@@ -9812,6 +9860,11 @@ export interface operations {
                  *     comma-separated list is accepted).
                  */
                 mac_id?: string;
+                /**
+                 * @description Only the devices whose label or last reported host name contains this text (any case), or
+                 *     whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
+                 */
+                search?: string;
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
@@ -10374,6 +10427,11 @@ export interface operations {
                 device_status?: "UP" | "DOWN";
                 /** @description Only the devices of this network (404 1001 when it is not one the caller may read). */
                 network_id?: number;
+                /**
+                 * @description Only the devices whose label or last reported host name contains this text (any case), or
+                 *     whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
+                 */
+                search?: string;
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
@@ -11087,6 +11145,171 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusOnlyResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1011 (DeviceNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1011;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    set_device_label: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mac_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDeviceLabelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceEnvelope"];
                 };
             };
             /** @description 1032 (MalformedJson) */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../common/auth/auth-user';
 import { CurrentUser, RequireRole } from '../common/auth/decorators';
@@ -18,9 +18,12 @@ import {
   ProvisioningDto,
   SerialQueryDto,
 } from './dto/access-points.dto';
+import { SetDeviceLabelDto } from './dto/device-label.dto';
+import { DeviceLabelsService } from './device-labels.service';
 import {
   BatchResponse,
   CurrentStatusResponse,
+  DeviceEnvelope,
   DevicesFromSerialResponse,
   ListInventoryResponse,
   MessageStatusResponse,
@@ -114,6 +117,7 @@ export class AccessPointsController {
     private readonly assignment: DeviceAssignmentService,
     private readonly configuration: UplinkConfigurationService,
     private readonly fleet: FleetStatusService,
+    private readonly labels: DeviceLabelsService,
   ) {}
 
   @Get('list_inventory')
@@ -294,5 +298,24 @@ export class AccessPointsController {
   async heartbeat(@CurrentUser() user: AuthUser, @Body() body: HeartbeatDto) {
     await this.inventory.recordHeartbeat(user, body);
     return statusOnly();
+  }
+
+  @Put(':mac_id/label')
+  @ApiOperation({
+    operationId: 'set_device_label',
+    summary: "Set or clear a device's label",
+    description:
+      'Admins, and members with `full` access to the network the device is in (read-only: 403 ' +
+      '1029; a device in no network: admins only). `mac_id` in any MAC form. A device the caller ' +
+      'cannot see answers 404 1011. Records `device.labelled` when the label changes.',
+  })
+  @ApiOkResponse({ type: DeviceEnvelope })
+  @ApiErrorResponses(ApiErrorCode.DeviceNotFound, ApiErrorCode.Forbidden)
+  async setLabel(
+    @CurrentUser() user: AuthUser,
+    @Param('mac_id') mac: string,
+    @Body() body: SetDeviceLabelDto,
+  ) {
+    return ok({ device: await this.labels.setLabel(user, mac, body.label) });
   }
 }

@@ -1,3 +1,4 @@
+import { DeviceLabelsService } from './device-labels.service';
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { DeviceConfigModule } from '../device-config/device-config.module';
@@ -41,8 +42,10 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     InitTemplatesRepository,
     FleetStatusService,
     FleetConfigSyncService,
+    DeviceLabelsService,
   ],
   exports: [
+    DeviceLabelsService,
     DeviceRecordsService,
     InitTemplatesRepository,
     FleetStatusService,

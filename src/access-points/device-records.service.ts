@@ -6,6 +6,7 @@ import { DeviceFilter } from '../devices/device-filter';
 import { DeviceUpgrades } from '../firmware/firmware-ports';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
+import { FleetFilter } from '../read-side/device-filter';
 
 /**
  * A device with what its record shows: hardware part, live uplinks, tags, pending upgrade and
@@ -36,7 +37,7 @@ export class DeviceRecordsService {
    */
   async findDetailed(
     orgId: number,
-    filter: DeviceFilter,
+    filter: FleetFilter,
     page?: { offset: number; limit: number },
   ): Promise<DetailedDevice[]> {
     const rows = await this.rows.find(orgId, filter, page);
@@ -59,12 +60,20 @@ export class DeviceRecordsService {
     );
   }
 
+  /** How many of the organisation's devices match the filter (one statement). */
+  count(orgId: number, filter: FleetFilter): Promise<number> {
+    return this.rows.count(orgId, filter);
+  }
+
   /** Which of these devices have a firmware upgrade being written right now (one statement). */
   findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
     return this.upgrades.devicesInProgress(orgId, ids);
   }
 
-  /** The serial number and tag names of these devices (one statement whatever their number). */
+  /**
+   * The serial number, tag names and last reported host name of these devices (one statement
+   * whatever their number).
+   */
   labels(orgId: number, ids: number[]) {
     return this.rows.labels(orgId, ids);
   }

@@ -11,6 +11,8 @@ export interface DeviceView {
   location_network_id: number | null;
   organisation_id: number;
   name: string | null;
+  /** The operator's name for the device (null: none). */
+  label: string | null;
   hardware_part: { id: number; part_number: string; wifi_uplink: boolean; usb: boolean } | null;
   uplinks: UplinkView[];
   tag_list: string[];
@@ -48,6 +50,7 @@ export function deviceView(device: DetailedDevice): DeviceView {
     location_network_id: device.location_network_id,
     organisation_id: device.organisation_id,
     name: device.name,
+    label: device.label,
     hardware_part: part
       ? { id: part.id, part_number: part.part_number, wifi_uplink: part.wifi_uplink, usb: part.usb }
       : null,

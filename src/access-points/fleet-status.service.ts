@@ -1,3 +1,4 @@
+import { deviceSearch } from '../devices/device-search';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { pageRequest, PaginationMeta, paginationMeta } from '../common/pagination/pagination';
@@ -21,6 +22,8 @@ export interface DeviceStatusView {
   id: number;
   mac_id: string;
   name: string | null;
+  /** The operator's name for the device (null: none). */
+  label: string | null;
   location_network_id: number | null;
   device_status: DeviceStatus;
   last_seen_time: number | null;
@@ -85,7 +88,10 @@ export class FleetStatusService {
    */
   async statuses(user: AuthUser, query: StatusesQueryDto): Promise<StatusesView> {
     const orgId = user.organisation_id;
-    const filter = await this.visibleFilter(user, query.network_id);
+    const filter: FleetFilter = {
+      ...(await this.visibleFilter(user, query.network_id)),
+      ...(query.search === undefined ? {} : { search: deviceSearch(query.search) }),
+    };
     const since = this.upSince();
     const summary = await this.summary(orgId, filter, since);
     const { devices, meta } = await this.pageOf(orgId, filter, query, since, summary);
@@ -144,11 +150,15 @@ export class FleetStatusService {
   }
 
   /**
-   * The up/down counts of the devices the filter (of the caller's visibility and network only)
-   * names: how many there are from the kept counts, how many are UP from the heartbeats (one
-   * statement).
+   * The up/down counts of the devices the filter (of the caller's visibility and network, and a
+   * search) names: how many there are from the kept counts, how many are UP from the heartbeats,
+   * or, with a search, by counting the matching rows (one statement).
    */
-  private summary(orgId: number, filter: FleetFilter, since: Date): Promise<StatusCounts> {
+  private async summary(orgId: number, filter: FleetFilter, since: Date): Promise<StatusCounts> {
+    if (filter.search !== undefined) {
+      const { up, down } = await this.tallies.counts(orgId, filter, since);
+      return { up, down };
+    }
     const networks =
       filter.networkId !== undefined ? [filter.networkId] : (filter.networkIds ?? undefined);
     return this.tallies.summary(orgId, since, networks);
@@ -193,20 +203,24 @@ export class FleetStatusService {
   ): Promise<DeviceStatusView[]> {
     const inSync = await this.configSync.inSync(
       orgId,
-      rows.map(({ id, mac_id, name, location_network_id, applied_revision, uplinks, network }) => ({
-        id,
-        mac_id,
-        name,
-        location_network_id,
-        applied_revision,
-        uplinks,
-        network,
-      })),
+      rows.map(
+        ({ id, mac_id, name, label, location_network_id, applied_revision, uplinks, network }) => ({
+          id,
+          mac_id,
+          name,
+          label,
+          location_network_id,
+          applied_revision,
+          uplinks,
+          network,
+        }),
+      ),
     );
     return rows.map((row): DeviceStatusView => ({
       id: row.id,
       mac_id: row.mac_id,
       name: row.name,
+      label: row.label,
       location_network_id: row.location_network_id,
       device_status: deviceStatus(row.received_at, since),
       last_seen_time: lastSeenTime(row.received_at),

@@ -1,3 +1,5 @@
+import { deviceSearch } from '../devices/device-search';
+import { FleetFilter } from '../read-side/device-filter';
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { DeviceTransitionsService } from '../device-state/device-transitions.service';
@@ -58,19 +60,25 @@ export class InventoryService {
   async listInventory(user: AuthUser, query: ListInventoryQueryDto) {
     const visible = await this.visibility(user);
     const orgId = user.organisation_id;
+    const filter: FleetFilter =
+      query.search === undefined ? visible : { ...visible, search: deviceSearch(query.search) };
     if (query.mac_id !== undefined && query.mac_id.trim() !== '') {
       const { valid } = parseMacs(query.mac_id);
-      const devices = await this.records.findDetailed(orgId, { ...visible, macs: valid });
+      const devices = await this.records.findDetailed(orgId, { ...filter, macs: valid });
       if (devices.length === 0) {
         throw deviceNotFound();
       }
       return { devices: devices.map(deviceView) };
     }
     const page = pageRequest(query);
-    const count = await this.devices.countMatching(orgId, visible);
+    // Without a search, the kept counts answer; a search counts the matching rows.
+    const count =
+      filter.search === undefined
+        ? await this.devices.countMatching(orgId, visible)
+        : await this.records.count(orgId, filter);
     const devices =
       page.offset < count
-        ? await this.records.findDetailed(orgId, visible, {
+        ? await this.records.findDetailed(orgId, filter, {
             offset: page.offset,
             limit: page.perPage,
           })

@@ -48,6 +48,14 @@ describe('eventDecisions: which events open and resolve alerts', () => {
     });
   });
 
+  it("resolves a device's config_failed when its label changes (a new revision)", () => {
+    const open: OpenFacts[] = [
+      { id: 12, alert_rule_id: 3, type: 'config_failed', device_id: 7, network_id: 3 },
+    ];
+    const decisions = eventDecisions([], [event('device.labelled', 1)], open, new Map());
+    expect(decisions.resolve).toEqual([{ id: 12, at: at(1) }]);
+  });
+
   it('resolves open alerts by the events that end them, and leaves the others', () => {
     const open: OpenFacts[] = [
       { id: 10, alert_rule_id: 1, type: 'device_down', device_id: 7, network_id: 3 },

@@ -44,7 +44,12 @@ export interface Decisions {
 }
 
 /** The events after which a device's config_failed alert resolves: its revision changes. */
-const DEVICE_CONFIG_CHANGES = new Set(['device.moved', 'device.released', 'uplinks.applied']);
+const DEVICE_CONFIG_CHANGES = new Set([
+  'device.moved',
+  'device.released',
+  'device.labelled',
+  'uplinks.applied',
+]);
 const NETWORK_CONFIG_CHANGES = new Set([
   'network.updated',
   'network.rolled_back',
@@ -71,7 +76,7 @@ export const WATCHED_EVENT_TYPES = [
  * What a run of an organisation's events (in id order) opens and resolves:
  * - `device.config_failed` opens config_failed; it resolves when the device runs the current
  *   revision (`device.config_applied` in sync) or its revision changes (a move, release,
- *   uplinks, or a change of its network's configuration);
+ *   label, uplinks, or a change of its network's configuration);
  * - `upgrade.failed` and `rollout.halted` open upgrade_failed and rollout_halted, resolved at
  *   once (`rolloutNetworks`: the networks of each halted rollout's devices);
  * - `device.up` resolves device_down; `device.down` resolves clients_above;

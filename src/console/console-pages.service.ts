@@ -168,6 +168,7 @@ export class ConsolePagesService {
       readable === 'all' ? {} : { networkIds: readable },
     );
     const tags = new Map(detailed.map((d) => [d.id, d.tag_list ?? []]));
+    const hostNames = await this.records.labels(orgId, ids);
     const now = new Date();
     const { meta } = result;
     const listed = { ...query, selectAll: undefined };
@@ -184,6 +185,7 @@ export class ConsolePagesService {
         query.sync !== undefined,
       devices: result.devices.map((device) => ({
         ...deviceStatusRow(device, now),
+        shownName: shownName(device, hostNames.get(device.id)?.hostName ?? null),
         network:
           device.location_network_id === null
             ? null
@@ -242,6 +244,7 @@ export class ConsolePagesService {
       throw deviceNotFound();
     }
     const device = deviceView(record);
+    const hostName = (await this.records.labels(orgId, [id])).get(id)?.hostName ?? null;
     const network =
       device.location_network_id === null
         ? null
@@ -249,7 +252,8 @@ export class ConsolePagesService {
     const history = (await this.upgrades.list(user, { device_id: id })).reverse();
     const now = new Date();
     return show(DEVICE_PAGE, {
-      title: device.name ?? device.mac_id,
+      title: shownName(device, hostName) ?? device.mac_id,
+      hostName,
       section: 'devices',
       device,
       network: network && { id: network.id, name: network.network_name },
@@ -286,4 +290,15 @@ export class ConsolePagesService {
       .map(({ id, name }) => ({ id, name }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
+}
+
+/**
+ * What the console calls a device: its label, else the host name it last reported, else its
+ * record name (its network's); null when it has none of them.
+ */
+function shownName(
+  device: { label: string | null; name: string | null },
+  hostName: string | null,
+): string | null {
+  return device.label ?? hostName ?? device.name;
 }

@@ -60,6 +60,8 @@ export interface OverviewModel extends PageModel {
 
 /** A device of the device list. */
 export interface DeviceListRow extends DeviceStatusRow {
+  /** Its label, else its last reported host name, else its record name. */
+  shownName: string | null;
   network: { id: number; name: string | undefined } | null;
   pending: ShownPendingUpgrade | null;
   /** Its tags' names, each linking to the list filtered by it. */
@@ -111,6 +113,8 @@ export interface AvailabilityRow {
 /** views/device.hbs: a device, its live status, what may be done with it and its history. */
 export interface DeviceModel extends PageModel {
   device: DeviceView;
+  /** The host name its last heartbeat reported (null: none). */
+  hostName: string | null;
   network: Named | null;
   status: Omit<DeviceStatusView, keyof LiveStatus> &
     LiveStatus & { lastSeen: string; lastSeenExact: string | null };

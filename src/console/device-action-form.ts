@@ -1,3 +1,4 @@
+import { labelProblem } from '../access-points/dto/device-label.dto';
 import { formFields } from '../web/form';
 import { deviceListQuery, DeviceListQuery } from './console-query';
 
@@ -10,6 +11,7 @@ export type DeviceActionForm = (
   | { kind: 'release' | 'remove'; macs: string[] }
   | { kind: 'tags'; macs: string[]; tags: string[] }
   | { kind: 'uplinks'; macs: string[]; templateId: number }
+  | { kind: 'label'; macs: string[]; label: string | null }
 ) & { filter?: DeviceListQuery };
 
 /** The most tags and the longest tag the tag route takes (SetDeviceTagsDto). */
@@ -32,7 +34,8 @@ const positiveId = (value: unknown): number | null => {
  * Reads a posted device action: `action` (move, release, remove, tags, uplinks), `devices` (the ticked
  * MACs, one value each, or one MAC) or `scope=matching` with `filter` (the device list's filters
  * as a query string: every device they match), `network_id` for a move, `tags` (comma-separated,
- * none clears them) for tags, `init_template_id` for uplinks (apply_configuration). A form that
+ * none clears them) for tags, `init_template_id` for uplinks (apply_configuration), `label` for
+ * one device's label (empty clears it). A form that
  * cannot be carried out says why, as its page shows it.
  */
 export function deviceActionOf(body: unknown): DeviceActionForm | { problem: string } {
@@ -84,6 +87,17 @@ function actionOf(form: Record<string, unknown>): DeviceActionForm | { problem: 
         return { problem: `At most ${MAX_TAGS} tags of at most ${MAX_TAG_LENGTH} characters.` };
       }
       return { kind: 'tags', macs, tags };
+    }
+    case 'label': {
+      // One device's own name: never every match of a filter. An empty field clears it.
+      if (macs.length !== 1 || form.scope === 'matching') {
+        return { problem: 'Label one device at a time.' };
+      }
+      const label = typeof form.label === 'string' && form.label !== '' ? form.label : null;
+      const problem = labelProblem(label);
+      return problem === null
+        ? { kind: 'label', macs, label }
+        : { problem: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.` };
     }
     default:
       return { problem: 'Choose what to do with the devices.' };

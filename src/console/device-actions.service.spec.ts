@@ -1,3 +1,4 @@
+import { DeviceLabelsService } from '../access-points/device-labels.service';
 import { DeviceAssignmentService } from '../access-points/device-assignment.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { InventoryService } from '../access-points/inventory.service';
@@ -35,6 +36,7 @@ function withMatches(count: number) {
     {} as UplinkConfigurationService,
     fleet as unknown as FleetStatusService,
     {} as LocationNetworksRepository,
+    {} as DeviceLabelsService,
   );
   return { service, release, fleet };
 }

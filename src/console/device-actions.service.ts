@@ -5,6 +5,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { DomainError } from '../common/errors';
 import { normaliseMac } from '../common/mac/mac';
 import { TagsService } from '../tags/tags.service';
+import { DeviceLabelsService } from '../access-points/device-labels.service';
 import { UplinkConfigurationService } from '../access-points/uplink-configuration.service';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { MAX_LIST_ENTRIES } from '../common/limits/list-limit';
@@ -26,6 +27,7 @@ const CARRIED_FIELDS = [
   'network_id',
   'tags',
   'init_template_id',
+  'label',
 ];
 
 /**
@@ -45,6 +47,7 @@ export class DeviceActionsService {
     private readonly uplinks: UplinkConfigurationService,
     private readonly fleet: FleetStatusService,
     private readonly networks: LocationNetworksRepository,
+    private readonly labels: DeviceLabelsService,
   ) {}
 
   /** Claims devices by MAC or serial into a network (as provisioning does). */
@@ -180,6 +183,10 @@ export class DeviceActionsService {
             : `Set the tags of ${devices} to ${action.tags.join(', ')}?`;
         yes = `Yes, set the tags of ${plural(action.macs.length, 'device')}`;
         break;
+      case 'label':
+        question = `Label ${devices}?`;
+        yes = 'Yes, label it';
+        break;
       case 'uplinks':
         question = `Apply the uplink template to ${devices}?`;
         yes = `Yes, apply it to ${plural(action.macs.length, 'device')}`;
@@ -232,6 +239,13 @@ export class DeviceActionsService {
           'console',
         );
         return redirectTo(back, `Uplink template applied to ${plural(macs.length, 'device')}.`);
+      }
+      case 'label': {
+        const device = await this.labels.setLabel(user, macs[0], action.label, 'console');
+        return redirectTo(
+          back,
+          device.label === null ? 'Label cleared.' : `Label set to ${device.label}.`,
+        );
       }
       case 'tags': {
         const devices = await this.tags.setDeviceTags(

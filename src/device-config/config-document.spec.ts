@@ -36,7 +36,7 @@ const uplink = (id: number, details: Record<string, unknown> = { ip: '10.0.0.1' 
 });
 
 const facts = (overrides: Partial<ConfigFacts> = {}): ConfigFacts => ({
-  device: { mac_id: '0A:00:00:00:00:01', name: 'Lobby' },
+  device: { mac_id: '0A:00:00:00:00:01', name: 'Lobby', label: null },
   network: { id: 3, network_name: 'Lobby', timezone: 'Europe/Paris' },
   ssids: [ssid(8), ssid(7)],
   uplinks: [uplink(12), uplink(11)],
@@ -49,7 +49,7 @@ describe('configDocument', () => {
   it('shows the device, its network, its SSIDs with secrets and its uplinks, by id', () => {
     const document = configDocument(facts());
     expect(Object.keys(document)).toEqual(['device', 'network', 'ssids', 'uplinks']);
-    expect(document.device).toEqual({ mac_id: '0A:00:00:00:00:01', name: 'Lobby' });
+    expect(document.device).toEqual({ mac_id: '0A:00:00:00:00:01', name: 'Lobby', label: null });
     expect(document.network).toEqual({ id: 3, network_name: 'Lobby', timezone: 'Europe/Paris' });
     expect(document.ssids.map((s) => [s.id, s.wpa_key])).toEqual([
       [7, 'key-7'],
@@ -98,7 +98,7 @@ describe('configRevision', () => {
   it('does not depend on the order of keys or of the looked-up rows', () => {
     const document = configDocument(facts());
     const reordered = Object.fromEntries(Object.entries(document).reverse()) as ConfigDocument;
-    reordered.device = { name: 'Lobby', mac_id: '0A:00:00:00:00:01' };
+    reordered.device = { name: 'Lobby', mac_id: '0A:00:00:00:00:01', label: null };
     expect(configRevision(reordered)).toBe(configRevision(document));
     expect(
       revisionOf(facts({ ssids: [ssid(7), ssid(8)], uplinks: [uplink(11), uplink(12)] })),
@@ -106,8 +106,8 @@ describe('configRevision', () => {
   });
 
   it.each<[string, Partial<ConfigFacts>]>([
-    ['the MAC', { device: { mac_id: '0A:00:00:00:00:02', name: 'Lobby' } }],
-    ['the device name', { device: { mac_id: '0A:00:00:00:00:01', name: 'Hall' } }],
+    ['the MAC', { device: { mac_id: '0A:00:00:00:00:02', name: 'Lobby', label: null } }],
+    ['the device name', { device: { mac_id: '0A:00:00:00:00:01', name: 'Hall', label: null } }],
     ['the network', { network: { id: 4, network_name: 'Lobby', timezone: 'Europe/Paris' } }],
     ['the network name', { network: { id: 3, network_name: 'Hall', timezone: 'Europe/Paris' } }],
     ['the time zone', { network: { id: 3, network_name: 'Lobby', timezone: 'UTC' } }],
@@ -126,9 +126,9 @@ describe('configRevision', () => {
   });
 
   it('differs for two devices of one network with the same name', () => {
-    expect(revisionOf(facts({ device: { mac_id: '0A:00:00:00:00:02', name: 'Lobby' } }))).not.toBe(
-      revisionOf(facts()),
-    );
+    expect(
+      revisionOf(facts({ device: { mac_id: '0A:00:00:00:00:02', name: 'Lobby', label: null } })),
+    ).not.toBe(revisionOf(facts()));
   });
 
   it('gives a returning answer its earlier revision', () => {
@@ -142,7 +142,10 @@ describe('renderConfig', () => {
   const cases: [string, Partial<ConfigFacts>][] = [
     ['a device in a network', {}],
     ['a device in no network', { network: null }],
-    ['a device without a name or uplinks', { device: { mac_id: 'AA', name: null }, uplinks: [] }],
+    [
+      'a device without a name or uplinks',
+      { device: { mac_id: 'AA', name: null, label: null }, uplinks: [] },
+    ],
     ['a network without SSIDs', { ssids: [] }],
     ['SSIDs of another network', { ssids: [ssid(7), ssid(9, { location_network_id: 4 })] }],
     [
@@ -157,7 +160,10 @@ describe('renderConfig', () => {
         ],
       },
     ],
-    ['a name that needs escaping', { device: { mac_id: 'AA', name: 'Hall "A" \\ é' } }],
+    [
+      'a name that needs escaping',
+      { device: { mac_id: 'AA', name: 'Hall "A" \\ é', label: null } },
+    ],
   ];
 
   it.each(cases)('gives %s the document and revision of configDocument', (_what, change) => {
@@ -171,7 +177,7 @@ describe('renderConfig', () => {
   it('shares one rendered network part between the devices of the network', () => {
     const f = facts();
     const section = networkSection(f.network, f.ssids);
-    const other = { mac_id: '0A:00:00:00:00:02', name: 'Hall' };
+    const other = { mac_id: '0A:00:00:00:00:02', name: 'Hall', label: null };
     const a = renderConfig(f.device, section, f.uplinks);
     const b = renderConfig(other, section, []);
     expect(b.document.ssids).toBe(a.document.ssids);
@@ -207,7 +213,7 @@ describe('renderConfig with a revision memo', () => {
       memo,
     );
     expect(changed.revision).toBe(revisionOf(other));
-    const renamed = { mac_id: f.device.mac_id, name: 'Hall' };
+    const renamed = { mac_id: f.device.mac_id, name: 'Hall', label: null };
     expect(renderConfig(renamed, section, f.uplinks, memo).revision).toBe(
       revisionOf(facts({ device: renamed })),
     );

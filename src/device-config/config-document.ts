@@ -5,7 +5,7 @@ import { ShownSsid } from '../network-ssids/stored-ssid';
 
 /** What the configuration of one device is built from, looked up by DeviceConfigService. */
 export interface ConfigFacts {
-  device: { mac_id: string; name: string | null };
+  device: { mac_id: string; name: string | null; label: string | null };
   /** The device's network, or null when it is in none. */
   network: { id: number; network_name: string; timezone: string } | null;
   /** The SSIDs of that network (ignored when it is in none). */
@@ -16,7 +16,7 @@ export interface ConfigFacts {
 
 /** The answer of GET /device/v1/config without its `revision`. */
 export interface ConfigDocument {
-  device: { mac_id: string; name: string | null };
+  device: { mac_id: string; name: string | null; label: string | null };
   network: { id: number; network_name: string; timezone: string } | null;
   ssids: NetworkSsidView[];
   uplinks: UplinkView[];
@@ -113,7 +113,7 @@ export function renderConfig(
   uplinks: readonly ShownUplink[],
   memo?: RevisionMemo,
 ): DeviceConfig {
-  const shownDevice = { mac_id: device.mac_id, name: device.name };
+  const shownDevice = { mac_id: device.mac_id, name: device.name, label: device.label };
   const shownUplinks = byId(uplinks).map(uplinkView);
   const document: ConfigDocument = {
     device: shownDevice,
@@ -122,8 +122,10 @@ export function renderConfig(
     uplinks: shownUplinks,
   };
   // canonicalJson(document): its keys device < network < ssids < uplinks, and the device's
-  // mac_id < name, sorted already. Neither part holds a raw line break (JSON escapes it).
-  const devicePart = `"device":{"mac_id":${JSON.stringify(device.mac_id)},"name":${JSON.stringify(device.name)}}`;
+  // label < mac_id < name, sorted already. Neither part holds a raw line break (JSON escapes it).
+  const devicePart =
+    `"device":{"label":${JSON.stringify(device.label)},` +
+    `"mac_id":${JSON.stringify(device.mac_id)},"name":${JSON.stringify(device.name)}}`;
   const uplinksPart = `"uplinks":${canonicalJson(shownUplinks)}`;
   const key = `${section.serial}\n${devicePart}\n${uplinksPart}`;
   let revision = memo?.get(key);
@@ -135,7 +137,7 @@ export function renderConfig(
 }
 
 /**
- * The configuration a device receives: its MAC and record name, its network, that network's SSIDs
+ * The configuration a device receives: its MAC, record name and label, its network, that network's SSIDs
  * as SSID show returns them to a `full` caller (secrets included: the device must apply them) and
  * its live uplinks as its record shows them; SSIDs and uplinks ordered by id. A device in no
  * network gets `network: null, ssids: []` and still its uplinks.

@@ -12,7 +12,10 @@ import { NetworkSections, NO_NETWORK } from './network-sections';
 const REVISIONS_KEPT = 20_000;
 
 /** A device whose configuration is rendered (a DeviceRecordRowsRepository row). */
-export type ConfigSubject = Pick<Device, 'id' | 'mac_id' | 'name' | 'location_network_id'> & {
+export type ConfigSubject = Pick<
+  Device,
+  'id' | 'mac_id' | 'name' | 'label' | 'location_network_id'
+> & {
   /** Its live uplinks. */
   uplinks?: ShownUplink[];
 };

@@ -15,6 +15,7 @@ export interface DeviceWithParts {
   organisation_id: number;
   location_network_id: number | null;
   name: string | null;
+  label: string | null;
   hardware_part: ShownHardwarePart | null;
   /** Its live uplinks, by id. */
   uplinks: ShownUplink[];
@@ -30,6 +31,7 @@ export interface DevicePartsRow {
   organisation_id: number | string;
   location_network_id: number | string | null;
   name: string | null;
+  label: string | null;
   hp_id: number | string | null;
   hp_part_number: string | null;
   /** A boolean on PostgreSQL, 0 or 1 on SQLite. */
@@ -41,7 +43,7 @@ export interface DevicePartsRow {
 export const DEVICE_PARTS_COLUMNS =
   'd."id" AS id, d."mac_id" AS mac_id, d."serial" AS serial, ' +
   'd."organisation_id" AS organisation_id, d."location_network_id" AS location_network_id, ' +
-  'd."name" AS name, hp."id" AS hp_id, hp."part_number" AS hp_part_number, ' +
+  'd."name" AS name, d."label" AS label, hp."id" AS hp_id, hp."part_number" AS hp_part_number, ' +
   'hp."wifi_uplink" AS hp_wifi_uplink, hp."usb" AS hp_usb';
 
 const idOrNull = (value: number | string | null): number | null =>
@@ -60,6 +62,7 @@ export function deviceWithParts(
     organisation_id: Number(row.organisation_id),
     location_network_id: idOrNull(row.location_network_id),
     name: row.name,
+    label: row.label,
     hardware_part:
       row.hp_id === null
         ? null

@@ -38,6 +38,10 @@ export class Device extends OrganisationRecord {
   @Column({ type: 'varchar', length: 255, nullable: true })
   name: string | null;
 
+  /** The operator's own name for the device (null: none); kept across moves and releases. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  label: string | null;
+
   @Index()
   @Column({ type: 'integer', nullable: true })
   hardware_part_id: number | null;

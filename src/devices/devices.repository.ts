@@ -130,6 +130,21 @@ export class DevicesRepository extends TenantRepository<Device> {
     return query.getMany();
   }
 
+  /**
+   * The organisation's device with this MAC, locked until the transaction ends (one statement):
+   * a label change reads the label it replaces and writes the new one with no other change of
+   * it in between. Null when the organisation holds no such device.
+   */
+  findForLabel(orgId: number, mac: string): Promise<Device | null> {
+    const query = this.scoped(orgId, 'd').andWhere('d.mac_id = :mac', { mac });
+    return this.dialect.lockForUpdate(query).getOne();
+  }
+
+  /** Sets the label of the organisation's device (null clears it). */
+  async setLabel(orgId: number, id: number, label: string | null): Promise<void> {
+    await this.manager.update(Device, { organisation_id: orgId, id }, { label });
+  }
+
   /** The organisation's devices with these MACs and their hardware part (one statement). */
   findWithHardware(orgId: number, macs: string[]): Promise<Device[]> {
     const query = this.scoped(orgId, 'd')

@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'device.down',
   'device.config_applied',
   'device.config_failed',
+  'device.labelled',
   'upgrade.created',
   'upgrade.updated',
   'upgrade.deleted',

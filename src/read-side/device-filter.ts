@@ -1,6 +1,6 @@
 import { SqlBuilder } from '../database/dialect';
 import { DeviceFilter } from '../devices/device-filter';
-import { containing, DeviceSearch, deviceSearchSql } from '../devices/device-search';
+import { containing, DeviceSearch } from '../devices/device-search';
 import { DeviceStatus, deviceStatusCondition } from '../device-state/device-liveness';
 
 /**
@@ -18,9 +18,15 @@ export interface FleetFilter extends DeviceFilter {
   seen?: boolean;
   /** Only the devices whose last report names this firmware version (null: none reported). */
   firmware?: string | null;
-  /** Only the devices whose name or MAC matches the search (devices/device-search.ts). */
+  /**
+   * Only the devices whose label or last reported host name contains the search's text (any
+   * case), or whose MAC contains its hex digits (devices/device-search.ts).
+   */
   search?: DeviceSearch;
-  /** The search matches a device by the name of one of its tags too (contains, any case). */
+  /**
+   * The search matches a device by its record name (its network's) and the name of one of its
+   * tags too (contains, any case): the console's device list.
+   */
   searchTags?: boolean;
   /** Only the devices carrying the organisation's tag of this exact name. */
   tag?: string;
@@ -74,15 +80,7 @@ export function deviceFilterCondition(
     );
   }
   if (filter.search !== undefined) {
-    const bySearch = deviceSearchSql('d', filter.search, (value) => sql.param(value));
-    conditions.push(
-      filter.searchTags
-        ? `(${bySearch} OR EXISTS (SELECT 1 FROM "device_tags" st
-            INNER JOIN "tags" stt ON stt."id" = st."tag_id"
-            WHERE st."device_id" = d."id" AND stt."organisation_id" = d."organisation_id"
-              AND LOWER(stt."name") LIKE ${sql.param(containing(filter.search.text.toLowerCase()))} ESCAPE '\\'))`
-        : bySearch,
-    );
+    conditions.push(searchCondition(sql, filter.search, filter.searchTags === true));
   }
   if (filter.tag !== undefined) {
     conditions.push(`EXISTS (SELECT 1 FROM "device_tags" ft
@@ -91,4 +89,34 @@ export function deviceFilterCondition(
         AND ftt."name" = ${sql.param(filter.tag)})`);
   }
   return conditions.join(' AND ');
+}
+
+/**
+ * A device matches a search when the text is part of its label or of the host name its last
+ * heartbeat reported (any case), or when the text can be part of a MAC and its hex digits are
+ * part of the device's; `withNames` adds the record name and the tags' names. The host name is
+ * read by a subquery, so that the condition holds whether or not the read joins the heartbeat.
+ */
+function searchCondition(sql: SqlBuilder, search: DeviceSearch, withNames: boolean): string {
+  const like = (column: string) =>
+    `LOWER(COALESCE(${column}, '')) LIKE ${sql.param(containing(search.text.toLowerCase()))} ESCAPE '\\'`;
+  const parts = [
+    like('d."label"'),
+    `EXISTS (SELECT 1 FROM "heartbeats" sh
+      WHERE sh."device_id" = d."id" AND sh."organisation_id" = d."organisation_id"
+        AND ${like('sh."name"')})`,
+  ];
+  if (withNames) {
+    parts.push(
+      like('d."name"'),
+      `EXISTS (SELECT 1 FROM "device_tags" st
+        INNER JOIN "tags" stt ON stt."id" = st."tag_id"
+        WHERE st."device_id" = d."id" AND stt."organisation_id" = d."organisation_id"
+          AND ${like('stt."name"')})`,
+    );
+  }
+  if (search.macDigits !== null) {
+    parts.push(`REPLACE(d."mac_id", ':', '') LIKE ${sql.param(`%${search.macDigits}%`)}`);
+  }
+  return `(${parts.join(' OR ')})`;
 }

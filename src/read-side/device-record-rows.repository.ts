@@ -10,7 +10,7 @@ import {
   DeviceWithParts,
 } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
-import { deviceFilterCondition } from './device-filter';
+import { deviceFilterCondition, FleetFilter } from './device-filter';
 import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
 import { Upgrade } from '../firmware/upgrade.entity';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
@@ -56,7 +56,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
   /** The matching devices of the organisation by id, one page of them when `page` is given. */
   async find(
     orgId: number,
-    filter: DeviceFilter,
+    filter: FleetFilter,
     page?: { offset: number; limit: number },
   ): Promise<DeviceRecordRow[]> {
     if (filter.ids?.length === 0 || filter.macs?.length === 0) {
@@ -129,29 +129,54 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
     }));
   }
 
+  /** How many of the organisation's devices match the filter (one statement). */
+  async count(orgId: number, filter: FleetFilter): Promise<number> {
+    if (filter.ids?.length === 0 || filter.macs?.length === 0) {
+      return 0;
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const rows: { total: number | string }[] = await this.manager.query(
+      `SELECT COUNT(*) AS total FROM "devices" d WHERE ${deviceFilterCondition(sql, orgId, filter)}`,
+      sql.params,
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+
   /**
-   * The serial number and tag names (in name order) of these devices of the organisation, in one
-   * statement whatever their number: what a device list shows or exports beside its statuses.
+   * The serial number, tag names (in name order) and last reported host name of these devices of
+   * the organisation, in one statement whatever their number: what a device list shows or
+   * exports beside its statuses.
    */
   async labels(
     orgId: number,
     ids: number[],
-  ): Promise<Map<number, { serial: string | null; tags: string[] }>> {
+  ): Promise<Map<number, { serial: string | null; tags: string[]; hostName: string | null }>> {
     if (ids.length === 0) {
       return new Map();
     }
     const sql = new SqlBuilder(this.dialect);
-    const rows: { id: number | string; serial: string | null; tags: unknown }[] =
-      await this.manager.query(
-        `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags
+    const rows: {
+      id: number | string;
+      serial: string | null;
+      tags: unknown;
+      host_name: string | null;
+    }[] = await this.manager.query(
+      `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags,
+           h."name" AS host_name
          FROM "devices" d
+         LEFT JOIN "heartbeats" h
+           ON h."device_id" = d."id" AND h."organisation_id" = d."organisation_id"
          WHERE d."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('d."id"', ids)}`,
-        sql.params,
-      );
+      sql.params,
+    );
     return new Map(
       rows.map((row) => [
         Number(row.id),
-        { serial: row.serial, tags: this.dialect.parsedJsonArray<string>(row.tags) },
+        {
+          serial: row.serial,
+          tags: this.dialect.parsedJsonArray<string>(row.tags),
+          hostName: row.host_name,
+        },
       ]),
     );
   }

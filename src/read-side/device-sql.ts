@@ -2,7 +2,6 @@ import { EntityManager } from 'typeorm';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { deviceStatusCondition } from '../device-state/device-liveness';
 import { heartbeatInstant } from '../device-state/heartbeats.repository';
-import { DeviceFilter } from '../devices/device-filter';
 import { deviceFilterCondition, FleetFilter } from './device-filter';
 import { ShownUplink } from '../devices/uplink.view';
 
@@ -34,7 +33,7 @@ export const matchingAt = (
 export function devicePageIds(
   sql: SqlBuilder,
   orgId: number,
-  filter: DeviceFilter,
+  filter: FleetFilter,
   page?: { offset: number; limit: number },
 ): string {
   const where = deviceFilterCondition(sql, orgId, filter);

@@ -13,6 +13,7 @@ export interface DeviceStatusRow {
   id: number;
   mac_id: string;
   name: string | null;
+  label: string | null;
   location_network_id: number | null;
   /** When its last heartbeat was received; null when never heard from. */
   received_at: Date | null;
@@ -28,7 +29,14 @@ export interface DeviceStatusRow {
 /** What the configuration sync of a device is decided by (a DeviceStatusRow's part of it). */
 export type SyncFactsRow = Pick<
   DeviceStatusRow,
-  'id' | 'mac_id' | 'name' | 'location_network_id' | 'applied_revision' | 'uplinks' | 'network'
+  | 'id'
+  | 'mac_id'
+  | 'name'
+  | 'label'
+  | 'location_network_id'
+  | 'applied_revision'
+  | 'uplinks'
+  | 'network'
 >;
 
 /** What current_status shows of a device's last heartbeat (all null when never heard from). */
@@ -72,7 +80,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
       network_name: string | null;
       network_timezone: string | null;
     })[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
               d."location_network_id" AS location_network_id, h."received_at" AS received_at,
               h."firmware_version" AS firmware_version, h."clients" AS clients,
               h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,
@@ -95,6 +103,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
         id: Number(row.id),
         mac_id: row.mac_id,
         name: row.name,
+        label: row.label,
         location_network_id: networkId,
         received_at: this.receivedAt(row.received_at),
         firmware_version: row.firmware_version,
@@ -120,7 +129,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
       network_name: string | null;
       network_timezone: string | null;
     })[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name,
+      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
               d."location_network_id" AS location_network_id,
               h."applied_revision" AS applied_revision,
               n."network_name" AS network_name, n."timezone" AS network_timezone,
@@ -137,6 +146,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
         id: Number(row.id),
         mac_id: row.mac_id,
         name: row.name,
+        label: row.label,
         location_network_id: networkId,
         applied_revision: row.applied_revision,
         uplinks: parsedLiveUplinks(this.dialect, row.uplinks),

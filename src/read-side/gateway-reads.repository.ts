@@ -65,6 +65,7 @@ interface FactsRow {
   organisation_id: number | null;
   mac_id: string;
   name: string | null;
+  label: string | null;
   part_number: string | null;
   network_id: number | null;
   network_name: string | null;
@@ -220,7 +221,7 @@ export class GatewayReadsRepository {
     return this.dialect.preparedQuery<FactsRow>(
       this.txHost.tx,
       name,
-      `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name",
+      `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
          ${liveUplinksJson(dialect, 'd."id"')} AS "uplinks",
@@ -247,7 +248,7 @@ export class GatewayReadsRepository {
   }
 
   private facts(row: FactsRow): DeviceFacts {
-    const device = { mac_id: row.mac_id, name: row.name };
+    const device = { mac_id: row.mac_id, name: row.name, label: row.label };
     return {
       device: { id: Number(row.id), part_number: row.part_number },
       config: renderConfig(

@@ -378,7 +378,7 @@ onBothDatabases('device configuration', (t) => {
       const revision = record.config.revision as string;
       expect(res.body).toEqual({
         revision,
-        device: { mac_id: device.mac_id, name: 'Front desk' },
+        device: { mac_id: device.mac_id, name: 'Front desk', label: null },
         network: { id: net.id, network_name: net.network_name, timezone: 'UTC' },
         ssids: [ssidRecord(guest), ssidRecord(staff)],
         uplinks,
@@ -446,7 +446,7 @@ onBothDatabases('device configuration', (t) => {
       const record = await recordOf(admin, device);
       expect(res.body).toEqual({
         revision: record.config.revision,
-        device: { mac_id: device.mac_id, name: null },
+        device: { mac_id: device.mac_id, name: null, label: null },
         network: null,
         ssids: [],
         uplinks: [{ id: expect.any(Number), uplink_type: '1', is_deleted: false }],

@@ -46,6 +46,7 @@ export function deviceFixtures(t: () => TestApp) {
       location_network_id: device.location_network_id,
       organisation_id: device.organisation_id,
       name: device.name,
+      label: device.label ?? null,
       hardware_part: part
         ? {
             id: part.id,
@@ -64,7 +65,7 @@ export function deviceFixtures(t: () => TestApp) {
     }
     const revision = configRevision(
       configDocument({
-        device: { mac_id: shown.mac_id, name: shown.name },
+        device: { mac_id: shown.mac_id, name: shown.name, label: shown.label },
         network,
         ssids: [],
         uplinks: [],

@@ -403,6 +403,7 @@ onBothDatabases('location networks', (t) => {
               location_network_id: id,
               organisation_id: admin.orgId,
               name: 'Store',
+              label: null,
               hardware_part: {
                 id: part.id,
                 part_number: part.part_number,
@@ -415,7 +416,7 @@ onBothDatabases('location networks', (t) => {
               config: {
                 revision: configRevision(
                   configDocument({
-                    device: { mac_id: m.mac_id, name: 'Store' },
+                    device: { mac_id: m.mac_id, name: 'Store', label: null },
                     network: { id, network_name: 'Store', timezone: 'UTC' },
                     ssids: [],
                     uplinks: [],

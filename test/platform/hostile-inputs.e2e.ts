@@ -715,6 +715,14 @@ onBothDatabases('hostile inputs', (t) => {
         answer: { msg: 'Invalid parameters', error_code: 1030, errors: nul('tag_list.0') },
       },
       {
+        name: 'device label',
+        method: 'put',
+        path: (w) => `/v1/access_points/${w.device.mac_id}/label`,
+        body: () => ({ label: NUL }),
+        status: 422,
+        answer: { msg: 'Invalid parameters', error_code: 1030, errors: nul('label') },
+      },
+      {
         name: 'init template',
         method: 'post',
         path: () => '/v1/init_templates',

@@ -1,3 +1,4 @@
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { Device } from '../../src/devices/device.entity';
 import { EventRecord } from '../../src/event-log/event.entity';
 import { onBothDatabases } from '../harness/app';
@@ -134,6 +135,68 @@ onBothDatabases('console: device actions', (t) => {
     await act({ action: 'release' });
     expect((await act({ action: 'remove' })).headers.location).toBe('/devices');
     await browser.get(`/devices/${down.id}`).expect(404);
+  });
+
+  it('labels a device from its page: shown as its title and in the list, refused when bad', async () => {
+    const { admin, down } = await consoleFleet(t());
+    const browser = await signedIn(t(), admin);
+    const named = await browser.get(`/devices/${down.id}`).expect(200);
+    // Without a label or a host name, the record name (the network's) names the device.
+    expect(named.text).toContain('<h1>lobby-down</h1>');
+    expect(named.text).toContain('<dd id="device-host-name">Not reported</dd>');
+    await t()
+      .dataSource.getRepository(Heartbeat)
+      .update({ device_id: down.id }, { name: 'ap-desk-01' });
+    const page = await browser.get(`/devices/${down.id}`).expect(200);
+    expect(page.text).toContain('<dd id="device-label">None</dd>');
+    expect(page.text).toContain('<h1>ap-desk-01</h1>');
+    expect(page.text).toContain('<dd id="device-host-name">ap-desk-01</dd>');
+    expect((await browser.get('/devices').expect(200)).text).toContain(
+      '<td data-label="Name">ap-desk-01</td>',
+    );
+    const csrf = csrfOf(page.text);
+    const act = (fields: Record<string, unknown>) =>
+      browser
+        .post(`/devices/${down.id}/actions`)
+        .type('form')
+        .send({ _csrf: csrf, devices: down.mac_id, action: 'label', ...fields })
+        .expect(303);
+    expect((await act({ label: 'Desk & door' })).headers.location).toBe(`/devices/${down.id}`);
+    const shown = await browser.get(`/devices/${down.id}`).expect(200);
+    expect(decodedHtml(shown.text)).toContain('Label set to Desk & door.');
+    expect(shown.text).toContain('<h1>Desk &amp; door</h1>');
+    expect(shown.text).toContain('<dd id="device-label">Desk &amp; door</dd>');
+    expect(shown.text).toContain(
+      '<input id="device-label-input" name="label" value="Desk &amp; door" maxlength="64"',
+    );
+    const list = await browser.get('/devices').expect(200);
+    expect(list.text).toContain('<td data-label="Name">Desk &amp; door</td>');
+    expect(
+      (await t().dataSource.getRepository(Device).findOneByOrFail({ id: down.id })).label,
+    ).toBe('Desk & door');
+    const events = await t()
+      .dataSource.getRepository(EventRecord)
+      .findBy({ organisation_id: admin.orgId, type: 'device.labelled' });
+    expect(events.map((e) => [e.data, e.actor])).toEqual([
+      [
+        { changes: { label: { from: null, to: 'Desk & door' } } },
+        { type: 'user', id: admin.userId, email: admin.email, via: 'console' },
+      ],
+    ]);
+
+    await act({ label: ' padded' });
+    const refused = await browser.get(`/devices/${down.id}`).expect(200);
+    expect(refused.text).toContain(
+      '<div class="flash flash-error" role="alert">Label must not begin or end with a space.</div>',
+    );
+    await act({ label: '' });
+    const cleared = await browser.get(`/devices/${down.id}`).expect(200);
+    expect(decodedHtml(cleared.text)).toContain('Label cleared.');
+    expect(cleared.text).toContain('<dd id="device-label">None</dd>');
+    expect(cleared.text).toContain('<h1>ap-desk-01</h1>');
+    expect(
+      (await t().dataSource.getRepository(Device).findOneByOrFail({ id: down.id })).label,
+    ).toBe(null);
   });
 
   it('refuses members and posts without the CSRF token, and changes nothing', async () => {

@@ -13,6 +13,15 @@ export class ListInventoryQueryDto extends PaginationQueryDto {
   @IsString()
   @MaxListEntries()
   mac_id?: string;
+
+  /**
+   * Only the devices whose label or last reported host name contains this text (any case), or
+   * whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
 }
 
 export class ProvisioningDto {

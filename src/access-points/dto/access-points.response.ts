@@ -127,8 +127,18 @@ export class DeviceResponse {
   @Int()
   organisation_id: number;
 
-  @Str({ nullable: true })
+  @Str({
+    nullable: true,
+    description: 'The name of the network the device was last activated in (every device of it)',
+  })
   name: string | null;
+
+  @Str({
+    nullable: true,
+    example: 'Lobby, west wall',
+    description: "The operator's own name for the device (PUT /v1/access_points/{mac_id}/label)",
+  })
+  label: string | null;
 
   @NullableObject(HARDWARE_PART_SCHEMA)
   hardware_part: HardwarePartResponse | null;
@@ -260,6 +270,14 @@ export class StatusOnlyResponse {
 
 /** `{data: {devices}, status: 200}` (get_network_devices, PUT /v1/access_points/tags). */
 export const DevicesEnvelope = Envelope('DevicesEnvelope', () => DevicesData);
+
+export class DeviceData {
+  @Of(() => DeviceResponse)
+  device: DeviceResponse;
+}
+
+/** `{data: {device}, status: 200}` (PUT /v1/access_points/{mac_id}/label). */
+export const DeviceEnvelope = Envelope('DeviceEnvelope', () => DeviceData);
 
 export class InitTemplateResponse {
   @Int()

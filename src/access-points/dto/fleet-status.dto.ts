@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId } from '../../common/ids/id';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { DEVICE_STATUSES, DeviceStatus } from '../../device-state/device-liveness';
@@ -16,4 +16,13 @@ export class StatusesQueryDto extends PaginationQueryDto {
   @IsOptional()
   @IsIn(DEVICE_STATUSES)
   device_status?: DeviceStatus;
+
+  /**
+   * Only the devices whose label or last reported host name contains this text (any case), or
+   * whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  search?: string;
 }

@@ -13,6 +13,9 @@ export class DeviceStatusResponse {
   @Str({ nullable: true, description: "The device record's name (not the check-in host name)" })
   name: string | null;
 
+  @Str({ nullable: true, description: "The operator's own name for the device" })
+  label: string | null;
+
   @Int({ nullable: true, description: 'null: in the inventory but in no network' })
   location_network_id: number | null;
 

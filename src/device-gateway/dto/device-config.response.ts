@@ -11,6 +11,9 @@ export class ConfigDeviceResponse {
     description: "The device record's name (not the host name check-ins report)",
   })
   name: string | null;
+
+  @Str({ nullable: true, description: "The operator's own name for the device (its label)" })
+  label: string | null;
 }
 
 /** Spelled inline: OpenAPI 3.0's `nullable` does not reach into an `allOf: [$ref]`. */

@@ -64,7 +64,7 @@ export class EventResponse {
       'device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it ' +
       'went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of ' +
       'its last heartbeat); device.config_applied: `{revision, in_sync}`; ' +
-      'device.config_failed: `{revision, message}`; upgrade.created, updated, deleted: ' +
+      'device.config_failed: `{revision, message}`; device.labelled: `{changes}`; upgrade.created, updated, deleted: ' +
       '`{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: ' +
       '`{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, ' +
       'version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on ' +

@@ -1,3 +1,4 @@
+import { DeviceLabels1796615245737 } from './1796615245737-DeviceLabels';
 import { RolloutSoak1796615386305 } from './1796615386305-RolloutSoak';
 import { UpgradesInProgressIndex1796610191079 } from './1796610191079-UpgradesInProgressIndex';
 import { AlertAcknowledgement1796613391611 } from './1796613391611-AlertAcknowledgement';
@@ -45,5 +46,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   SerialiseWebhookUrls1796162265212,
   UpgradesInProgressIndex1796610191079,
   AlertAcknowledgement1796613391611,
+  DeviceLabels1796615245737,
   RolloutSoak1796615386305,
 ];
