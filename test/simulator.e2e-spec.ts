@@ -171,6 +171,7 @@ describe('fleet simulator', () => {
         max_failure_percent: 10,
         failure_percent: expect.any(Number),
         auto_revert: true,
+        stage_wait_seconds: 0,
         stages: [
           expect.objectContaining({ percent: 25, devices: 10, opened_at: expect.any(String) }),
           expect.objectContaining({ percent: 50, devices: 10, opened_at: null, cancelled: 10 }),
@@ -178,6 +179,7 @@ describe('fleet simulator', () => {
         ],
         reverted: expect.any(Array),
         not_reverted: [],
+        next_stage_at: null,
         created_at: expect.any(String),
         finished_at: expect.any(String),
       });
