@@ -39,7 +39,6 @@ import { UpgradePagesModule } from './upgrades/pages/upgrade-pages.module';
 import { NetworkSsidsModule } from './network-ssids/network-ssids.module';
 import { AccessPointsModule } from './access-points/access-points.module';
 import { UpgradesModule } from './upgrades/upgrades.module';
-import { UpgradePortsModule } from './upgrades/upgrade-ports.module';
 import { TagsModule } from './tags/tags.module';
 import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
 import { OverviewModule } from './overview/overview.module';
@@ -55,7 +54,6 @@ const FEATURE_MODULES = [
   WebModule,
   UpgradePagesModule,
   UpgradesModule,
-  UpgradePortsModule,
   AccessPointsModule,
   TagsModule,
   DeviceGatewayModule,

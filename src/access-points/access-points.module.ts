@@ -1,3 +1,4 @@
+import { FirmwareModule } from '../firmware/firmware.module';
 import { DeviceLabelsService } from './device-labels.service';
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
@@ -29,6 +30,7 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     DeviceConfigModule,
     DeviceStateModule,
     DevicesModule,
+    FirmwareModule,
     NetworksModule,
     ReadSideModule,
     FleetChangeModule,

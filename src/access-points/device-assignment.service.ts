@@ -22,7 +22,7 @@ import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
-import { DeviceUpgrades } from '../firmware/firmware-ports';
+import { FirmwarePorts } from '../firmware/firmware-ports';
 
 /** The outcome of release_devices / remove_devices (200, or 422 when some or all failed). */
 interface BatchOutcome {
@@ -46,7 +46,7 @@ export class DeviceAssignmentService {
     private readonly records: DeviceRecordsService,
     private readonly activation: DeviceActivationService,
     private readonly access: NetworkAccessPolicy,
-    private readonly upgrades: DeviceUpgrades,
+    private readonly firmware: FirmwarePorts,
     private readonly networks: LocationNetworksRepository,
   ) {}
 
@@ -127,7 +127,9 @@ export class DeviceAssignmentService {
       },
       handle: async (ids, change, found) => {
         await this.recordLeaving(change, 'device.removed', found);
-        await this.upgrades.removing(change, ids, () => this.devices.deleteMany(orgId, ids));
+        await this.firmware.devices.removing(change, ids, () =>
+          this.devices.deleteMany(orgId, ids),
+        );
       },
     });
   }

@@ -3,7 +3,7 @@ import { ConfigSync, configSync } from '../device-config/config-sync';
 import { DeviceConfigService } from '../device-config/device-config.service';
 import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
-import { DeviceUpgrades } from '../firmware/firmware-ports';
+import { FirmwarePorts } from '../firmware/firmware-ports';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
 import { FleetFilter } from '../read-side/device-filter';
@@ -27,7 +27,7 @@ export type DetailedDevice = DeviceWithParts & {
 export class DeviceRecordsService {
   constructor(
     private readonly rows: DeviceRecordRowsRepository,
-    private readonly upgrades: DeviceUpgrades,
+    private readonly firmware: FirmwarePorts,
     private readonly configs: DeviceConfigService,
   ) {}
 
@@ -67,7 +67,7 @@ export class DeviceRecordsService {
 
   /** Which of these devices have a firmware upgrade being written right now (one statement). */
   findIdsWithUpgradeInProgress(orgId: number, ids: number[]): Promise<number[]> {
-    return this.upgrades.devicesInProgress(orgId, ids);
+    return this.firmware.devices.devicesInProgress(orgId, ids);
   }
 
   /**

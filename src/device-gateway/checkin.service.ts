@@ -6,7 +6,7 @@ import { DevicePrincipal } from '../common/identity/device-principal';
 import { APP_CONFIG_KEY, AppConfig } from '../config/app-config';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { DeviceTransitionsService } from '../device-state/device-transitions.service';
-import { HandedOutUpgrade, UpgradeCheckins } from '../firmware/firmware-ports';
+import { FirmwarePorts, HandedOutUpgrade } from '../firmware/firmware-ports';
 import { CONFIG_URL } from './config-url';
 import { deviceNotClaimed } from './device-gateway.errors';
 import { CheckinDto } from './dto/checkin.dto';
@@ -59,7 +59,7 @@ export class CheckinService {
     private readonly reads: GatewayReadsRepository,
     private readonly credentials: DeviceCredentialsService,
     private readonly heartbeats: HeartbeatWriterService,
-    private readonly lifecycle: UpgradeCheckins,
+    private readonly firmware: FirmwarePorts,
     private readonly changes: ChangeRunner,
     private readonly transitions: DeviceTransitionsService,
     private readonly deviceCommands: DeviceCommandsService,
@@ -120,7 +120,7 @@ export class CheckinService {
           orgId,
           async (change) => {
             const handedOut = lifecycle
-              ? await this.lifecycle.checkIn(change, {
+              ? await this.firmware.checkins.checkIn(change, {
                   device,
                   report: body.upgrade,
                   firmwareVersion: body.firmware_version,

@@ -1,3 +1,4 @@
+import { FirmwareModule } from '../firmware/firmware.module';
 import { Module } from '@nestjs/common';
 import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
@@ -16,7 +17,7 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [DeviceStateModule, ReadSideModule, FleetChangeModule, CommandsModule],
+  imports: [DeviceStateModule, FirmwareModule, ReadSideModule, FleetChangeModule, CommandsModule],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
     {

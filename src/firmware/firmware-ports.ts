@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { EventSubject } from '../devices/device-subjects.repository';
 import { Change } from '../fleet-change/change';
 import { UpgradeReport } from './upgrade-lifecycle';
@@ -5,9 +6,10 @@ import { UpgradeStatus } from './upgrade.entity';
 
 /**
  * What the features above ask of the upgrades (upgrades/) without importing them: each port is
- * an abstract class, the token under which UpgradePortsModule (upgrades/, global) provides the
- * upgrades' implementation. Only the rollout routes and the console's upgrade pages import
- * upgrades/ itself.
+ * an abstract class that upgrades/ implements and hands to `FirmwarePorts` when its module
+ * starts, as a feature registers its part of a change with the kernel. A feature imports
+ * FirmwareModule and asks `FirmwarePorts`. Only the rollout routes and the console's upgrade
+ * pages import upgrades/ itself.
  */
 
 /** The upgrade a check-in hands to the device. */
@@ -69,4 +71,47 @@ export abstract class FirmwareCounts {
 
   /** How many of the organisation's rollouts are running. */
   abstract runningRollouts(orgId: number): Promise<number>;
+}
+
+/** The three ports, as upgrades/ provides them. */
+export interface FirmwarePortImplementations {
+  checkins: UpgradeCheckins;
+  devices: DeviceUpgrades;
+  counts: FirmwareCounts;
+}
+
+/**
+ * Where the features find the upgrades' ports (FirmwareModule provides it): upgrades/ provides
+ * them once, at its module's initialisation, before any request or periodic pass runs.
+ */
+@Injectable()
+export class FirmwarePorts {
+  private provided: FirmwarePortImplementations | null = null;
+
+  /** Called once, by upgrades/. */
+  provide(implementations: FirmwarePortImplementations): void {
+    if (this.provided) {
+      throw new Error('The firmware ports are provided once');
+    }
+    this.provided = implementations;
+  }
+
+  get checkins(): UpgradeCheckins {
+    return this.ports().checkins;
+  }
+
+  get devices(): DeviceUpgrades {
+    return this.ports().devices;
+  }
+
+  get counts(): FirmwareCounts {
+    return this.ports().counts;
+  }
+
+  private ports(): FirmwarePortImplementations {
+    if (!this.provided) {
+      throw new Error('The firmware ports are asked before upgrades/ provided them');
+    }
+    return this.provided;
+  }
 }

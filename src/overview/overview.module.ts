@@ -1,3 +1,4 @@
+import { FirmwareModule } from '../firmware/firmware.module';
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { NetworksModule } from '../networks/networks.module';
@@ -7,7 +8,7 @@ import { OverviewService } from './overview.service';
 
 /** `GET /v1/overview`: a routes module that asks the owners for their counts. */
 @Module({
-  imports: [AccessPointsModule, NetworksModule, ReadSideModule],
+  imports: [AccessPointsModule, FirmwareModule, NetworksModule, ReadSideModule],
   controllers: [OverviewController],
   providers: [OverviewService],
   exports: [OverviewService],

@@ -5,7 +5,7 @@ import { FirmwareCount } from '../read-side/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../firmware/upgrade.entity';
-import { FirmwareCounts } from '../firmware/firmware-ports';
+import { FirmwarePorts } from '../firmware/firmware-ports';
 import { OverviewCountsRepository } from '../read-side/overview-counts.repository';
 
 export interface OverviewView {
@@ -35,7 +35,7 @@ export class OverviewService {
     private readonly access: NetworkAccessPolicy,
     private readonly networks: LocationNetworksRepository,
     private readonly fleet: FleetStatusService,
-    private readonly firmware: FirmwareCounts,
+    private readonly firmware: FirmwarePorts,
     private readonly organisationCounts: OverviewCountsRepository,
   ) {}
 
@@ -47,7 +47,7 @@ export class OverviewService {
     const orgId = user.organisation_id;
     readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {
-      const counts = await this.firmware.read(orgId, () =>
+      const counts = await this.firmware.counts.read(orgId, () =>
         this.organisationCounts.ofOrganisation(orgId, this.fleet.upSince()),
       );
       return {
@@ -85,9 +85,11 @@ export class OverviewService {
   ): Promise<Pick<OverviewView, 'upgrades' | 'rollouts'>> {
     const orgId = user.organisation_id;
     return {
-      upgrades: await this.firmware.byStatus(orgId, readable),
+      upgrades: await this.firmware.counts.byStatus(orgId, readable),
       // Rollouts need role admin: members always get 0.
-      rollouts: { running: user.role === 'admin' ? await this.firmware.runningRollouts(orgId) : 0 },
+      rollouts: {
+        running: user.role === 'admin' ? await this.firmware.counts.runningRollouts(orgId) : 0,
+      },
     };
   }
 }

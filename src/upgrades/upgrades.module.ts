@@ -9,6 +9,7 @@ import { NetworksModule } from '../networks/networks.module';
 import { OrganisationsModule } from '../organisations/organisations.module';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { FirmwareModule } from '../firmware/firmware.module';
+import { UpgradeCounts, UpgradePorts, UpgradesOfDevices } from './upgrade-ports';
 import { UpgradesController } from './upgrades.controller';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradeWritesRepository } from './upgrade-writes.repository';
@@ -27,7 +28,7 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
  * are firmware/'s, below the features; so are the releases, `upgrade_data`), the upgrades' part
  * of a change (its rollouts, registered with the kernel) and the timeouts and the stages due after their soak time (each a
  * sweep every instance runs). A feature beside it asks through firmware/'s ports, which
- * UpgradePortsModule provides; this module exports the services for the rollout routes and the
+ * this module hands to FirmwarePorts (`upgrade-ports.ts`); this module exports the services for the rollout routes and the
  * console's upgrade pages (the services, the rollouts, the target choices of the upgrade form,
  * the upgrade requests). Rollouts order devices UP first by device-state's liveness.
  */
@@ -57,6 +58,9 @@ import { UpgradeRequestsService } from './upgrade-requests.service';
     UpgradeTargetChoicesService,
     UpgradeRequestsRepository,
     UpgradeRequestsService,
+    UpgradesOfDevices,
+    UpgradeCounts,
+    UpgradePorts,
   ],
   exports: [
     FleetChangeModule,

@@ -1,18 +1,17 @@
-import { Global, Injectable, Module } from '@nestjs/common';
-import { DeviceUpgrades, FirmwareCounts, UpgradeCheckins } from '../firmware/firmware-ports';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DeviceUpgrades, FirmwareCounts, FirmwarePorts } from '../firmware/firmware-ports';
 import { UpgradeStatus } from '../firmware/upgrade.entity';
 import { Change } from '../fleet-change/change';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
 import { RolloutsService } from './rollouts.service';
 import { UpgradeLifecycleService } from './upgrade-lifecycle.service';
 import { UpgradeTimeouts } from './upgrade-timeouts.service';
-import { UpgradesModule } from './upgrades.module';
 import { UpgradesRepository } from './upgrades.repository';
 import { UpgradesService } from './upgrades.service';
 
 /** The upgrades' answers to the device writes (access-points/). */
 @Injectable()
-class UpgradesOfDevices implements DeviceUpgrades {
+export class UpgradesOfDevices implements DeviceUpgrades {
   constructor(
     private readonly upgrades: UpgradesRepository,
     private readonly bookkeeping: RolloutBookkeepingService,
@@ -29,7 +28,7 @@ class UpgradesOfDevices implements DeviceUpgrades {
 
 /** The upgrades' numbers of the overview (overview/). */
 @Injectable()
-class UpgradeCounts implements FirmwareCounts {
+export class UpgradeCounts implements FirmwareCounts {
   constructor(
     private readonly timeouts: UpgradeTimeouts,
     private readonly upgrades: UpgradesService,
@@ -50,18 +49,20 @@ class UpgradeCounts implements FirmwareCounts {
 }
 
 /**
- * The upgrades behind firmware/'s ports, for every module (global): the features that need the
- * upgrades (the device gateway, the device writes, the overview) inject a port of
- * `firmware/firmware-ports.ts` and import nothing of upgrades/, which sits beside them.
+ * Hands the upgrades' implementations to firmware/'s ports when the module starts, so that the
+ * features that need the upgrades (the device gateway, the device writes, the overview) import
+ * FirmwareModule and nothing of upgrades/, which sits beside them.
  */
-@Global()
-@Module({
-  imports: [UpgradesModule],
-  providers: [
-    { provide: UpgradeCheckins, useExisting: UpgradeLifecycleService },
-    { provide: DeviceUpgrades, useClass: UpgradesOfDevices },
-    { provide: FirmwareCounts, useClass: UpgradeCounts },
-  ],
-  exports: [UpgradeCheckins, DeviceUpgrades, FirmwareCounts],
-})
-export class UpgradePortsModule {}
+@Injectable()
+export class UpgradePorts implements OnModuleInit {
+  constructor(
+    private readonly ports: FirmwarePorts,
+    private readonly lifecycle: UpgradeLifecycleService,
+    private readonly devices: UpgradesOfDevices,
+    private readonly counts: UpgradeCounts,
+  ) {}
+
+  onModuleInit(): void {
+    this.ports.provide({ checkins: this.lifecycle, devices: this.devices, counts: this.counts });
+  }
+}
