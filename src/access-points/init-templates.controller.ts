@@ -7,7 +7,7 @@ import { ApiErrorCode } from '../common/errors';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
 import { CreateInitTemplateDto } from './dto/init-template.dto';
 import { UplinkConfigurationService } from './uplink-configuration.service';
-import { InitTemplateEnvelope, InitTemplatesEnvelope } from './dto/access-points.response';
+import { InitTemplateEnvelope, InitTemplatesEnvelope } from './dto/init-templates.response';
 
 /** Uplink (init) templates of the organisation (role admin). */
 @ApiTags('init templates')

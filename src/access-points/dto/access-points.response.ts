@@ -278,30 +278,3 @@ export class DeviceData {
 
 /** `{data: {device}, status: 200}` (PUT /v1/access_points/{mac_id}/label). */
 export const DeviceEnvelope = Envelope('DeviceEnvelope', () => DeviceData);
-
-export class InitTemplateResponse {
-  @Int()
-  id: number;
-
-  @Str()
-  name: string;
-
-  @ApiProperty({
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['uplink_type'],
-      properties: { uplink_type: { type: 'string', enum: ['1', '2', '3', '4'] } },
-      additionalProperties: true,
-    },
-  })
-  details: Record<string, unknown>[];
-}
-
-export class InitTemplatesData {
-  @ArrayOf(() => InitTemplateResponse)
-  init_templates: InitTemplateResponse[];
-}
-
-export const InitTemplateEnvelope = Envelope('InitTemplateEnvelope', () => InitTemplateResponse);
-export const InitTemplatesEnvelope = Envelope('InitTemplatesEnvelope', () => InitTemplatesData);
