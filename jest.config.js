@@ -1,4 +1,4 @@
-// Unit tests sit beside the code (src and scripts, *.spec.ts); HTTP tests in test/ run on both
+// Unit tests sit beside the code (src, scripts and bench, *.spec.ts); HTTP tests in test/ run on both
 // databases.
 // ts-jest transpiles each file on its own (tsconfig.jest.json: isolatedModules; no type checking
 // here, `npm run lint` runs `tsc --noEmit`), keeping the decorator metadata Nest's injection and
@@ -32,7 +32,11 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
+        '<rootDir>/bench/**/*.spec.ts',
+      ],
     },
     {
       ...common,

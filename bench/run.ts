@@ -7,7 +7,12 @@
  * then a measured window under autocannon (50 connections, in this process). Then, on Airfleet,
  * the bulk timings (provisioning 10,000 MACs, a rollout over them). SQLite runs Airfleet alone.
  * Then, on PostgreSQL, the events bench on a database of its own (bench/lib/events-bench.ts:
- * GET /v1/events pages and the DOWN sweep at 1,000,000 devices and 10,000,000 events).
+ * GET /v1/events pages and the DOWN sweep at 1,000,000 devices and 10,000,000 events), the
+ * webhook bench (bench/lib/webhook-bench.ts) and the Wi-Fi clients bench (bench/lib/clients-bench.ts:
+ * the check-in with 30 stations beside the one without, the client lookups at 10,000 and
+ * 1,000,000 sessions); then the console pages bench (bench/lib/pages-bench.ts: the overview, the
+ * out-of-sync devices and a network page of 10,000 devices, with one organisation of 10,000,
+ * 100,000 and 1,000,000 devices; SQLite up to 100,000).
  * Writes bench/results/<date>.json and .svg and prints the Markdown tables, with the check-in
  * against its earlier figures. Speed is measured here, never in the test suite. Options: README,
  * Benchmarks.
@@ -23,9 +28,13 @@ import { AIRFLEET_MAIN, buildChildren, ROOT } from './lib/build';
 import { Bench, say } from './lib/bench';
 import { createBenchDatabase } from './lib/database';
 import { checkinAgainstEarlier } from './lib/baseline';
+import { CLIENTS_SCENARIO_IDS, clientsBench } from './lib/clients-bench';
+import { clientsMarkdown } from './lib/clients-report';
 import { EVENTS_SCENARIO_IDS, eventsBench } from './lib/events-bench';
 import { eventsMarkdown } from './lib/events-report';
 import { BenchOptions, readOptions, resultName } from './lib/options';
+import { PAGES_SCENARIO_IDS, pagesBench } from './lib/pages-bench';
+import { pagesMarkdown } from './lib/pages-report';
 import { BenchResults, DatabaseResult, markdown, ratioChart } from './lib/report';
 import { loadFleet } from './lib/fleet';
 import { scenarios } from './lib/scenarios';
@@ -34,7 +43,12 @@ import { WEBHOOK_SCENARIO_IDS, webhookBench } from './lib/webhook-bench';
 import { webhooksMarkdown } from './lib/webhook-report';
 
 /** The scenarios of the benches that run on databases of their own, after the first part. */
-const SIDE_SCENARIO_IDS = [...EVENTS_SCENARIO_IDS, ...WEBHOOK_SCENARIO_IDS];
+const SIDE_SCENARIO_IDS = [
+  ...EVENTS_SCENARIO_IDS,
+  ...WEBHOOK_SCENARIO_IDS,
+  ...CLIENTS_SCENARIO_IDS,
+  ...PAGES_SCENARIO_IDS,
+];
 
 /** At least 97 % of 1,667 check-ins a second (100,000 devices every 60 s) served. */
 const CHECKIN_RATE = 1700;
@@ -67,7 +81,7 @@ async function benchDatabase(options: BenchOptions, kind: DatabaseKind): Promise
       throw new Error(`unknown BENCH_SCENARIOS ${unknown.join(', ')}; known: ${known.join(', ')}`);
     }
     const chosen = all.filter((s) => !options.scenarios || options.scenarios.includes(s.id));
-    const withBare = kind === 'postgres';
+    const withBare = kind === 'postgres' && options.bare;
     const bench = new Bench(options, kind, { ...database.env, ...serverEnv(options) });
     const problems = await bench.compare(chosen, withBare);
     const result: DatabaseResult = {
@@ -163,6 +177,18 @@ async function main() {
     options.databases.includes('postgres') && webhooksChosen.length > 0
       ? await webhookBench(options, serverEnv(options), webhooksChosen)
       : undefined;
+  const clientsChosen = CLIENTS_SCENARIO_IDS.filter(
+    (id) => !options.scenarios || options.scenarios.includes(id),
+  );
+  const clients =
+    options.databases.includes('postgres') && clientsChosen.length > 0
+      ? await clientsBench(options, serverEnv(options), clientsChosen)
+      : undefined;
+  const pagesChosen = PAGES_SCENARIO_IDS.filter(
+    (id) => !options.scenarios || options.scenarios.includes(id),
+  );
+  const pages =
+    pagesChosen.length > 0 ? await pagesBench(options, serverEnv(options), pagesChosen) : undefined;
   const finishedAt = new Date();
   const date = startedAt.toISOString().slice(0, 10);
   const results: BenchResults = {
@@ -183,6 +209,8 @@ async function main() {
     databases,
     events,
     webhooks,
+    clients,
+    pages,
   };
   const folder = join(ROOT, 'bench', 'results');
   mkdirSync(folder, { recursive: true });
@@ -206,6 +234,8 @@ async function main() {
     markdown(results),
     ...eventsMarkdown(events),
     ...webhooksMarkdown(webhooks),
+    ...clientsMarkdown(clients),
+    ...pagesMarkdown(pages),
     ...checkinAgainstEarlier(results, folder),
   ];
   process.stdout.write(`${output.join('\n')}\nResults: bench/results/${name}.json\n`);

@@ -9,6 +9,9 @@
  *   npm run simulate -- --heartbeat-timeout 10 --outage 5 --duration 30   5 devices go DOWN and back
  *   npm run simulate -- --webhook-receiver      every event also delivered to a local webhook
  *   npm run simulate -- --commands       half-way the network reboots; how long until all are back
+ *   npm run simulate -- --config-rollout 20,100 --config-failures 10 --config-failure-mode drop-off
+ *                        the SSID change published in stages; 10 % of the devices fail it: it
+ *                        halts and reverts
  *
  * Exit code 0 when at the end every device is up, every configuration in sync and every upgrade
  * done or failed (with a rollout: done, failed or cancelled, the rollout no longer running, and
@@ -20,6 +23,10 @@
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
+  CONFIG_FAILURE_MODES,
+  CONFIG_WATCH_BEYOND_TIMEOUT_SECONDS,
+  ConfigFailureMode,
+  DEFAULT_CONFIG_MAX_FAILURE_PERCENT,
   DEFAULT_MAX_FAILURE_PERCENT,
   DEFAULT_OPTIONS,
   DEFAULT_WEBHOOK_WAIT_SECONDS,
@@ -61,6 +68,12 @@ interface CliFlags {
   webhookWait: number;
   rebootSeconds: number;
   commands: boolean;
+  configRollout?: number[];
+  configMaxFailure: number;
+  configWatch?: number;
+  configRevert: boolean;
+  configFailures: number;
+  configFailureMode: ConfigFailureMode;
   json: boolean;
 }
 
@@ -154,6 +167,37 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       'half-way, reboot the network (and locate and ping a device) and report how long until every device was back',
       false,
     )
+    .option(
+      '--config-rollout <stages>',
+      'publish the SSID change as a draft in these stages, in percent (e.g. 20,100): a configuration rollout',
+      numberList,
+    )
+    .option(
+      '--config-max-failure <percent>',
+      'with --config-rollout: halt it when more than this percentage of its opened stages failed (0: the first failure)',
+      number,
+      DEFAULT_CONFIG_MAX_FAILURE_PERCENT,
+    )
+    .option(
+      '--config-watch <seconds>',
+      `with --config-rollout: how long a device must stay UP after reporting the new configuration (default: --heartbeat-timeout + ${CONFIG_WATCH_BEYOND_TIMEOUT_SECONDS} s)`,
+      number,
+    )
+    .option(
+      '--no-config-revert',
+      'with --config-rollout: no automatic revert; the admin reverts it once it halts',
+    )
+    .option(
+      '--config-failures <percent>',
+      "with --config-rollout: the share of the devices (spread evenly) that fail the rollout's configuration",
+      number,
+      d.configFailures.percent,
+    )
+    .addOption(
+      new Option('--config-failure-mode <mode>', 'how those devices fail it')
+        .choices(CONFIG_FAILURE_MODES)
+        .default(d.configFailures.mode),
+    )
     .option('--json', 'print the summary as JSON on stdout', false)
     .parse(argv)
     .opts<CliFlags>();
@@ -182,6 +226,17 @@ function parse(argv: string[]): { options: SimulationOptions; json: boolean } {
       webhookReceiver: flags.webhookReceiver ? { waitSeconds: flags.webhookWait } : null,
       rebootSeconds: flags.rebootSeconds,
       commands: flags.commands,
+      configRollout: flags.configRollout
+        ? {
+            stages: flags.configRollout,
+            maxFailurePercent: flags.configMaxFailure,
+            watchSeconds:
+              flags.configWatch ??
+              Math.ceil(flags.heartbeatTimeout) + CONFIG_WATCH_BEYOND_TIMEOUT_SECONDS,
+            autoRevert: flags.configRevert,
+          }
+        : null,
+      configFailures: { percent: flags.configFailures, mode: flags.configFailureMode },
     },
   };
 }

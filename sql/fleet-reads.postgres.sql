@@ -22,23 +22,11 @@ SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
               d."location_network_id" AS location_network_id, h."received_at" AS received_at,
               h."firmware_version" AS firmware_version, h."clients" AS clients,
               h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,
-              n."network_name" AS network_name, n."timezone" AS network_timezone,
-              (SELECT json_agg(json_build_object('id', u."id", 'uplink_type', u."uplink_type", 'details', CAST(u."details" AS json)) ORDER BY u."id") FROM "uplinks" u
-    WHERE u."device_id" = d."id" AND u."is_deleted" = false) AS uplinks
+              d."config_revision" AS config_revision
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
              WHERE d."organisation_id" = $1 ORDER BY d."id"
              LIMIT $2 OFFSET $3) page
        JOIN "devices" d ON d."id" = page.id
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       LEFT JOIN "location_networks" n
-         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        ORDER BY d."id";
-
--- GET /v1/access_points/statuses, statement 3
-SELECT "id", "location_network_id", "ssid_name", "settings", "associated_aps_and_tags",
-                "dhcp_mappings", "dhcp_ranges", "v_lan_attributes"
-         FROM "network_ssids"
-         WHERE "organisation_id" = $1
-           AND "location_network_id" = ANY(CAST($2 AS int[]))
-         ORDER BY "id";

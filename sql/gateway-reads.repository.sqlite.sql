@@ -2,6 +2,13 @@
 SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
+         h."stations_digest", h."stations", n."config_version",
+         cr."id" AS "cr_id", cr."state" AS "cr_state", cr."base_version" AS "cr_base_version",
+         cr."stages" AS "cr_stages", cr."watch_seconds" AS "cr_watch_seconds",
+         CASE WHEN cr."reverted_at" IS NULL THEN 0 ELSE 1 END AS "cr_reverted",
+         CASE WHEN crd."id" IS NULL THEN NULL ELSE cr."ssids" END AS "cr_ssids",
+         crd."stage" AS "crd_stage", crd."outcome" AS "crd_outcome",
+         CASE WHEN crd."reported_at" IS NULL THEN 0 ELSE 1 END AS "crd_reported",
          (SELECT json_group_array(json_object('id', u."id", 'uplink_type', u."uplink_type", 'details', json(u."details")) ORDER BY u."id") FROM "uplinks" u
     WHERE u."device_id" = d."id" AND u."is_deleted" = false) AS "uplinks",
          CAST((SELECT json_group_array(json_object('id', s."id", 'ssid_name', s."ssid_name", 'settings', s."settings", 'associated_aps_and_tags', s."associated_aps_and_tags", 'dhcp_mappings', s."dhcp_mappings", 'dhcp_ranges', s."dhcp_ranges", 'v_lan_attributes', s."v_lan_attributes") ORDER BY s."id") FROM "network_ssids" s
@@ -21,12 +28,23 @@ SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisat
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
+         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollout_devices" crd
+         ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE mi."mac_id" IN (SELECT value FROM json_each(?));
 
 -- a device by id (GatewayReadsRepository.byDevice, batched)
 SELECT d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
+         h."stations_digest", h."stations", n."config_version",
+         cr."id" AS "cr_id", cr."state" AS "cr_state", cr."base_version" AS "cr_base_version",
+         cr."stages" AS "cr_stages", cr."watch_seconds" AS "cr_watch_seconds",
+         CASE WHEN cr."reverted_at" IS NULL THEN 0 ELSE 1 END AS "cr_reverted",
+         CASE WHEN crd."id" IS NULL THEN NULL ELSE cr."ssids" END AS "cr_ssids",
+         crd."stage" AS "crd_stage", crd."outcome" AS "crd_outcome",
+         CASE WHEN crd."reported_at" IS NULL THEN 0 ELSE 1 END AS "crd_reported",
          (SELECT json_group_array(json_object('id', u."id", 'uplink_type', u."uplink_type", 'details', json(u."details")) ORDER BY u."id") FROM "uplinks" u
     WHERE u."device_id" = d."id" AND u."is_deleted" = false) AS "uplinks",
          CAST((SELECT json_group_array(json_object('id', s."id", 'ssid_name', s."ssid_name", 'settings', s."settings", 'associated_aps_and_tags', s."associated_aps_and_tags", 'dhcp_mappings', s."dhcp_mappings", 'dhcp_ranges', s."dhcp_ranges", 'v_lan_attributes', s."v_lan_attributes") ORDER BY s."id") FROM "network_ssids" s
@@ -46,4 +64,8 @@ SELECT d."id", d."organisation_id", d."mac_id", d."name", d."label",
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
+         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollout_devices" crd
+         ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE d."id" IN (SELECT value FROM json_each(?));

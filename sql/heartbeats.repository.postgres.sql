@@ -1,6 +1,6 @@
 -- the heartbeat of one check-in (HeartbeatsRepository.upsertCheckins)
-INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "applied_revision", "config_error_revision", "config_error_message")
-         SELECT v."column1", v."column2", v."column3", v."column4", v."column5", v."column6", v."column7", v."column8", v."column9", v."column10", v."column11", v."column12", v."column13", v."column14" FROM (VALUES (CAST($1 AS integer), CAST($2 AS integer), CAST($3 AS varchar), CAST($4 AS varchar), CAST($5 AS varchar), CAST($6 AS varchar), CAST($7 AS varchar), CAST($8 AS timestamp), CAST($9 AS integer), CAST($10 AS integer), CAST($11 AS timestamp), CAST($12 AS varchar), CAST($13 AS varchar), CAST($14 AS varchar))) AS v
+INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "applied_revision", "config_error_revision", "config_error_message", "stations", "stations_digest", "stations_at")
+         SELECT v."column1", v."column2", v."column3", v."column4", v."column5", v."column6", v."column7", v."column8", v."column9", v."column10", v."column11", v."column12", v."column13", v."column14", v."column15", v."column16", v."column17" FROM (VALUES (CAST($1 AS integer), CAST($2 AS integer), CAST($3 AS varchar), CAST($4 AS varchar), CAST($5 AS varchar), CAST($6 AS varchar), CAST($7 AS varchar), CAST($8 AS timestamp), CAST($9 AS integer), CAST($10 AS integer), CAST($11 AS timestamp), CAST($12 AS varchar), CAST($13 AS varchar), CAST($14 AS varchar), CAST($15 AS text), CAST($16 AS varchar), CAST($17 AS timestamp))) AS v
          WHERE EXISTS (SELECT 1 FROM "devices" d
            WHERE d."id" = v."column1" AND d."organisation_id" = v."column2")
          ON CONFLICT ("device_id") DO UPDATE SET
@@ -15,13 +15,16 @@ INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_vers
          "checked_in_at" = CASE WHEN "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."checked_in_at" ELSE EXCLUDED."checked_in_at" END,
          "applied_revision" = COALESCE(EXCLUDED."applied_revision", "heartbeats"."applied_revision"),
          "config_error_revision" = COALESCE(EXCLUDED."config_error_revision", "heartbeats"."config_error_revision"),
-         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END
+         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END,
+         "stations" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations" ELSE EXCLUDED."stations" END,
+         "stations_digest" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations_digest" ELSE EXCLUDED."stations_digest" END,
+         "stations_at" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations_at" ELSE EXCLUDED."stations_at" END
          WHERE "heartbeats"."up" = true
          RETURNING "device_id", "up";
 
 -- the heartbeats of a batch of two check-ins
-INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "applied_revision", "config_error_revision", "config_error_message")
-         SELECT v."column1", v."column2", v."column3", v."column4", v."column5", v."column6", v."column7", v."column8", v."column9", v."column10", v."column11", v."column12", v."column13", v."column14" FROM (VALUES (CAST($1 AS integer), CAST($2 AS integer), CAST($3 AS varchar), CAST($4 AS varchar), CAST($5 AS varchar), CAST($6 AS varchar), CAST($7 AS varchar), CAST($8 AS timestamp), CAST($9 AS integer), CAST($10 AS integer), CAST($11 AS timestamp), CAST($12 AS varchar), CAST($13 AS varchar), CAST($14 AS varchar)), ($15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)) AS v
+INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_version", "network_name", "hardware_model", "public_ip", "received_at", "clients", "uptime_seconds", "checked_in_at", "applied_revision", "config_error_revision", "config_error_message", "stations", "stations_digest", "stations_at")
+         SELECT v."column1", v."column2", v."column3", v."column4", v."column5", v."column6", v."column7", v."column8", v."column9", v."column10", v."column11", v."column12", v."column13", v."column14", v."column15", v."column16", v."column17" FROM (VALUES (CAST($1 AS integer), CAST($2 AS integer), CAST($3 AS varchar), CAST($4 AS varchar), CAST($5 AS varchar), CAST($6 AS varchar), CAST($7 AS varchar), CAST($8 AS timestamp), CAST($9 AS integer), CAST($10 AS integer), CAST($11 AS timestamp), CAST($12 AS varchar), CAST($13 AS varchar), CAST($14 AS varchar), CAST($15 AS text), CAST($16 AS varchar), CAST($17 AS timestamp)), ($18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34)) AS v
          WHERE EXISTS (SELECT 1 FROM "devices" d
            WHERE d."id" = v."column1" AND d."organisation_id" = v."column2")
          ON CONFLICT ("device_id") DO UPDATE SET
@@ -36,7 +39,10 @@ INSERT INTO "heartbeats" ("device_id", "organisation_id", "name", "firmware_vers
          "checked_in_at" = CASE WHEN "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."checked_in_at" ELSE EXCLUDED."checked_in_at" END,
          "applied_revision" = COALESCE(EXCLUDED."applied_revision", "heartbeats"."applied_revision"),
          "config_error_revision" = COALESCE(EXCLUDED."config_error_revision", "heartbeats"."config_error_revision"),
-         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END
+         "config_error_message" = CASE WHEN EXCLUDED."config_error_revision" IS NULL THEN "heartbeats"."config_error_message" ELSE EXCLUDED."config_error_message" END,
+         "stations" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations" ELSE EXCLUDED."stations" END,
+         "stations_digest" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations_digest" ELSE EXCLUDED."stations_digest" END,
+         "stations_at" = CASE WHEN EXCLUDED."stations_at" IS NULL OR "heartbeats"."checked_in_at" > EXCLUDED."checked_in_at" THEN "heartbeats"."stations_at" ELSE EXCLUDED."stations_at" END
          WHERE "heartbeats"."up" = true
          RETURNING "device_id", "up";
 

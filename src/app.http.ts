@@ -6,6 +6,7 @@ import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from './config/app-config';
 import { ApiErrorCode, ValidationFailedError } from './common/errors';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './common/limits/json-depth';
+import { markParsed } from './common/limits/nul';
 import { isUpgradeRoute, upgradeRouteRefusal } from './upgrades/upgrade-route-errors';
 
 /**
@@ -65,7 +66,12 @@ class AirfleetFastifyAdapter extends FastifyAdapter {
           done(jsonTooDeep(), undefined);
           return;
         }
-        void parseJson(request, text, done);
+        void parseJson(request, text, (error: Error | null, value?: unknown) => {
+          if (!error) {
+            markParsed(text, value);
+          }
+          done(error, value);
+        });
       },
     );
   }

@@ -1,3 +1,7 @@
+import { ClientsModule } from './clients/clients.module';
+import { ConfigDraftsModule } from './config-drafts/config-drafts.module';
+import { ConfigRevisionsModule } from './config-revisions/config-revisions.module';
+import { ConfigRolloutsModule } from './config-rollouts/config-rollouts.module';
 import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, ConfigService } from '@nestjs/config';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
@@ -44,6 +48,10 @@ import { DeviceGatewayModule } from './device-gateway/device-gateway.module';
 import { OverviewModule } from './overview/overview.module';
 import { RolloutsModule } from './rollouts/rollouts.module';
 import { ConsoleModule } from './console/console.module';
+import { DraftPagesModule } from './config-drafts/pages/draft-pages.module';
+import { ConfigRolloutPagesModule } from './config-rollouts/pages/config-rollout-pages.module';
+import { TeamsModule } from './teams/teams.module';
+import { TeamsPagesModule } from './teams/pages/teams-pages.module';
 
 /** Feature modules; each issue adds its module here. */
 const FEATURE_MODULES = [
@@ -51,6 +59,11 @@ const FEATURE_MODULES = [
   NetworkRoutesModule,
   NetworkFormPagesModule,
   NetworkSsidsModule,
+  ConfigDraftsModule,
+  DraftPagesModule,
+  ConfigRevisionsModule,
+  ConfigRolloutsModule,
+  ConfigRolloutPagesModule,
   WebModule,
   UpgradePagesModule,
   UpgradesModule,
@@ -67,6 +80,9 @@ const FEATURE_MODULES = [
   CommandsModule,
   OverviewModule,
   RolloutsModule,
+  ClientsModule,
+  TeamsModule,
+  TeamsPagesModule,
   ConsoleModule,
 ];
 

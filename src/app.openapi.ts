@@ -14,6 +14,10 @@ export const OPENAPI_TAGS: Record<string, string> = {
   'access points':
     'The device inventory: provisioning, moves, status, uplinks (docs/devices.md#the-operators-side)',
   'network ssids': 'SSIDs of location networks (docs/configuration.md#ssids)',
+  'configuration drafts':
+    "A network's SSIDs prepared as one draft, its diff and its publishing (docs/config-changes.md)",
+  'configuration rollouts':
+    "Staged publishes of a network's draft: stages, outcomes, halt and revert (docs/config-changes.md#4-publish-in-stages-a-configuration-rollout)",
   upgrades:
     "Firmware upgrades as JSON (the console's upgrade pages do the same; docs/firmware.md#upgrades); errors answer `{message, status}`",
   'init templates':
@@ -37,7 +41,11 @@ export const OPENAPI_TAGS: Record<string, string> = {
     'Alert rules, and the alerts they open and resolve, each an event and, with SMTP_URL, an e-mail (docs/alerts.md)',
   commands:
     'Remote commands (reboot, locate, ping) queued for devices and carried out at their check-ins (docs/commands.md)',
+  clients:
+    'Wi-Fi clients that devices report at check-in: who is connected where, their sessions and roams, erasure (docs/clients.md)',
   tokens: "The caller's own access tokens (docs/security.md#access-tokens)",
+  teams:
+    "Who the caller is, all their organisations, and an organisation's members and invitations (docs/teams.md)",
   admin: 'Platform administration, super administrators only',
   operations:
     'Health and metrics for load balancers and monitoring, without a token (docs/operations.md#health-metrics-and-logs)',

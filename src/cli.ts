@@ -14,7 +14,9 @@ import { MAX_ID, readId, UNMATCHED_ID } from './common/ids/id';
 import { MAX_EXPIRES_IN_DAYS } from './users/token-expiry';
 import { USER_ROLES, UserRole } from './common/auth/auth-user';
 import { UsersService } from './users/users.service';
+import { MembersService } from './teams/members.service';
 import { CLI } from './event-log/event-actor';
+import { ConfigRevisionsService } from './config-revisions/config-revisions.service';
 
 /** Where the CLI reads a password given with --password-stdin (tests pass their own stream). */
 export interface CliInput {
@@ -159,14 +161,29 @@ export function buildCli(input: CliInput = { stdin: process.stdin }): Command {
     });
 
   program
+    .command('membership:add')
+    .description('make a user a member of another organisation')
+    .requiredOption('--user <id>', 'user id', id)
+    .requiredOption('--org <id>', 'organisation id', id)
+    .option('--role <role>', 'admin or member', role, 'member' as UserRole)
+    .action((o: { user: number; org: number; role: UserRole }) =>
+      withApp(async (app) => {
+        const member = await app.get(MembersService).add(o.org, o.user, o.role, CLI);
+        return { user_id: member.user_id, organisation_id: o.org, role: member.role };
+      }),
+    );
+
+  program
     .command('token:create')
     .description('issue an access token for a user')
     .requiredOption('--user <id>', 'user id', id)
+    .option('--org <id>', 'the organisation it acts in (default: the first membership)', id)
     .option('--name <name>', 'token name')
     .option('--expires-in-days <n>', 'days until expiry (1 to 3650)', expiryDays)
-    .action(async (o: { user: number; name?: string; expiresInDays?: number }) => {
+    .action(async (o: { user: number; org?: number; name?: string; expiresInDays?: number }) => {
       const body = await validated(CreateTokenDto, {
         user_id: o.user,
+        organisation_id: o.org,
         name: o.name,
         expires_in_days: o.expiresInDays,
       });
@@ -190,6 +207,29 @@ export function buildCli(input: CliInput = { stdin: process.stdin }): Command {
         return { organisation_id, user_id, token, device };
       }),
     );
+
+  program
+    .command('verify:revisions')
+    .description(
+      "check that every device's stored configuration revision names the configuration it receives",
+    )
+    .option('--org <id>', 'only this organisation', id)
+    .option('--repair', 'then store the computed revision of each device named', false)
+    .action(async (o: { org?: number; repair: boolean }) => {
+      let differing = 0;
+      await withApp(async (app) => {
+        const revisions = app.get(ConfigRevisionsService);
+        const result = await revisions.check(o.org);
+        if (!o.repair) {
+          differing = result.mismatches.length;
+          return result;
+        }
+        return { ...result, repaired: await revisions.repair(o.org) };
+      });
+      if (differing > 0) {
+        throw new Error(`${differing} stored configuration revision(s) differ; see mismatches`);
+      }
+    });
   return program;
 }
 

@@ -52,6 +52,8 @@ describe('fleet simulator rebooting a network', () => {
     webhookReceiver: null,
     rebootSeconds: REBOOT_SECONDS,
     commands: true,
+    configRollout: null,
+    configFailures: { percent: 0, mode: 'reject' },
   });
 
   it('reboots every device of the network once, each back with the result reported, and says how long it took [sqlite and postgres at once]', async () => {

@@ -52,6 +52,8 @@ describe('fleet simulator with a webhook receiver', () => {
     webhookReceiver: { waitSeconds: 20 },
     rebootSeconds: 1,
     commands: false,
+    configRollout: null,
+    configFailures: { percent: 0, mode: 'reject' },
   });
 
   it("delivers every event of the organisation's feed since the webhook was registered, each signature verified, and deletes the webhook [sqlite and postgres at once]", async () => {

@@ -61,6 +61,8 @@ describe('fleet simulator', () => {
       webhookReceiver: null,
       rebootSeconds: 1,
       commands: false,
+      configRollout: null,
+      configFailures: { percent: 0, mode: 'reject' },
       ...fields,
     };
   };
@@ -98,6 +100,7 @@ describe('fleet simulator', () => {
           propagated: true,
         },
         rollout: null,
+        config_rollout: null,
         server_out_of_sync: 0,
         webhooks: null,
         commands: null,

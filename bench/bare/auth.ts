@@ -2,7 +2,8 @@
  * Who calls: a user by bearer token or a device by HTTP Basic, with
  * Airfleet's rules and one statement where Airfleet's work needs one:
  * - a token is looked up by its SHA-256 (src/common/identity/token-secret.ts) on every request,
- *   joined with its user, refused when revoked or expired; `last_used_at` is written only when
+ *   joined with its user's membership of the organisation the token acts in (the role), refused
+ *   when revoked or expired; `last_used_at` is written only when
  *   it is a minute old, by the same conditional UPDATE;
  * - a device's facts (secret hash, holder) are cached per MAC for at most 10 seconds, as
  *   Airfleet's DeviceCredentialsService does; the secret is checked on every request.
@@ -60,9 +61,10 @@ export async function authenticate(pool: Pool, request: FastifyRequest): Promise
   const now = new Date();
   const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
   const { rows } = await pool.query<Caller & { token_id: number; stale: boolean }>(
-    `SELECT t.id AS token_id, u.id, u.organisation_id, u.role,
+    `SELECT t.id AS token_id, t.user_id AS id, t.organisation_id, m.role,
        (t.last_used_at IS NULL OR t.last_used_at < $2) AS stale
-     FROM access_tokens t JOIN users u ON u.id = t.user_id
+     FROM access_tokens t
+     JOIN memberships m ON m.user_id = t.user_id AND m.organisation_id = t.organisation_id
      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $3)`,
     [sha256(token), stale, now],
   );

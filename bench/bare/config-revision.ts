@@ -1,10 +1,12 @@
 /**
  * The configuration revision of a device as Airfleet defines it
  * (src/device-config/config-document.ts): the SHA-256 of the canonical JSON (keys sorted, no
- * whitespace) of `{device: {mac_id, name}, network, ssids, uplinks}`. Written afresh here, the
- * bare server's own, so that the bench's byte comparison checks Airfleet against an independent
- * reading of the rule. One thing a careful hand does for a page of devices: the canonical text of
- * a network's SSIDs is built once per network, not once per device.
+ * whitespace) of `{device: {label, mac_id, name}, network, ssids, uplinks}`. Written afresh here,
+ * the bare server's own. The check-ins of the bare and minimal servers compute it, so that the
+ * bench's byte comparison checks Airfleet's against an independent reading of the rule, and with
+ * it the revisions stored for the devices (the check-in rotation reports those: a stored revision
+ * the rule does not give answers a configuration to fetch). The device lists read the stored
+ * revision, as Airfleet's do.
  */
 import { createHash } from 'node:crypto';
 
@@ -131,13 +133,13 @@ export function canonicalSsids(rows: SsidRow[]): string {
  * (ignored when it is in no network); `uplinks` are its live uplinks.
  */
 export function configRevision(
-  device: { mac_id: string; name: string | null },
+  device: { mac_id: string; name: string | null; label: string | null },
   network: NetworkFacts | null,
   ssids: string,
   uplinks: UplinkRow[],
 ): string {
   const document =
-    `{"device":${canonicalJson({ mac_id: device.mac_id, name: device.name })}` +
+    `{"device":${canonicalJson({ label: device.label, mac_id: device.mac_id, name: device.name })}` +
     `,"network":${network ? canonicalJson({ id: network.id, network_name: network.network_name, timezone: network.timezone }) : 'null'}` +
     `,"ssids":${network ? ssids : '[]'}` +
     `,"uplinks":${canonicalJson([...uplinks].sort((a, b) => a.id - b.id).map(uplinkView))}}`;
@@ -148,6 +150,7 @@ export function configRevision(
 export interface DeviceConfigRow {
   mac_id: string;
   name: string | null;
+  label: string | null;
   location_network_id: number | null;
   network_name: string | null;
   timezone: string | null;

@@ -3,7 +3,9 @@
  * device by MAC in the caller's organisation) and the device check-in in the case
  * the bench measures, nothing to hand out: one read (the device with its part, network, SSIDs,
  * live uplinks and open upgrades) and Airfleet's heartbeat upsert. An upgrade report, an upgrade
- * in progress or due, or one in a rollout answer 501 (outside the yardstick).
+ * in progress or due, or one in a rollout answer 501 (outside the yardstick), and so does a device
+ * whose stored revision is not the one of its network's configuration (a configuration rollout
+ * gives it another one).
  */
 import { isIP } from 'node:net';
 import { Pool } from 'pg';
@@ -103,6 +105,8 @@ export interface CheckinBody {
 }
 
 interface DeviceFacts extends DeviceConfigRow {
+  /** The revision stored with the device: the configuration it receives. */
+  config_revision: string | null;
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
   /** The device's open commands; null when none. */
@@ -125,7 +129,8 @@ export async function checkIn(
   }
   const at = new Date();
   const { rows } = await pool.query<DeviceFacts>(
-    `SELECT d.mac_id, d.name, d.location_network_id, n.network_name, n.timezone,
+    `SELECT d.mac_id, d.name, d.label, d.location_network_id, n.network_name, n.timezone,
+       d.config_revision,
        (SELECT json_agg(json_build_object('id', u.id, 'uplink_type', u.uplink_type,
           'details', u.details::json))
         FROM uplinks u WHERE u.device_id = d.id AND NOT u.is_deleted) AS uplinks,
@@ -160,6 +165,9 @@ export async function checkIn(
     throw notInYardstick('handing out commands');
   }
   const revision = deviceRevision(facts, canonicalSsids(facts.ssids ?? []));
+  if (revision !== facts.config_revision) {
+    throw notInYardstick("a configuration other than its network's");
+  }
   // Airfleet's upsert (HeartbeatsRepository.recordCheckin): what a check-in omits is kept.
   const errorColumn = (column: string) =>
     body.config_error ? `EXCLUDED.${column}` : `COALESCE(EXCLUDED.${column}, heartbeats.${column})`;

@@ -12,6 +12,7 @@ process.env.TZ = 'UTC';
 
 import Fastify, { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'pg';
+import { IANA_TIME_ZONE_NAMES } from '../../src/common/time-zones/iana-names';
 import { authenticate, DeviceCredentials } from './auth';
 import { everySecond, listEvents } from './events';
 import { listInventory, overview, statuses, upSince } from './fleet';
@@ -40,9 +41,31 @@ const pool = new Pool({
 });
 const devices = new DeviceCredentials(pool);
 
-/** The IANA time zones with UTC, sorted; the answer never changes, so it is built once. */
+/** Whether this runtime can compute times in the zone so named. */
+function computable(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every name of the IANA tz database (zones and aliases; the list of names is Airfleet's data
+ * file) that the runtime can compute, with the runtime's own names and UTC, sorted; the answer
+ * never changes, so it is built once.
+ */
 const TIME_ZONES_BODY = JSON.stringify({
-  data: { timezone: [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort() },
+  data: {
+    timezone: [
+      ...new Set([
+        ...Intl.supportedValuesOf('timeZone'),
+        'UTC',
+        ...IANA_TIME_ZONE_NAMES.filter(computable),
+      ]),
+    ].sort(),
+  },
   status: 200,
 });
 

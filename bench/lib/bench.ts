@@ -31,6 +31,11 @@ export class Bench {
     private readonly options: BenchOptions,
     private readonly database: DatabaseKind,
     private readonly env: Record<string, string>,
+    /**
+     * The PostgreSQL backends whose CPU a round counts (the bench database's, read after the
+     * window); unset: every `postgres` process of the machine.
+     */
+    private readonly backends?: () => Promise<Set<number>>,
   ) {}
 
   /** A fresh server of this kind on the bench's database; its start-up time is kept. */
@@ -101,12 +106,35 @@ export class Bench {
   async round(kind: ServerKind, scenario: Scenario, round: number): Promise<RoundResult> {
     const server = await this.start(kind);
     try {
-      await load(server.url, scenario.requests(), this.options.warmupSeconds);
+      const connections = scenario.connections;
+      await load(
+        server.url,
+        scenario.requests(),
+        this.options.warmupSeconds,
+        undefined,
+        connections,
+      );
       await settle();
       const before = server.sample();
-      const measured = await load(server.url, scenario.requests(), this.options.seconds);
+      const measured = await load(
+        server.url,
+        scenario.requests(),
+        this.options.seconds,
+        undefined,
+        connections,
+      );
       await settle();
       const after = server.sample();
+      if (this.backends) {
+        const counted = await this.backends();
+        for (const sample of [before, after]) {
+          for (const pid of [...sample.databaseCpuMs.keys()]) {
+            if (!counted.has(pid)) {
+              sample.databaseCpuMs.delete(pid);
+            }
+          }
+        }
+      }
       // Per request: what the server did over what it served in the window (the preload counts).
       const served = Math.max(1, after.requests - before.requests);
       const result: RoundResult = {

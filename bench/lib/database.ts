@@ -20,6 +20,8 @@ const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0
 
 export interface BenchDatabase {
   kind: DatabaseKind;
+  /** The PostgreSQL database's name, or the SQLite file's path. */
+  name: string;
   /** What the servers are given: DATABASE_URL or DATABASE_PATH. */
   env: Record<string, string>;
   /** A connection of the runner's own (seeding, revisions, bulk checks). */
@@ -50,6 +52,7 @@ export async function createBenchDatabase(kind: DatabaseKind): Promise<BenchData
     const dataSource = await migrated(env);
     return {
       kind,
+      name,
       env,
       dataSource,
       where: `PostgreSQL database ${name}`,
@@ -66,6 +69,7 @@ export async function createBenchDatabase(kind: DatabaseKind): Promise<BenchData
   const dataSource = await migrated(env);
   return {
     kind,
+    name: path,
     env,
     dataSource,
     where: `SQLite file ${path}`,

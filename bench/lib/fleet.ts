@@ -5,17 +5,10 @@
  * commit, the admin heartbeat's one upsert); a device recorded DOWN or never heard from, or one
  * reporting a revision not yet recorded, is a transition written in a change of its own with
  * its event, which the bench does not mean to measure as the steady state. `loadFleet` records
- * each rotated device's current revision as the one it runs (the seed cannot: the revision is
- * computed here, by the bare server's rule, which the byte comparison checks against Airfleet's).
+ * each rotated device's current revision, the one stored with the device (the seed stores it as
+ * the migration that added the column does), as the one it runs.
  */
 import { DataSource } from 'typeorm';
-import {
-  canonicalSsids,
-  configRevision,
-  NetworkFacts,
-  SsidRow,
-  UplinkRow,
-} from '../bare/config-revision';
 import { deviceSecret } from './seed';
 
 export interface Fleet {
@@ -29,54 +22,10 @@ interface DeviceRow {
   id: number;
   organisation_id: number;
   mac_id: string;
-  name: string | null;
-  location_network_id: number | null;
-  network_name: string | null;
-  timezone: string | null;
+  config_revision: string;
 }
 
 const BATCH = 50_000;
-
-async function canonicalSsidsByNetwork(dataSource: DataSource): Promise<Map<number, string>> {
-  const ssidRows: SsidRow[] = await dataSource.query(
-    `SELECT "id", "location_network_id", "ssid_name", "settings", "associated_aps_and_tags",
-       "dhcp_mappings", "dhcp_ranges", "v_lan_attributes" FROM "network_ssids"`,
-  );
-  const ssidsByNetwork = new Map<number, SsidRow[]>();
-  for (const row of ssidRows) {
-    const network = Number(row.location_network_id);
-    ssidsByNetwork.set(network, [
-      ...(ssidsByNetwork.get(network) ?? []),
-      { ...row, id: Number(row.id), location_network_id: network },
-    ]);
-  }
-  return new Map([...ssidsByNetwork].map(([network, rows]) => [network, canonicalSsids(rows)]));
-}
-
-async function uplinksBetween(
-  dataSource: DataSource,
-  after: number,
-  last: number,
-): Promise<Map<number, UplinkRow[]>> {
-  const uplinks = new Map<number, UplinkRow[]>();
-  const rows: { id: number; device_id: number; uplink_type: string; details: string }[] =
-    await dataSource.query(
-      `SELECT "id", "device_id", "uplink_type", "details" FROM "uplinks"
-       WHERE "is_deleted" = FALSE AND "device_id" > ${after} AND "device_id" <= ${last}`,
-    );
-  for (const row of rows) {
-    const device = Number(row.device_id);
-    uplinks.set(device, [
-      ...(uplinks.get(device) ?? []),
-      {
-        id: Number(row.id),
-        uplink_type: row.uplink_type,
-        details: JSON.parse(row.details) as Record<string, unknown>,
-      },
-    ]);
-  }
-  return uplinks;
-}
 
 /** Records these devices' revisions as the ones they run: one UPDATE per batch. */
 async function recordApplied(
@@ -108,39 +57,23 @@ async function recordApplied(
  * configuration revision (recorded as the one it runs), and up to 10,000 MACs of organisation 1.
  */
 export async function loadFleet(dataSource: DataSource): Promise<Fleet> {
-  const canonical = await canonicalSsidsByNetwork(dataSource);
   const fleet: Fleet = { heartbeatMacs: [], checkins: [] };
   for (let after = 0; ;) {
     const devices: DeviceRow[] = await dataSource.query(
-      `SELECT d."id", d."organisation_id", d."mac_id", d."name", d."location_network_id",
-         n."network_name", n."timezone"
+      `SELECT d."id", d."organisation_id", d."mac_id", d."config_revision"
        FROM "devices" d
        JOIN "heartbeats" h ON h."device_id" = d."id" AND h."up" = TRUE
-       LEFT JOIN "location_networks" n ON n."id" = d."location_network_id"
        WHERE d."id" > ${after} ORDER BY d."id" LIMIT ${BATCH}`,
     );
     if (devices.length === 0) {
       return fleet;
     }
     const last = Number(devices[devices.length - 1].id);
-    const uplinks = await uplinksBetween(dataSource, after, last);
     const applied: { id: number; revision: string }[] = [];
     for (const device of devices) {
-      const id = Number(device.id);
-      const networkId =
-        device.location_network_id === null ? null : Number(device.location_network_id);
-      const network: NetworkFacts | null =
-        networkId === null
-          ? null
-          : { id: networkId, network_name: device.network_name!, timezone: device.timezone! };
       const hex = device.mac_id.replace(/:/g, '');
-      const revision = configRevision(
-        device,
-        network,
-        networkId === null ? '[]' : (canonical.get(networkId) ?? '[]'),
-        uplinks.get(id) ?? [],
-      );
-      applied.push({ id, revision });
+      const revision = device.config_revision;
+      applied.push({ id: Number(device.id), revision });
       fleet.checkins.push({
         authorization: `Basic ${Buffer.from(`${hex}:${deviceSecret(hex)}`).toString('base64')}`,
         revision,

@@ -24,10 +24,11 @@ export async function load(
   seconds: number,
   /** Requests a second over all connections (autocannon's overallRate); unset: as fast as it can. */
   rate?: number,
+  connections = CONNECTIONS,
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests,
     ...(rate === undefined ? {} : { overallRate: rate }),

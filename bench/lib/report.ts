@@ -3,6 +3,8 @@
  * Markdown tables (printed, and pasted into README's Benchmarks section by hand) and a bar chart
  * of the Airfleet/bare ratios (bench/results/<date>.svg), drawn here as plain SVG.
  */
+import type { ClientsResult } from './clients-bench';
+import type { PagesResult } from './pages-bench';
 import type { EventsResult } from './events-bench';
 import type { WebhooksResult } from './webhook-bench';
 import { DatabaseKind } from './seed';
@@ -117,6 +119,9 @@ export interface BenchResults {
   events?: EventsResult;
   /** The webhook bench (PostgreSQL), when it ran. */
   webhooks?: WebhooksResult;
+  /** The Wi-Fi clients bench (PostgreSQL), when it ran. */
+  clients?: ClientsResult;
+  pages?: PagesResult;
 }
 
 export const median = (values: number[]): number => {

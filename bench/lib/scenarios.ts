@@ -26,6 +26,8 @@ export interface Scenario {
   probe: Probe;
   /** Fresh request definitions for one autocannon run (rotations continue across runs). */
   requests(): autocannon.Request[];
+  /** Connections of the load (default CONNECTIONS). */
+  connections?: number;
 }
 
 const json = { 'content-type': 'application/json' };

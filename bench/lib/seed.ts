@@ -3,9 +3,12 @@
  * table) into a freshly migrated database, so that 100,000 devices seed in seconds:
  *
  * - 10 organisations, each with an admin user and an access token; 20 networks each (time zones
- *   rotate, one SSID each); 5 tags each; a released firmware 9.9.9 for every hardware part.
+ *   rotate, one SSID each); 5 tags each; a released firmware 9.9.9 for every hardware part. (The
+ *   plan may ask for other counts of organisations and networks: the console pages bench seeds
+ *   one organisation in networks of 10,000 devices.)
  * - `devices` devices in 10 equal blocks (organisation 1 holds the first block); 95 % in a
- *   network, 1 in 50 without a hardware part; each in the master inventory with a factory secret.
+ *   network (by default), 1 in 50 without a hardware part, 1 in 3 with a label (quotes in it,
+ *   which JSON escapes); each in the master inventory with a factory secret.
  * - Uplinks: one live uplink each, a second live one for 1 in 4, a deleted one for 1 in 10.
  * - Tags: two in three devices carry one tag, 1 in 7 a second one.
  * - Upgrades: 1 in 10 devices has a pending upgrade scheduled for 2099 (shown in records, never
@@ -20,7 +23,8 @@
  * hanging off them take the database's ids and are derived from the `devices` rows.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
+import { backfillConfigRevisions } from '../../src/database/migrations/config-revisions';
 
 export type DatabaseKind = 'postgres' | 'sqlite';
 
@@ -41,6 +45,12 @@ export interface SeedPlan {
   devices: number;
   /** Master-inventory entries in no inventory, for the provisioning timing. */
   spare: number;
+  /** Organisations sharing the devices in equal blocks (default ORGANISATIONS). */
+  organisations?: number;
+  /** Networks of each organisation (default NETWORKS_PER_ORGANISATION). */
+  networksPerOrganisation?: number;
+  /** One device in this many is in no network (default 20; 0: every device is in one). */
+  networklessEvery?: number;
 }
 
 export interface Seeded {
@@ -104,7 +114,8 @@ export async function seed(
   // (the rows are consistent by construction), which makes the big inserts several times faster.
   const runner = dataSource.createQueryRunner();
   await runner.connect();
-  const run = (statement: string): Promise<unknown> => runner.query(statement);
+  const run = (statement: string, parameters?: unknown[]): Promise<unknown> =>
+    runner.query(statement, parameters);
   if (kind === 'postgres') {
     await run(`SET session_replication_role = replica`);
   }
@@ -122,34 +133,42 @@ async function seedRows(
   kind: DatabaseKind,
   plan: SeedPlan,
   sql: SqlDialect,
-  run: (statement: string) => Promise<unknown>,
+  run: (statement: string, parameters?: unknown[]) => Promise<unknown>,
 ): Promise<Seeded> {
   const over = (n: number, body: (from: string) => string) => {
     const series = sql.series(n);
     return run(`${series.prefix} ${body(series.from)}`);
   };
-  const nets = NETWORKS_PER_ORGANISATION;
-  const perOrg = Math.ceil(plan.devices / ORGANISATIONS);
+  const organisations = plan.organisations ?? ORGANISATIONS;
+  const nets = plan.networksPerOrganisation ?? NETWORKS_PER_ORGANISATION;
+  const networkless = plan.networklessEvery ?? 20;
+  const perOrg = Math.ceil(plan.devices / organisations);
   const tokens = Array.from(
-    { length: ORGANISATIONS },
+    { length: organisations },
     () => `af_${randomBytes(32).toString('base64url')}`,
   );
 
   await over(
-    ORGANISATIONS,
+    organisations,
     (from) =>
       `INSERT INTO "organisations" ("id", "name", "allowed_device_count")
        SELECT i, 'Bench organisation ' || i, 10000000 FROM ${from}`,
   );
   await over(
-    ORGANISATIONS,
+    organisations,
     (from) =>
-      `INSERT INTO "users" ("id", "organisation_id", "email", "role", "super_admin")
-       SELECT i, i, 'admin' || i || '@bench.example', 'admin', FALSE FROM ${from}`,
+      `INSERT INTO "users" ("id", "organisation_id", "email", "super_admin")
+       SELECT i, i, 'admin' || i || '@bench.example', FALSE FROM ${from}`,
+  );
+  await over(
+    organisations,
+    (from) =>
+      `INSERT INTO "memberships" ("id", "organisation_id", "user_id", "role")
+       SELECT i, i, i, 'admin' FROM ${from}`,
   );
   for (const [index, token] of tokens.entries()) {
     await run(
-      `INSERT INTO "access_tokens" ("id", "user_id", "name", "token_hash") VALUES (${index + 1}, ${index + 1}, 'bench', '${sha256Hex(token)}')`,
+      `INSERT INTO "access_tokens" ("id", "user_id", "organisation_id", "name", "token_hash") VALUES (${index + 1}, ${index + 1}, ${index + 1}, 'bench', '${sha256Hex(token)}')`,
     );
   }
   for (const [index, part] of PARTS.entries()) {
@@ -159,7 +178,7 @@ async function seedRows(
   }
   const zones = TIME_ZONES.map((zone, index) => `WHEN ${index} THEN '${zone}'`).join(' ');
   await over(
-    ORGANISATIONS * nets,
+    organisations * nets,
     (from) =>
       `INSERT INTO "location_networks" ("id", "organisation_id", "network_name", "network_name_key", "timezone", "enable_policy", "tag_list")
        SELECT i, (i - 1) / ${nets} + 1, 'Site ' || ((i - 1) / ${nets} + 1) || '-' || ((i - 1) % ${nets} + 1),
@@ -167,13 +186,13 @@ async function seedRows(
          CASE i % ${TIME_ZONES.length} ${zones} END, FALSE, '[]'
        FROM ${from}`,
   );
-  const bulkNetworkId = ORGANISATIONS * nets + 1;
+  const bulkNetworkId = organisations * nets + 1;
   await run(
     `INSERT INTO "location_networks" ("id", "organisation_id", "network_name", "network_name_key", "timezone", "enable_policy", "tag_list")
      VALUES (${bulkNetworkId}, 1, 'Bulk', 'bulk', 'UTC', FALSE, '[]')`,
   );
   await over(
-    ORGANISATIONS * nets,
+    organisations * nets,
     (from) =>
       `INSERT INTO "network_ssids" ("id", "organisation_id", "location_network_id", "ssid_name", "settings", "dhcp_ranges")
        SELECT i, (i - 1) / ${nets} + 1, i, 'Guest ' || i,
@@ -182,14 +201,14 @@ async function seedRows(
        FROM ${from}`,
   );
   await over(
-    ORGANISATIONS * TAGS_PER_ORGANISATION,
+    organisations * TAGS_PER_ORGANISATION,
     (from) =>
       `INSERT INTO "tags" ("id", "organisation_id", "name")
        SELECT i, (i - 1) / ${TAGS_PER_ORGANISATION} + 1, 'tag-' || ((i - 1) % ${TAGS_PER_ORGANISATION} + 1) FROM ${from}`,
   );
   const urls = `'{' || ${PARTS.map((part) => `'"${part}":"https://firmware.bench.example/9.9.9/${part}.bin"'`).join(` || ',' || `)} || '}'`;
   await over(
-    ORGANISATIONS,
+    organisations,
     (from) =>
       `INSERT INTO "upgrade_data" ("id", "version", "url", "organisation_id", "is_released")
        SELECT i, '9.9.9', ${urls}, i, TRUE FROM ${from}`,
@@ -203,16 +222,19 @@ async function seedRows(
        SELECT 'SN' || i, ${colons('h')}, i % ${PARTS.length} + 1, ${sql.sha256(`'bench-secret-' || h`)}
        FROM (SELECT i, ${sql.hex12(`i + ${MAC_BASE}`)} AS h FROM ${from}) x`,
   );
-  // Device i: organisation by block, network by i (none for 1 in 20), part (none for 1 in 50).
+  // Device i: organisation by block, network by i (none for 1 in 20), part (none for 1 in 50),
+  // a label for 1 in 3.
   const org = `((i - 1) / ${perOrg} + 1)`;
   const network = `(${org} - 1) * ${nets} + i % ${nets} + 1`;
+  const unplaced = networkless > 0 ? `i % ${networkless} = 0` : 'FALSE';
   await over(
     plan.devices,
     (from) =>
-      `INSERT INTO "devices" ("mac_id", "serial", "organisation_id", "location_network_id", "name", "hardware_part_id")
+      `INSERT INTO "devices" ("mac_id", "serial", "organisation_id", "location_network_id", "name", "label", "hardware_part_id")
        SELECT ${colons('h')}, 'SN' || i, ${org},
-         CASE WHEN i % 20 = 0 THEN NULL ELSE ${network} END,
-         CASE WHEN i % 20 = 0 THEN NULL ELSE 'Site ' || ${org} || '-' || (i % ${nets} + 1) END,
+         CASE WHEN ${unplaced} THEN NULL ELSE ${network} END,
+         CASE WHEN ${unplaced} THEN NULL ELSE 'Site ' || ${org} || '-' || (i % ${nets} + 1) END,
+         CASE WHEN i % 3 = 1 THEN 'AP ' || i || ' "hall"' ELSE NULL END,
          CASE WHEN i % 50 = 7 THEN NULL ELSE i % ${PARTS.length} + 1 END
        FROM (SELECT i, ${sql.hex12(`i + ${MAC_BASE}`)} AS h FROM ${from}) x`,
   );
@@ -272,11 +294,19 @@ async function seedRows(
   await run(
     `UPDATE "location_networks" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."location_network_id" = "location_networks"."id")`,
   );
+  // The devices were written by hand: store their configuration revisions (what the migration
+  // that added the column does for existing rows).
+  await backfillConfigRevisions(
+    { query: run } as unknown as QueryRunner,
+    kind === 'postgres' ? (n) => `$${n}` : () => '?',
+    2_000,
+  );
   if (kind === 'postgres') {
     for (const table of [
       'organisations',
       'users',
       'access_tokens',
+      'memberships',
       'hardware_parts',
       'location_networks',
       'network_ssids',

@@ -103,19 +103,48 @@ function commandOf(pid: string): string | null {
   }
 }
 
+/** The database a PostgreSQL backend serves, from its process title; null for the others. */
+function backendDatabase(pid: string, titles: Map<string, string>): string | null {
+  const title = titles.get(pid) ?? '';
+  const leader = /parallel worker for PID (\d+)/.exec(title);
+  if (leader) {
+    return backendDatabase(leader[1], titles);
+  }
+  // `postgres: [cluster: ]user database host(port) state`, or `[local]` for a socket.
+  const backend = /postgres: (?:\S+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/.exec(title);
+  return backend ? backend[1] : null;
+}
+
 /**
  * CPU time of each PostgreSQL server process of the machine (postmaster, backends, background
- * workers) so far, in milliseconds, by pid. The bench's servers are the only clients while a
+ * workers) so far, in milliseconds, by pid. With `database`, the backends of other databases
+ * (and their parallel workers) are left out: on a machine shared with other work, its queries
+ * are not the servers'. The bench's servers are the only clients of their database while a
  * round is measured; see databaseCpuMsBetween.
  */
-export function databaseCpuMs(): Map<number, number> {
-  const byPid = new Map<number, number>();
+export function databaseCpuMs(database?: string): Map<number, number> {
+  const titles = new Map<string, string>();
   for (const entry of readdirSync('/proc')) {
     if (/^\d+$/.test(entry) && commandOf(entry) === 'postgres') {
-      byPid.set(Number(entry), (cpuTicks(Number(entry)) * 1000) / CLOCK_TICKS);
+      titles.set(entry, titleOf(entry));
+    }
+  }
+  const byPid = new Map<number, number>();
+  for (const pid of titles.keys()) {
+    const served = database === undefined ? null : backendDatabase(pid, titles);
+    if (served === null || served === database) {
+      byPid.set(Number(pid), (cpuTicks(Number(pid)) * 1000) / CLOCK_TICKS);
     }
   }
   return byPid;
+}
+
+function titleOf(pid: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -235,7 +264,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         statements,
         requests,
         databaseCpuMs:
-          options.database === 'postgres' ? databaseCpuMs() : new Map<number, number>(),
+          options.database === 'postgres'
+            ? databaseCpuMs(databaseName(options.env))
+            : new Map<number, number>(),
         machine: machineCpuMs(),
       };
     },
@@ -250,6 +281,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       rmSync(statsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The PostgreSQL database a server's environment names (DATABASE_URL), if any. */
+function databaseName(env: Record<string, string>): string | undefined {
+  const url = env.DATABASE_URL;
+  return url ? decodeURIComponent(new URL(url).pathname.slice(1)) || undefined : undefined;
 }
 
 /** Waits long enough for the preload's next write of its counter (every 100 ms). */

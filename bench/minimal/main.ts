@@ -7,7 +7,9 @@
  * JSON and SHA-256, bench/bare/config-revision.ts); the heartbeat written by group commit (one
  * multi-row upsert per batch, each answer after its batch commits); the JSON answer. PostgreSQL
  * only; serves POST /device/v1/checkin and GET /health. Environment: PORT, DATABASE_URL,
- * DEVICE_CHECKIN_INTERVAL_SECONDS. An upgrade report or an upgrade to hand out answers 501.
+ * DEVICE_CHECKIN_INTERVAL_SECONDS. An upgrade report, an upgrade to hand out, open commands or a
+ * stored revision other than the one of the network's configuration (a configuration rollout's)
+ * answer 501.
  */
 process.env.TZ = 'UTC';
 
@@ -29,14 +31,16 @@ interface StateRow extends DeviceConfigRow {
   secret_hash?: string | null;
   id: number | null;
   organisation_id: number;
+  /** The revision stored with the device: the configuration it receives. */
+  config_revision: string | null;
   ssids: SsidRow[] | null;
   upgrade_to_hand_out: boolean;
   /** The device's open commands; null when none. */
   commands: { id: number; type: string; params: string }[] | null;
 }
 
-const STATE = `d.id, d.organisation_id, d.mac_id, d.name, d.location_network_id, n.network_name,
-  n.timezone,
+const STATE = `d.id, d.organisation_id, d.mac_id, d.name, d.label, d.location_network_id,
+  n.network_name, n.timezone, d.config_revision,
   (SELECT json_agg(json_build_object('id', u.id, 'uplink_type', u.uplink_type,
      'details', u.details::json) ORDER BY u.id)
    FROM uplinks u WHERE u.device_id = d.id AND NOT u.is_deleted) AS uplinks,
@@ -160,6 +164,9 @@ app.post<{ Body: CheckinBody | undefined }>(
       throw notInYardstick('handing out commands');
     }
     const revision = deviceRevision(state, canonicalSsids(state.ssids ?? []));
+    if (revision !== state.config_revision) {
+      throw notInYardstick("a configuration other than its network's");
+    }
     await heartbeats.submit({
       device_id: state.id!,
       organisation_id: state.organisation_id,

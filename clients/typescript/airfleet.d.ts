@@ -288,7 +288,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a network without devices
-         * @description Role admin. A network that still has devices cannot be deleted (1008).
+         * @description Role admin. A network that still has devices cannot be deleted (1008); one with a configuration rollout running answers 409 1051.
          */
         delete: operations["destroy_network"];
         options?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the network's SSIDs with a template configuration (all or nothing)
-         * @description Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`.
+         * @description Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`, except 409 1051 `{msg, error_code}` while a configuration rollout runs on the network.
          */
         post: operations["config_rollback"];
         delete?: never;
@@ -454,6 +454,174 @@ export interface paths {
          */
         put: operations["update_network_ssid"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/location_networks/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The network's draft
+         * @description Either grant (read_only or full); admins read every network. WPA keys only for callers with full access.
+         */
+        get: operations["show_draft"];
+        /**
+         * Write the network's draft (replaces it as a whole)
+         * @description Needs full access to the network (admins have it); read_only: 403 1029. Each entry is validated as an SSID create; problems answer 422 1030 naming each entry by its 0-based index, and nothing is stored. The draft records the network's `config_version` now as its `base_version`.
+         */
+        put: operations["write_draft"];
+        post?: never;
+        /**
+         * Drop the network's draft
+         * @description Needs full access to the network (admins have it); read_only: 403 1029.
+         */
+        delete: operations["delete_draft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/location_networks/{id}/draft/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing the draft would change in the network's SSIDs now
+         * @description Either grant (read_only or full); admins read every network. WPA keys are masked (`********`) for every caller.
+         */
+        get: operations["diff_draft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/location_networks/{id}/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft
+         * @description Needs full access to the network (admins have it); read_only: 403 1029. With `stages: [100]` (the default) the network's SSIDs become the draft's in one change: each device of the network gets one new revision, `config.published` and the `ssid.*` events are recorded, and the draft is gone. Other stages make a configuration rollout (`config_rollout` in the answer; see the configuration rollouts): stage 1's devices are given the draft at once, the network's SSIDs change when it completes, and the draft is gone too. 409 1050 when the network's `config_version` is no longer the draft's `base_version` (read the diff, write the draft again); 409 1051, before any other rule, while a configuration rollout runs on the network. Nothing changes then.
+         */
+        post: operations["publish_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config_rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the configuration rollouts, newest first
+         * @description Either grant on its network (admins read every network). Only those of networks the caller may read; filters `network_id` and `state`; paginated by `page` and `per_page`.
+         */
+        get: operations["list_config_rollouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config_rollouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show a configuration rollout: its stages, failure percentage and reverts
+         * @description Either grant on its network (admins read every network).
+         */
+        get: operations["show_config_rollout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config_rollouts/{id}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A configuration rollout's devices and their outcomes
+         * @description Either grant on its network (admins read every network). Ordered by stage, then the rollout's order (UP devices first, each group by id); devices that left the network are not listed. Paginated by `page` and `per_page`.
+         */
+        get: operations["list_config_rollout_devices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config_rollouts/{id}/halt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Halt a running configuration rollout by hand
+         * @description Needs full access to its network (admins have it); read_only: 403 1029. Stages not opened never open; with auto_revert the devices of the opened stages are given the network's configuration again. Not running: 422 1039.
+         */
+        post: operations["halt_config_rollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config_rollouts/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the devices of a halted rollout the network's configuration again
+         * @description Needs full access to its network (admins have it); read_only: 403 1029. The devices of its opened stages, listed in `reverted`. Not halted, or reverted already: 422 1039.
+         */
+        post: operations["revert_config_rollout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1348,6 +1516,218 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Wi-Fi clients, each as its newest session describes it
+         * @description Each client once; the filters apply to its newest session (the latest started, ties by the higher session id). `search` matches part of the host name or IP address, or, when it holds only hex digits and `:`, `-`, `.`, part of the MAC in any form. Sorted by `last_seen` (newest first, the default), `rssi` (weakest first, unknown last) or `hostname` (A to Z, case-insensitive, none last); ties by MAC. Paginated: `page`, `per_page` (default 100, at most 1000).
+         */
+        get: operations["list_clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clients/{mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Wi-Fi client with its 20 newest sessions
+         * @description The MAC in any form. Sessions newest first.
+         */
+        get: operations["show_client"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a Wi-Fi client's records
+         * @description Role admin. Deletes every session of the client in the organisation and its live values on the devices that list it, and records `client.erased` with the number of sessions deleted and no MAC. A later check-in that lists the client starts a new session.
+         */
+        delete: operations["erase_client"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/clients/{mac}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Wi-Fi client's sessions, newest first
+         * @description `since` and `until` keep the sessions that started within them (both inclusive). Paginated: `page`, `per_page` (default 100, at most 1000).
+         */
+        get: operations["client_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the token belongs to, the organisation it acts in, and all their memberships
+         * @description Any authenticated user. `organisation` and `role` are those of the membership the token acts in; `memberships` lists every one of the user’s, by organisation name then id.
+         */
+        get: operations["show_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every organisation the user belongs to, with its devices, open alerts and rollouts
+         * @description Any authenticated user; every token of the user answers the same list. Sorted by name then id and paginated by `page` and `per_page`. The counts are those the organisation’s overview shows this user: a member counts the devices of the networks granted to them there, and the open alerts they may see there.
+         */
+        get: operations["list_my_organisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's members, by e-mail
+         * @description Role admin. Paginated by `page` and `per_page`.
+         */
+        get: operations["list_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a membership: its grants go, its tokens and sessions here stop at once
+         * @description Role admin; an admin may remove themselves unless they are the last admin (422 1053). A user who is not a member: 404 1054. The user’s other memberships are untouched. Records `member.removed`.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (applies to their tokens and sessions at once)
+         * @description Role admin. A user who is not a member of the organisation: 404 1054. Demoting the last admin: 422 1053, nothing changed. Records `member.updated` when the role changes.
+         */
+        patch: operations["update_member"];
+        trace?: never;
+    };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's pending invitations, oldest first
+         * @description Role admin. Neither tokens nor hashes.
+         */
+        get: operations["list_invitations"];
+        put?: never;
+        /**
+         * Invite an e-mail address into the organisation with a role
+         * @description Role admin. `role` defaults to `member`. The answer carries the token and the console’s accept link once; only a hash is stored. When the service has a mail server (`SMTP_URL`), the accept link is also e-mailed to the address, from `ALERT_EMAIL_FROM`: queued with the invitation, sent in the background and retried on failure; the answer does not say whether or when it was sent. The answer is the same whether or not mail is configured and whether or not the address has an account or is a member already (accepting then changes nothing). A pending invitation of the same address (compared case-insensitively) is replaced, and its e-mail, if not sent yet, is not sent; so is the e-mail of an invitation revoked or accepted before it went. Expires after 7 days. Records `invitation.created` (without the address or the token).
+         */
+        post: operations["create_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation with a token of the person invited
+         * @description Any authenticated user, whatever organisation their token acts in. A pending invitation of the caller’s e-mail makes them a member with its role and is used up (`member.added`, by them); a caller who is a member already keeps their role. An unknown, used, revoked or expired token: 404 1055; another e-mail: 403 1029, and the invitation stays pending.
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a pending invitation
+         * @description Role admin. An invitation that is not pending (or another organisation’s): 404 1055. Its e-mail, if not sent yet, is not sent. Records `invitation.revoked`.
+         */
+        delete: operations["revoke_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1522,6 +1902,11 @@ export interface components {
         };
         CreateTokenDto: {
             user_id: number;
+            /**
+             * @description The organisation the token acts in: one the user is a member of (422 1030 otherwise); the
+             *     user's first membership when absent.
+             */
+            organisation_id?: number;
             name?: string;
             /** @description Days until the token expires (1 to 3650); without it the token does not expire. */
             expires_in_days?: number;
@@ -1647,6 +2032,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             tag_list: string[];
+            /** @description The version of the network's configuration: 1 at creation, one more with every change of its SSIDs (SSID writes, config_rollback, a published draft). A draft records the version it was written against and is published only while it is still the current one. */
+            config_version: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2108,6 +2495,309 @@ export interface components {
             /** @description The SSID id; `network_ssid.id` is used when absent. */
             id?: number;
         };
+        DraftInputDto: {
+            /**
+             * @description The SSIDs the network should have, at most 64: each the whole content of one SSID as SSID
+             *     create takes it (fields left out take create's default), with an optional `id`, one of the
+             *     network's SSIDs whose identity the entry keeps (each at most once). The network's SSIDs no
+             *     entry names are deleted by the draft; entries without `id` are new SSIDs. Names must be
+             *     unique within the draft. Refused entries are named by their 0-based index (`ssids[2].…`).
+             */
+            ssids: {
+                [key: string]: unknown;
+            }[];
+        };
+        WriteDraftDto: {
+            draft: components["schemas"]["DraftInputDto"];
+        };
+        DraftSsidResponse: {
+            /** @description The SSID the entry keeps; null for a new SSID */
+            id: number | null;
+            location_network_id: number;
+            ssid_name: string;
+            associated_aps_and_tags: unknown[] | null;
+            dhcp_mappings: ({
+                IPADDR?: string;
+                MAC?: string;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            dhcp_ranges: ({
+                START?: string;
+                END?: string;
+            } & {
+                [key: string]: unknown;
+            })[] | null;
+            /**
+             * @example {
+             *       "name": "guests",
+             *       "enable_dhcp_on_v_lan": true,
+             *       "v_lan_id": 20,
+             *       "id": "v1"
+             *     }
+             */
+            v_lan_attributes: {
+                [key: string]: unknown;
+            } | null;
+            is_enabled: boolean | null;
+            nat: boolean | null;
+            wna: boolean | null;
+            is_hidden: boolean | null;
+            is_isolate: boolean | null;
+            acc_radius_enabled: boolean | null;
+            acl_mac: boolean | null;
+            captive_portal: boolean | null;
+            wallgarden: boolean | null;
+            overwrite_success_url: boolean | null;
+            per_user_qos: boolean | null;
+            enable_ssid_qos: boolean | null;
+            wds_enabled: boolean | null;
+            ssid_mode: string | null;
+            security_mode: string | null;
+            wpa_algorithm: string | null;
+            /** @description Absent for read_only members */
+            wpa_key?: string | null;
+            psk_type: string | null;
+            auth_radius_id: string | null;
+            acc_radius_id: string | null;
+            mac_filter_policy: string | null;
+            acl_mac_list: string | null;
+            splash_url: string | null;
+            walled_garden_range: string | null;
+            success_url: string | null;
+            dhcp_range_start: string | null;
+            dhcp_range_end: string | null;
+            dhcp_relay_server: string | null;
+            dhcp_lease_time: string | null;
+            ip_address: string | null;
+            subnet_mask: string | null;
+            ssid_qos: string | null;
+            radio_band: string | null;
+            max_association: string | null;
+            dns_mode: string | null;
+            dns_primary: string | null;
+            dns_secondary: string | null;
+            default_idle_timeout: string | null;
+            default_interim_time: string | null;
+            uplink_priority: string | null;
+        };
+        DraftAuthorResponse: {
+            id: number;
+            email: string;
+        };
+        DraftResponse: {
+            network_id: number;
+            /** @description The network's configuration version when the draft was last written */
+            base_version: number;
+            /** @description WPA keys only for a caller with full access to the network */
+            ssids: components["schemas"]["DraftSsidResponse"][];
+            /** @description Who first wrote the draft */
+            created_by: components["schemas"]["DraftAuthorResponse"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the draft was last written
+             */
+            updated_at: string;
+        };
+        DraftData: {
+            draft: components["schemas"]["DraftResponse"];
+        };
+        DraftEnvelope: {
+            data: components["schemas"]["DraftData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        RemovedSsidResponse: {
+            id: number;
+            ssid_name: string;
+        };
+        ChangedSsidResponse: {
+            id: number;
+            /** @description The name the SSID has in the draft */
+            ssid_name: string;
+            /** @description `{field: {from, to}}` for each field that differs; WPA keys `********` on both sides */
+            changes: {
+                [key: string]: unknown;
+            };
+        };
+        DraftDiffResponse: {
+            /** @description New SSIDs (id null), in draft order; a WPA key shown as `********` */
+            added: components["schemas"]["DraftSsidResponse"][];
+            removed: components["schemas"]["RemovedSsidResponse"][];
+            changed: components["schemas"]["ChangedSsidResponse"][];
+        };
+        DraftDiffData: {
+            diff: components["schemas"]["DraftDiffResponse"];
+        };
+        DraftDiffEnvelope: {
+            data: components["schemas"]["DraftDiffData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        DraftDeletedData: {
+            /** @example Draft deleted */
+            msg: string;
+        };
+        DraftDeletedEnvelope: {
+            data: components["schemas"]["DraftDeletedData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        PublishInputDto: {
+            /**
+             * @description Strictly increasing whole percentages from 1 to 100 that end with 100 (default `[100]`:
+             *     publish at once). Other stages make a configuration rollout.
+             */
+            stages?: number[];
+            /** @description Halt when the failed share of the opened stages' devices exceeds this (0 to 100, default 0). */
+            max_failure_percent?: number;
+            /** @description Seconds a device must stay UP after reporting the new revision to succeed (0 to 86400, default 300). */
+            watch_seconds?: number;
+            /** @description On halt, give the devices of the opened stages the network's configuration again (default true). */
+            auto_revert?: boolean;
+            /** @description Seconds between a stage finishing and the next opening, 0 to 604800 (default 0). */
+            stage_wait_seconds?: number;
+        };
+        PublishDraftDto: {
+            publish?: components["schemas"]["PublishInputDto"];
+        };
+        PublishedData: {
+            network: components["schemas"]["NetworkResponse"];
+            /** @description The configuration rollout a staged publish made; null for a publish at once */
+            config_rollout: {
+                [key: string]: unknown;
+            } | null;
+        };
+        PublishedEnvelope: {
+            data: components["schemas"]["PublishedData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ConfigRolloutNetworkResponse: {
+            id: number;
+            network_name: string;
+        };
+        ConfigRolloutStageResponse: {
+            percent: number;
+            /** @description Devices of the stage still in the network */
+            devices: number;
+            /**
+             * Format: date-time
+             * @description null until the stage opens
+             */
+            opened_at: string | null;
+            waiting: number;
+            succeeded: number;
+            failed: number;
+            /** @description DOWN as the stage opened: never counted */
+            skipped: number;
+        };
+        ConfigRolloutAuthorResponse: {
+            id: number;
+            email: string;
+        };
+        ConfigRolloutResponse: {
+            id: number;
+            network: components["schemas"]["ConfigRolloutNetworkResponse"];
+            /** @enum {string} */
+            state: "running" | "halted" | "completed";
+            stages: components["schemas"]["ConfigRolloutStageResponse"][];
+            /** @example 0 */
+            max_failure_percent: number;
+            /** @description failed ÷ (devices of the opened stages that were not skipped) × 100, rounded to two decimals */
+            failure_percent: number;
+            watch_seconds: number;
+            auto_revert: boolean;
+            /** @description Seconds between a stage finishing and the next opening */
+            stage_wait_seconds: number;
+            /**
+             * Format: date-time
+             * @description When the waiting next stage opens; null when none waits
+             */
+            next_stage_at: string | null;
+            /** @description MACs of the devices given the network configuration again by a revert */
+            reverted: string[];
+            /** @description The draft's diff at publish time: `{added, removed, changed}`, WPA keys masked */
+            diff: {
+                [key: string]: unknown;
+            };
+            /** @description Who published it */
+            created_by: components["schemas"]["ConfigRolloutAuthorResponse"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was halted or completed
+             */
+            finished_at: string | null;
+        };
+        ConfigRolloutsData: {
+            config_rollouts: components["schemas"]["ConfigRolloutResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        ConfigRolloutsEnvelope: {
+            data: components["schemas"]["ConfigRolloutsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ConfigRolloutData: {
+            config_rollout: components["schemas"]["ConfigRolloutResponse"];
+        };
+        ConfigRolloutEnvelope: {
+            data: components["schemas"]["ConfigRolloutData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ConfigRolloutDeviceResponse: {
+            id: number;
+            mac_id: string;
+            name: string | null;
+            stage: number;
+            /**
+             * @description `pending` (its stage has not opened), `waiting`, `succeeded` (ran the new revision and stayed UP for watch_seconds), `failed` (a config_error for it, or DOWN), `skipped` (DOWN as its stage opened)
+             * @enum {string}
+             */
+            outcome: "pending" | "waiting" | "succeeded" | "failed" | "skipped";
+            /**
+             * Format: date-time
+             * @description When it first reported running the new revision
+             */
+            reported_at: string | null;
+            /** @description Why it failed: its configuration error, or `went DOWN` */
+            error: string | null;
+        };
+        ConfigRolloutDevicesData: {
+            devices: components["schemas"]["ConfigRolloutDeviceResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        ConfigRolloutDevicesEnvelope: {
+            data: components["schemas"]["ConfigRolloutDevicesData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
         UpgradeResponse: {
             id: number;
             version: string;
@@ -2545,6 +3235,39 @@ export interface components {
              */
             status: 200;
         };
+        StationDto: {
+            /**
+             * @description The client's MAC, in any form the device MACs take (12 hex digits, `:` or `-`).
+             * @example a4:83:e7:12:34:56
+             */
+            mac: string;
+            /**
+             * @description The band, in GHz.
+             * @enum {string}
+             */
+            band: "2.4" | "5" | "6";
+            /** @description The SSID it is associated with, 1 to 32 characters. */
+            ssid: string;
+            channel?: number;
+            /** @description Signal in dBm, −120 to 0. */
+            rssi?: number;
+            /** @description Last transmit rate, kbit/s. */
+            tx_rate_kbps?: number;
+            /** @description Last receive rate, kbit/s. */
+            rx_rate_kbps?: number;
+            /** @description Bytes sent to it since it associated with this device (at most 2^53 − 1). */
+            tx_bytes?: number;
+            /** @description Bytes received from it since it associated with this device (at most 2^53 − 1). */
+            rx_bytes?: number;
+            /**
+             * @description Seconds since it associated with this device. Validated, not recorded: a session starts at
+             *     the first check-in that lists the client.
+             */
+            connected_seconds?: number;
+            /** @description Its IPv4 or IPv6 address. */
+            ip?: string;
+            hostname?: string;
+        };
         ConfigErrorDto: {
             revision: string;
             message: string;
@@ -2553,7 +3276,7 @@ export interface components {
             /** @description The upgrade's id, an integer or a numeric string. */
             id: number | string;
             /** @enum {string} */
-            state: "done" | "failed" | "downloading" | "installing";
+            state: "failed" | "done" | "downloading" | "installing";
             progress?: number;
             error?: string;
         };
@@ -2569,8 +3292,14 @@ export interface components {
             /** @description When absent, the request's source address (the socket's, or as TRUST_PROXY says). */
             public_ip?: string;
             uptime_seconds?: number;
-            /** @description Wi-Fi clients associated now. */
+            /** @description Wi-Fi clients associated now; with `stations`, their number (or absent). */
             clients?: number;
+            /**
+             * @description The complete list of the Wi-Fi clients associated now, at most 1,024, each MAC once. Absent:
+             *     the clients stay as they were; `[]`: none is connected. A bad entry refuses the whole check-in
+             *     (422 1030 naming each bad value), recording nothing.
+             */
+            stations?: components["schemas"]["StationDto"][];
             /** @description The configuration revision the device runs. */
             config_revision?: string;
             config_error?: components["schemas"]["ConfigErrorDto"];
@@ -2641,9 +3370,10 @@ export interface components {
                 /** @example Europe/Paris */
                 timezone: string;
             } | null;
-            /** @description The SSIDs of the device's network by id, every field as SSID show returns it, wpa_key included */
+            /** @description The SSIDs of the device's network by id, every field as SSID show returns it, wpa_key included. A device of an opened stage of a configuration rollout is given the rollout's SSIDs instead: those it adds (id null) last, in the draft's order. */
             ssids: ({
-                id: number;
+                /** @description null: an SSID a configuration rollout adds, until it completes */
+                id: number | null;
                 location_network_id: number;
                 ssid_name: string;
                 wpa_key?: string | null;
@@ -2663,7 +3393,7 @@ export interface components {
             /** @description Ascends in commit order within the organisation: the feed cursor */
             id: number;
             /** @enum {string} */
-            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved";
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "config.published" | "config_rollout.created" | "config_rollout.stage_opened" | "config_rollout.halted" | "config_rollout.reverted" | "config_rollout.completed" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "client.erased";
             /** Format: date-time */
             occurred_at: string;
             /** @description The device's network when the event happened (the one it enters for device.claimed and device.moved, the one it leaves for device.released and device.removed); null for none */
@@ -2689,7 +3419,7 @@ export interface components {
                 /** @enum {string} */
                 type: "cli" | "device" | "system";
             };
-            /** @description Per type. device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; device.labelled: `{changes}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
+            /** @description Per type. device.claimed, device.released, device.removed: `{network_id}`; device.moved: `{from_network_id, to_network_id}`; device.up: `{down_since}` (ISO time it went DOWN, null when never heard from); device.down: `{last_seen_time}` (Unix seconds of its last heartbeat); device.config_applied: `{revision, in_sync}`; device.config_failed: `{revision, message}`; device.labelled: `{changes}`; upgrade.created, updated, deleted: `{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: `{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on update); ssid.*: `{ssid_id, ssid_name, changes}`; config.published: `{config_version, diff}` (the published draft's diff, secrets masked); uplinks.applied: `{init_template_id}`; tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is `{field: {from, to}}`, secrets shown as `********`. */
             data: {
                 [key: string]: unknown;
             };
@@ -2936,7 +3666,7 @@ export interface components {
                 mac_id: string;
                 name: string | null;
             } | null;
-            /** @description The device's network at the opening; null for none or rollout_halted */
+            /** @description The device's network at the opening; null for none or a firmware rollout's rollout_halted; a configuration rollout's network for its rollout_halted */
             network?: {
                 id: number;
                 network_name: string;
@@ -2951,7 +3681,7 @@ export interface components {
              * @description upgrade_failed and rollout_halted: opened_at
              */
             resolved_at: string | null;
-            /** @description device_down: `{down_since}`; config_failed: `{revision, message}`; upgrade_failed: `{upgrade_id, error}`; rollout_halted: `{rollout_id}`; clients_above: `{clients}`. */
+            /** @description device_down: `{down_since}`; config_failed: `{revision, message}`; upgrade_failed: `{upgrade_id, error}`; rollout_halted: `{rollout_id}` (a firmware rollout) or `{config_rollout_id}` (a configuration rollout); clients_above: `{clients}`. */
             data: {
                 [key: string]: unknown;
             };
@@ -3129,10 +3859,356 @@ export interface components {
              */
             status: 200;
         };
+        ClientResponse: {
+            /** @example A4:83:E7:12:34:56 */
+            mac: string;
+            hostname: string | null;
+            ip: string | null;
+            /** @description Its newest session is open */
+            connected: boolean;
+            device?: {
+                id: number;
+                mac_id: string;
+                name: string | null;
+            };
+            network?: {
+                id: number;
+                network_name: string;
+            } | null;
+            ssid: string;
+            /**
+             * @example 5
+             * @enum {string}
+             */
+            band: "2.4" | "5" | "6";
+            channel: number | null;
+            rssi: number | null;
+            /**
+             * Format: date-time
+             * @description The start of the newest run of sessions joined by roams: a client roaming between devices stays connected since it first associated
+             */
+            connected_since: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            tx_bytes: number | null;
+            rx_bytes: number | null;
+            /** @description Its sessions that started in the last 24 hours */
+            sessions_today: number;
+        };
+        ClientsData: {
+            clients: components["schemas"]["ClientResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        ClientsResponse: {
+            data: components["schemas"]["ClientsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ClientSessionResponse: {
+            id: number;
+            /** @example A4:83:E7:12:34:56 */
+            client_mac: string;
+            /** @description The device it is (was) associated with */
+            device?: {
+                id: number;
+                mac_id: string;
+                name: string | null;
+            };
+            /** @description The device's network when the session started; null: in none */
+            network?: {
+                id: number;
+                network_name: string;
+            } | null;
+            /** @example Guest */
+            ssid: string;
+            /**
+             * @example 5
+             * @enum {string}
+             */
+            band: "2.4" | "5" | "6";
+            /** @example 36 */
+            channel: number | null;
+            /**
+             * @description Latest signal, dBm
+             * @example -61
+             */
+            rssi: number | null;
+            /**
+             * @description Lowest signal of the session, dBm
+             * @example -74
+             */
+            rssi_min: number | null;
+            tx_rate_kbps: number | null;
+            rx_rate_kbps: number | null;
+            /** @description Bytes sent to it on this device (latest report) */
+            tx_bytes: number | null;
+            /** @description Bytes received from it on this device (latest report) */
+            rx_bytes: number | null;
+            /** @example 10.0.0.23 */
+            ip: string | null;
+            /** @example pixel-7 */
+            hostname: string | null;
+            /**
+             * Format: date-time
+             * @description The first check-in of the device that listed it
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description The latest check-in of the device that listed it
+             */
+            last_seen_at: string;
+            /**
+             * Format: date-time
+             * @description null while open. Else the first later check-in of the device without it, the check-in of the device it roamed to, the device's last heartbeat when it went DOWN, or its removal
+             */
+            ended_at: string | null;
+            /** @description The device of the session this one ended by a roam; null when none */
+            roamed_from?: {
+                id: number;
+                mac_id: string;
+                name: string | null;
+            } | null;
+        };
+        ClientData: {
+            client: components["schemas"]["ClientResponse"];
+            /** @description Its 20 newest sessions, newest first */
+            sessions: components["schemas"]["ClientSessionResponse"][];
+        };
+        ClientResponseEnvelope: {
+            data: components["schemas"]["ClientData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ClientSessionsData: {
+            sessions: components["schemas"]["ClientSessionResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        ClientSessionsResponse: {
+            data: components["schemas"]["ClientSessionsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        ClientErasedData: {
+            /** @description How many sessions were erased */
+            sessions_deleted: number;
+        };
+        ClientErasedResponse: {
+            data: components["schemas"]["ClientErasedData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        MeUser: {
+            id: number;
+            email: string;
+            super_admin: boolean;
+        };
+        OrganisationRef: {
+            id: number;
+            name: string;
+        };
+        MembershipResponse: {
+            organisation: components["schemas"]["OrganisationRef"];
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        MeResponseData: {
+            user: components["schemas"]["MeUser"];
+            /** @description The organisation the token acts in. */
+            organisation: components["schemas"]["OrganisationRef"];
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @description Every one of the user's memberships, by organisation name then id. */
+            memberships: components["schemas"]["MembershipResponse"][];
+        };
+        MeEnvelope: {
+            data: components["schemas"]["MeResponseData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        DeviceCounts: {
+            total: number;
+            up: number;
+            down: number;
+        };
+        OrganisationSummaryResponse: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** @description The devices the user sees there (a member: those of the networks granted). */
+            devices: components["schemas"]["DeviceCounts"];
+            /** @description Open alerts the user may see there. */
+            alerts_open: number;
+            rollouts_running: number;
+        };
+        OrganisationsData: {
+            organisations: components["schemas"]["OrganisationSummaryResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        OrganisationsEnvelope: {
+            data: components["schemas"]["OrganisationsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        MemberResponse: {
+            user_id: number;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /**
+             * Format: date-time
+             * @description When the user became a member.
+             */
+            created_at: string;
+        };
+        MembersData: {
+            members: components["schemas"]["MemberResponse"][];
+            meta: components["schemas"]["PaginationMetaResponse"];
+        };
+        MembersEnvelope: {
+            data: components["schemas"]["MembersData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        MemberFieldsDto: {
+            /** @description `admin` or `member`. */
+            role?: string;
+        };
+        MemberBodyDto: {
+            member: components["schemas"]["MemberFieldsDto"];
+        };
+        MemberData: {
+            member: components["schemas"]["MemberResponse"];
+        };
+        MemberEnvelope: {
+            data: components["schemas"]["MemberData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        InvitationFieldsDto: {
+            /** @description The address invited; compared case-insensitively. */
+            email?: string;
+            /** @description `admin` or `member` (default). */
+            role?: string;
+        };
+        InvitationBodyDto: {
+            invitation: components["schemas"]["InvitationFieldsDto"];
+        };
+        InviterResponse: {
+            id: number;
+            email: string;
+        };
+        IssuedInvitationResponse: {
+            id: number;
+            /** @description The address invited, in lower case. */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            invited_by: components["schemas"]["InviterResponse"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description 7 days after created_at.
+             */
+            expires_at: string;
+            /** @description The secret that accepts it: shown this once, stored only as a hash. */
+            token: string;
+            /** @description The console's accept page for the token, on the service's address. */
+            accept_url: string;
+        };
+        IssuedInvitationData: {
+            invitation: components["schemas"]["IssuedInvitationResponse"];
+        };
+        IssuedInvitationEnvelope: {
+            data: components["schemas"]["IssuedInvitationData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        InvitationResponse: {
+            id: number;
+            /** @description The address invited, in lower case. */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            invited_by: components["schemas"]["InviterResponse"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description 7 days after created_at.
+             */
+            expires_at: string;
+        };
+        InvitationsData: {
+            invitations: components["schemas"]["InvitationResponse"][];
+        };
+        InvitationsEnvelope: {
+            data: components["schemas"]["InvitationsData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        AcceptInvitationDto: {
+            /** @description The invitation's token, as its create answer or link gave it. */
+            token?: string;
+        };
+        AcceptedData: {
+            membership: components["schemas"]["MembershipResponse"];
+        };
+        AcceptedEnvelope: {
+            data: components["schemas"]["AcceptedData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
+        InvitationData: {
+            invitation: components["schemas"]["InvitationResponse"];
+        };
+        InvitationEnvelope: {
+            data: components["schemas"]["InvitationData"];
+            /**
+             * @example 200
+             * @enum {integer}
+             */
+            status: 200;
+        };
         /** @description The body of every webhook request. Order is not guaranteed: order by `data.id` and drop duplicates by the `webhook-id` header. */
         WebhookPayload: {
             /** @enum {string} */
-            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "webhook.test";
+            type: "device.claimed" | "device.moved" | "device.released" | "device.removed" | "device.up" | "device.down" | "device.config_applied" | "device.config_failed" | "device.labelled" | "upgrade.created" | "upgrade.updated" | "upgrade.deleted" | "upgrade.started" | "upgrade.done" | "upgrade.failed" | "upgrade.cancelled" | "rollout.created" | "rollout.stage_opened" | "rollout.halted" | "rollout.completed" | "network.created" | "network.updated" | "network.deleted" | "network.rolled_back" | "ssid.created" | "ssid.updated" | "ssid.deleted" | "config.published" | "config_rollout.created" | "config_rollout.stage_opened" | "config_rollout.halted" | "config_rollout.reverted" | "config_rollout.completed" | "uplinks.applied" | "tags.updated" | "token.created" | "token.revoked" | "member.added" | "member.updated" | "member.removed" | "invitation.created" | "invitation.revoked" | "grant.created" | "grant.revoked" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "alert_rule.created" | "alert_rule.updated" | "alert_rule.deleted" | "command.created" | "command.succeeded" | "command.failed" | "command.expired" | "command.cancelled" | "alert.opened" | "alert.resolved" | "client.erased" | "webhook.test";
             /**
              * Format: date-time
              * @description The event's occurred_at
@@ -4700,6 +5776,7 @@ export interface operations {
                      *             "tag_list": [
                      *               "lobby"
                      *             ],
+                     *             "config_version": 1,
                      *             "created_at": "2025-01-01T00:00:00.000Z",
                      *             "updated_at": "2025-01-01T00:00:00.000Z"
                      *           }
@@ -4937,6 +6014,7 @@ export interface operations {
                      *         "tag_list": [
                      *           "lobby"
                      *         ],
+                     *         "config_version": 1,
                      *         "created_at": "2025-01-01T00:00:00.000Z",
                      *         "updated_at": "2025-01-01T00:00:00.000Z"
                      *       },
@@ -5108,6 +6186,7 @@ export interface operations {
                      *           "tag_list": [
                      *             "lobby"
                      *           ],
+                     *           "config_version": 1,
                      *           "created_at": "2025-01-01T00:00:00.000Z",
                      *           "updated_at": "2025-01-01T00:00:00.000Z"
                      *         }
@@ -5250,6 +6329,7 @@ export interface operations {
                      *         "tag_list": [
                      *           "lobby"
                      *         ],
+                     *         "config_version": 1,
                      *         "created_at": "2025-01-01T00:00:00.000Z",
                      *         "updated_at": "2025-01-01T00:00:00.000Z"
                      *       },
@@ -5499,6 +6579,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description 1033 (PayloadTooLarge) */
             413: {
                 headers: {
@@ -5623,6 +6720,7 @@ export interface operations {
                      *         "tag_list": [
                      *           "lobby"
                      *         ],
+                     *         "config_version": 1,
                      *         "created_at": "2025-01-01T00:00:00.000Z",
                      *         "updated_at": "2025-01-01T00:00:00.000Z"
                      *       },
@@ -5966,6 +7064,23 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
                     };
                 };
             };
@@ -6791,6 +7906,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description 1033 (PayloadTooLarge) */
             413: {
                 headers: {
@@ -7147,6 +8279,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description 1033 (PayloadTooLarge) */
             413: {
                 headers: {
@@ -7311,6 +8460,23 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1021;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */
@@ -7493,6 +8659,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description 1033 (PayloadTooLarge) */
             413: {
                 headers: {
@@ -7666,6 +8849,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description 1033 (PayloadTooLarge) */
             413: {
                 headers: {
@@ -7693,6 +8893,1381 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1022 | 1023 | 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound); 1049 (DraftNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001 | 1049;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    write_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteDraftDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    delete_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftDeletedEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound); 1049 (DraftNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001 | 1049;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    diff_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftDiffEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound); 1049 (DraftNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001 | 1049;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    publish_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishDraftDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound); 1049 (DraftNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001 | 1049;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1050 (DraftOutdated); 1051 (ConfigRolloutRunning) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1050 | 1051;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_config_rollouts: {
+        parameters: {
+            query?: {
+                /** @description Only the rollouts of this network. */
+                network_id?: number;
+                /** @description Only the rollouts in this state. */
+                state?: "running" | "halted" | "completed";
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigRolloutsEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_config_rollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigRolloutEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1052 (ConfigRolloutNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1052;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_config_rollout_devices: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigRolloutDevicesEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1052 (ConfigRolloutNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1052;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    halt_config_rollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigRolloutEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1052 (ConfigRolloutNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1052;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1039 (RolloutNotRunning); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1039;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    revert_config_rollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigRolloutEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1052 (ConfigRolloutNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1052;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1039 (RolloutNotRunning); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1039;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */
@@ -7782,7 +10357,7 @@ export interface operations {
                 /** @description Only the upgrade with this id (an empty list when the organisation has none with it). */
                 id?: number;
                 /** @description Only upgrades in this state. */
-                status?: "pending" | "in_progress" | "done" | "failed" | "cancelled";
+                status?: "pending" | "failed" | "done" | "in_progress" | "cancelled";
                 /** @description Only the upgrades of this staged rollout. */
                 rollout_id?: number;
                 /** @description Only the upgrades of this device (its `device_id`, the inventory id of `AP:<id>`). */
@@ -8100,7 +10675,7 @@ export interface operations {
                 /** @description Only the upgrade with this id (an empty list when the organisation has none with it). */
                 id?: number;
                 /** @description Only upgrades in this state. */
-                status?: "pending" | "in_progress" | "done" | "failed" | "cancelled";
+                status?: "pending" | "failed" | "done" | "in_progress" | "cancelled";
                 /** @description Only the upgrades of this staged rollout. */
                 rollout_id?: number;
                 /** @description Only the upgrades of this device (its `device_id`, the inventory id of `AP:<id>`). */
@@ -9855,6 +12430,10 @@ export interface operations {
     list_inventory: {
         parameters: {
             query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
                 /**
                  * @description Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
                  *     comma-separated list is accepted).
@@ -9865,10 +12444,6 @@ export interface operations {
                  *     whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
                  */
                 search?: string;
-                /** @description Page number, from 1 to 2147483647. */
-                page?: number;
-                /** @description Page size; values above 1000 are clamped to 1000. */
-                per_page?: number;
             };
             header?: never;
             path?: never;
@@ -13627,11 +16202,11 @@ export interface operations {
     list_webhook_deliveries: {
         parameters: {
             query?: {
-                state?: "pending" | "failed" | "succeeded";
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
                 per_page?: number;
+                state?: "pending" | "failed" | "succeeded";
             };
             header?: never;
             path: {
@@ -14578,14 +17153,14 @@ export interface operations {
     list_alerts: {
         parameters: {
             query?: {
-                state?: "open" | "resolved";
-                alert_rule_id?: number;
-                mac_id?: string;
-                network_id?: number;
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
                 per_page?: number;
+                state?: "open" | "resolved";
+                alert_rule_id?: number;
+                mac_id?: string;
+                network_id?: number;
             };
             header?: never;
             path?: never;
@@ -14856,13 +17431,13 @@ export interface operations {
     list_commands: {
         parameters: {
             query?: {
-                mac_id?: string;
-                state?: "failed" | "cancelled" | "succeeded" | "sent" | "queued" | "expired";
-                type?: "reboot" | "locate" | "ping";
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
                 per_page?: number;
+                mac_id?: string;
+                state?: "failed" | "cancelled" | "queued" | "sent" | "succeeded" | "expired";
+                type?: "reboot" | "locate" | "ping";
             };
             header?: never;
             path?: never;
@@ -16131,6 +18706,1882 @@ export interface operations {
                         msg: string;
                         /** @enum {integer} */
                         error_code: 1030 | 1039;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_clients: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+                /** @description Only clients whose newest session is in this network (404 1001 when not one the caller may read). */
+                network_id?: number;
+                /** @description Only clients whose newest session is on this device (its MAC in any form; 404 1001 when unknown). */
+                mac_id?: string;
+                ssid?: string;
+                band?: string;
+                /** @description `true`: connected now; `false`: not; absent: both. */
+                connected?: "true" | "false";
+                /**
+                 * @description Case-insensitive: part of the host name or IP address, or, when it holds only hex digits and
+                 *     `:`, `-`, `.`, part of the MAC's 12 hex digits (separators ignored).
+                 */
+                search?: string;
+                /** @description Only clients last seen at or after this instant (ISO 8601). */
+                seen_since?: string;
+                /** @description `last_seen` (newest first, the default), `rssi` (weakest first) or `hostname` (A to Z). */
+                sort?: "rssi" | "hostname" | "last_seen";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientsResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1001 (NetworkNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1001;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's MAC in any form (`AA:BB:CC:DD:EE:FF`, `aa-bb-…`, 12 hex digits). */
+                mac: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientResponseEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1048 (ClientNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1048;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    erase_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's MAC in any form (`AA:BB:CC:DD:EE:FF`, `aa-bb-…`, 12 hex digits). */
+                mac: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientErasedResponse"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1048 (ClientNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1048;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    client_sessions: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+                /** @description Only sessions that started at or after this instant (ISO 8601). */
+                since?: string;
+                /** @description Only sessions that started at or before this instant (ISO 8601). */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The client's MAC in any form (`AA:BB:CC:DD:EE:FF`, `aa-bb-…`, 12 hex digits). */
+                mac: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSessionsResponse"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1048 (ClientNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1048;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    show_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user": {
+                     *           "id": 2,
+                     *           "email": "ops@example.com",
+                     *           "super_admin": false
+                     *         },
+                     *         "organisation": {
+                     *           "id": 1,
+                     *           "name": "Acme"
+                     *         },
+                     *         "role": "admin",
+                     *         "memberships": [
+                     *           {
+                     *             "organisation": {
+                     *               "id": 1,
+                     *               "name": "Acme"
+                     *             },
+                     *             "role": "admin"
+                     *           },
+                     *           {
+                     *             "organisation": {
+                     *               "id": 4,
+                     *               "name": "Globex"
+                     *             },
+                     *             "role": "member"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MeEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_my_organisations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "organisations": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Acme",
+                     *             "role": "admin",
+                     *             "devices": {
+                     *               "total": 12,
+                     *               "up": 11,
+                     *               "down": 1
+                     *             },
+                     *             "alerts_open": 1,
+                     *             "rollouts_running": 0
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "current": 1,
+                     *           "previous": null,
+                     *           "next": null,
+                     *           "per_page": 100,
+                     *           "pages": 1,
+                     *           "count": 1
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrganisationsEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_members: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "members": [
+                     *           {
+                     *             "user_id": 2,
+                     *             "email": "ops@example.com",
+                     *             "role": "member",
+                     *             "created_at": "2030-01-01T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "meta": {
+                     *           "current": 1,
+                     *           "previous": null,
+                     *           "next": null,
+                     *           "per_page": 100,
+                     *           "pages": 1,
+                     *           "count": 1
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MembersEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "member": {
+                     *           "user_id": 2,
+                     *           "email": "ops@example.com",
+                     *           "role": "member",
+                     *           "created_at": "2030-01-01T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1054 (MemberNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1054;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1053 (NoAdminLeft); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1053;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    update_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "member": {
+                     *           "user_id": 2,
+                     *           "email": "ops@example.com",
+                     *           "role": "member",
+                     *           "created_at": "2030-01-01T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1054 (MemberNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1054;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1053 (NoAdminLeft); 1030 (InvalidParameter); 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030 | 1053;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    list_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitations": [
+                     *           {
+                     *             "id": 3,
+                     *             "email": "new.colleague@example.com",
+                     *             "role": "member",
+                     *             "invited_by": {
+                     *               "id": 1,
+                     *               "email": "admin@example.com"
+                     *             },
+                     *             "created_at": "2030-01-01T10:00:00.000Z",
+                     *             "expires_at": "2030-01-08T10:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationsEnvelope"];
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    create_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationBodyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": 3,
+                     *           "email": "new.colleague@example.com",
+                     *           "role": "member",
+                     *           "invited_by": {
+                     *             "id": 1,
+                     *             "email": "admin@example.com"
+                     *           },
+                     *           "created_at": "2030-01-01T10:00:00.000Z",
+                     *           "expires_at": "2030-01-08T10:00:00.000Z",
+                     *           "token": "q2Vh0cY3kzv6l1bN8mXrJf4tP9sWdA7eGuKoLiZyHnC",
+                     *           "accept_url": "https://fleet.example.com/invitations/accept?token=q2Vh0cY3kzv6l1bN8mXrJf4tP9sWdA7eGuKoLiZyHnC"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedInvitationEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "membership": {
+                     *           "organisation": {
+                     *             "id": 4,
+                     *             "name": "Globex"
+                     *           },
+                     *           "role": "member"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AcceptedEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1055 (InvitationNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1055;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1031 (RateLimited) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1031;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1040 (ServiceUnavailable) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1040;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    revoke_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": 3,
+                     *           "email": "new.colleague@example.com",
+                     *           "role": "member",
+                     *           "invited_by": {
+                     *             "id": 1,
+                     *             "email": "admin@example.com"
+                     *           },
+                     *           "created_at": "2030-01-01T10:00:00.000Z",
+                     *           "expires_at": "2030-01-08T10:00:00.000Z"
+                     *         }
+                     *       },
+                     *       "status": 200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationEnvelope"];
+                };
+            };
+            /** @description 1032 (MalformedJson) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1032;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1028 (Unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1028;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1029 (Forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1029;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1055 (InvitationNotFound) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1055;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1033 (PayloadTooLarge) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1033;
+                        /** @description Comma-joined validation messages */
+                        errors?: string;
+                        /** @description Present on 500 (1035) only */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description 1030 (InvalidParameter) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        msg: string;
+                        /** @enum {integer} */
+                        error_code: 1030;
                         /** @description Comma-joined validation messages */
                         errors?: string;
                         /** @description Present on 500 (1035) only */

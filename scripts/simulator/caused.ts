@@ -5,6 +5,7 @@
  * leaves it open (a silence close to the heartbeat timeout, an answer that never came).
  */
 import type { UpgradeReport } from './fleet-context';
+import type { ConfigRolloutRecord } from './config-rollout-check';
 import type { RolloutRecord } from './rollout-check';
 
 export interface Range {
@@ -67,6 +68,26 @@ export class ExpectedEvents {
       rollout.stages.reduce((sum, s) => sum + s.cancelled, 0),
     );
     this.add('upgrade.created', rollout.reverted.length);
+  }
+
+  /**
+   * What the staged publish of the SSID change led to, as its record shows at the end: its
+   * creation, each stage opened, its halt or completion, and its revert (by itself or the
+   * admin's). Null record: those are not known.
+   */
+  configRolloutRead(rollout: ConfigRolloutRecord | null): void {
+    if (rollout === null) {
+      this.unknown.add('config_rollout.*');
+      return;
+    }
+    this.add('config_rollout.created');
+    this.add(
+      'config_rollout.stage_opened',
+      rollout.stages.filter((s) => s.opened_at !== null).length,
+    );
+    this.add('config_rollout.halted', rollout.state === 'halted' ? 1 : 0);
+    this.add('config_rollout.completed', rollout.state === 'completed' ? 1 : 0);
+    this.add('config_rollout.reverted', rollout.reverted.length > 0 ? 1 : 0);
   }
 }
 
@@ -135,6 +156,11 @@ export class DeviceEventLog {
     if (report) {
       this.unanswered.add(report.id);
     }
+  }
+
+  /** A check-in that reported a configuration error the device had not reported before was answered. */
+  configFailed(): void {
+    this.expected.add('device.config_failed');
   }
 
   /** The device checked in with the version of the upgrade it rebooted into: that completes it. */

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckinAnswer, ConfigAnswer, FleetContext } from './fleet-context';
 import { DeviceEventLog } from './caused';
 import { DeviceCommands } from './device-commands';
+import { DeviceConfigFailure } from './device-config-failure';
 import { DeviceUpgrade } from './device-upgrade';
 import { basicAuth } from './http';
 import { FleetDevice, FROM_VERSION } from './setup';
@@ -10,8 +11,9 @@ import { FleetDevice, FROM_VERSION } from './setup';
 const MAX_CONFIG_ROUNDS = 3;
 
 /**
- * One access point: checks in at the announced interval (±20 % jitter), fetches its configuration
- * when told and reports the applied revision at once, and performs the upgrades it is handed.
+ * One access point: checks in at the announced interval (±20 % jitter) with its Wi-Fi clients,
+ * fetches its configuration when told and reports the applied revision at once, and performs the
+ * upgrades it is handed.
  * Its requests never overlap: each runs after the previous one in `chain`.
  */
 export class VirtualDevice {
@@ -28,6 +30,8 @@ export class VirtualDevice {
   readonly upgrades: DeviceUpgrade;
   /** The commands it was handed, and the results it has still to report. */
   readonly commands: DeviceCommands;
+  /** Whether and how it fails a configuration rollout's configuration. */
+  readonly configFailure: DeviceConfigFailure;
 
   private readonly auth: string;
   private readonly name: string;
@@ -61,6 +65,7 @@ export class VirtualDevice {
       restart: (ms) => this.restart(ms, this.firmware),
       checkInSoon: () => this.checkInSoon(),
     });
+    this.configFailure = DeviceConfigFailure.of(ctx, identity.index, this.events);
   }
 
   /** The upgrade it is busy with or finished last (its own view). */
@@ -130,7 +135,10 @@ export class VirtualDevice {
     return this.chain;
   }
 
-  /** An outage device's connection drops (for the outage), then it checks in again at once. */
+  /**
+   * An outage device's connection drops, or a device drops off the air after applying a
+   * configuration (for the outage's length), then it checks in again at once.
+   */
   private cutOff(): void {
     this.silentUntil = this.ctx.now() + this.ctx.outageMs;
     this.wake = setTimeout(() => {
@@ -146,14 +154,21 @@ export class VirtualDevice {
     const revision = this.revision ?? undefined;
     const report = this.upgrades.report;
     const results = this.commands.book.toSend();
+    const configError = this.configFailure.toSend();
+    const stations = this.ctx.wifi?.stationsOf(
+      this.identity.index,
+      (this.ssidNames[0] ?? 'Airfleet').slice(0, 32) || 'Airfleet',
+    );
     // Fields left undefined are not sent.
     const body = {
       firmware_version: this.firmware,
       hardware_model: this.ctx.partNumber,
       name: this.name,
       uptime_seconds: this.uptimeSeconds(),
-      clients: Math.floor(Math.random() * 25),
+      clients: stations?.length ?? Math.floor(Math.random() * 25),
+      stations,
       config_revision: revision,
+      config_error: configError,
       upgrade: report ?? undefined,
       command_results: results,
     };
@@ -180,6 +195,11 @@ export class VirtualDevice {
     this.inSync = answer.config === null;
     this.upgrades.acknowledge(report, body.firmware_version);
     this.commands.book.taken(results, this.lastCheckinAt);
+    this.configFailure.taken(configError, answer.config?.revision ?? revision ?? null);
+    if (this.configFailure.dropsNow()) {
+      this.cutOff(); // it reported the configuration that takes it off the air
+      return;
+    }
     if (this.commands.book.rebooting) {
       return; // rebooted while the check-in was on its way: what the answer hands out comes again
     }
@@ -188,7 +208,11 @@ export class VirtualDevice {
     }
     // After the upgrade: a reboot command waits for an upgrade the same answer hands out.
     this.commands.carryOut(answer.commands ?? []);
-    if (answer.config && !this.commands.book.rebooting) {
+    if (
+      answer.config &&
+      !this.commands.book.rebooting &&
+      !this.configFailure.isRejected(answer.config.revision)
+    ) {
       if (round + 1 >= MAX_CONFIG_ROUNDS) {
         this.ctx.anomaly(
           'a check-in that reported the revision just fetched was still told to fetch configuration',
@@ -233,9 +257,12 @@ export class VirtualDevice {
     if (response.headers.get('etag') !== `"${config.revision}"`) {
       this.ctx.anomaly('a configuration answer whose ETag is not its quoted revision');
     }
+    this.configFetches++;
+    if (this.configFailure.rejects(config)) {
+      return true; // it runs what it ran; the next check-in reports the error
+    }
     this.revision = config.revision;
     this.ssidNames = config.ssids.map((s) => s.ssid_name);
-    this.configFetches++;
     return true;
   }
 }

@@ -12,7 +12,15 @@ import { errorMessage } from './tally';
 export const EVENT_GROUPS = {
   'device.up': ['device.up'],
   'device.down': ['device.down'],
-  config: ['device.config_applied', 'device.config_failed'],
+  config: [
+    'device.config_applied',
+    'device.config_failed',
+    'config_rollout.created',
+    'config_rollout.stage_opened',
+    'config_rollout.halted',
+    'config_rollout.reverted',
+    'config_rollout.completed',
+  ],
   upgrades: [
     'upgrade.created',
     'upgrade.updated',

@@ -1,6 +1,8 @@
 import type { ExpectedEvents } from './caused';
 import type { HandedCommand } from './device-commands';
 import type { ApiClient } from './http';
+import type { ConfigFailureMode } from './options';
+import type { WifiSite } from './wifi-site';
 
 /** What a device has done with the upgrade it was handed (its own view, not the server's). */
 export type DeviceUpgradeState = 'downloading' | 'installing' | 'rebooting' | 'done' | 'failed';
@@ -46,10 +48,21 @@ export interface FleetContext {
   outageMs: number;
   /** How long a reboot command keeps a device down. */
   rebootMs: number;
+  /**
+   * The devices that fail the configuration rollout's configuration (`failing`, by index), how,
+   * and how they know it: its SSID name (null: no configuration fails).
+   */
+  configFailure: {
+    failing: ReadonlySet<number>;
+    mode: ConfigFailureMode;
+    ssidName: string;
+  } | null;
   /** The events the devices' check-ins make the service record, as they count them. */
   expected: ExpectedEvents;
   /** Milliseconds since the run started. */
   now(): number;
+  /** The Wi-Fi clients the devices report at check-in (none when absent). */
+  wifi?: WifiSite;
   /** The interval the controller announced last, in seconds (null before any answer). */
   interval: number | null;
   /** `detail`: the answer (ApiResponse) that was not expected, or what was thrown. */

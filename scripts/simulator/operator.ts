@@ -1,7 +1,8 @@
 /** What the organisation's admin does during a run, and reads at its end. */
+import type { ConfigRolloutRecord } from './config-rollout-check';
 import type { FleetContext } from './fleet-context';
 import type { ApiClient } from './http';
-import type { SimulationOptions } from './options';
+import type { ConfigRolloutOptions, SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
 import type { RolloutRecord } from './rollout-check';
 import { errorMessage } from './tally';
@@ -83,6 +84,93 @@ export async function renameSsid(client: ApiClient, fleet: Fleet, name: string, 
   if (response instanceof Error || (response as { status: number }).status !== 200) {
     ctx.error('PATCH /v1/network_ssids/:id', response);
   }
+}
+
+/**
+ * The admin renames the network's SSID through a draft (the SSID with its new name, its key as
+ * the setup made it) published in stages: a configuration rollout. Null when the service refused
+ * either step.
+ */
+export async function publishRename(
+  client: ApiClient,
+  fleet: Fleet,
+  name: string,
+  rollout: ConfigRolloutOptions,
+  ctx: FleetContext,
+): Promise<ConfigRolloutRecord | null> {
+  const draft = await client
+    .request('operator', 'PUT', `/v1/location_networks/${fleet.networkId}/draft`, {
+      auth: fleet.adminAuth,
+      body: { draft: { ssids: [{ id: fleet.ssidId, ssid_name: name, wpa_key: fleet.wpaKey }] } },
+    })
+    .catch((error: unknown) => error);
+  if (draft instanceof Error || (draft as { status: number }).status !== 200) {
+    ctx.error('PUT /v1/location_networks/:id/draft', draft);
+    return null;
+  }
+  const published = await client
+    .request('operator', 'POST', `/v1/location_networks/${fleet.networkId}/draft/publish`, {
+      auth: fleet.adminAuth,
+      body: {
+        publish: {
+          stages: rollout.stages,
+          max_failure_percent: rollout.maxFailurePercent,
+          watch_seconds: rollout.watchSeconds,
+          auto_revert: rollout.autoRevert,
+        },
+      },
+    })
+    .catch((error: unknown) => error);
+  if (published instanceof Error || (published as { status: number }).status !== 200) {
+    ctx.error('POST /v1/location_networks/:id/draft/publish', published);
+    return null;
+  }
+  const record = (published as { body: { data: { config_rollout: ConfigRolloutRecord | null } } })
+    .body.data.config_rollout;
+  if (record === null) {
+    ctx.error('POST /v1/location_networks/:id/draft/publish', 'the answer has no config_rollout');
+  }
+  return record;
+}
+
+/** `GET /v1/config_rollouts/:id` as the admin; null when it could not be read. */
+export async function fetchConfigRollout(
+  client: ApiClient,
+  fleet: Fleet,
+  id: number,
+  ctx: FleetContext,
+): Promise<ConfigRolloutRecord | null> {
+  try {
+    const response = await client.request('operator', 'GET', `/v1/config_rollouts/${id}`, {
+      auth: fleet.adminAuth,
+    });
+    if (response.status !== 200) {
+      ctx.error('GET /v1/config_rollouts/:id', response);
+      return null;
+    }
+    return (response.body as { data: { config_rollout: ConfigRolloutRecord } }).data.config_rollout;
+  } catch (error) {
+    ctx.error('GET /v1/config_rollouts/:id', errorMessage(error));
+    return null;
+  }
+}
+
+/** The admin reverts a halted configuration rollout; its record afterwards (null: refused). */
+export async function revertConfigRollout(
+  client: ApiClient,
+  fleet: Fleet,
+  id: number,
+  ctx: FleetContext,
+): Promise<ConfigRolloutRecord | null> {
+  const response = await client
+    .request('operator', 'POST', `/v1/config_rollouts/${id}/revert`, { auth: fleet.adminAuth })
+    .catch((error: unknown) => error);
+  if (response instanceof Error || (response as { status: number }).status !== 200) {
+    ctx.error('POST /v1/config_rollouts/:id/revert', response);
+    return null;
+  }
+  return (response as { body: { data: { config_rollout: ConfigRolloutRecord } } }).body.data
+    .config_rollout;
 }
 
 /** `GET /upgrades` as the admin, counted by status. */

@@ -1,3 +1,5 @@
+import { DOWN_RECORDED_WITHIN_MS } from './caused';
+
 /** What a simulation run is told (the CLI flags of `npm run simulate`, or a test's choice). */
 export interface SimulationOptions {
   /** Base URL of the service; the simulator talks to nothing else. */
@@ -63,6 +65,34 @@ export interface SimulationOptions {
    * device to locate, one to ping); the summary says how long until every device was back.
    */
   commands: boolean;
+  /**
+   * Null: the SSID change is a direct write that reaches every device at once. Otherwise it is a
+   * draft published in these stages (a configuration rollout), halted when more than
+   * `maxFailurePercent` of its opened stages failed, each device watched for `watchSeconds`
+   * after it reports the new revision; `autoRevert` false: the admin reverts it once it halts.
+   */
+  configRollout: ConfigRolloutOptions | null;
+  /**
+   * A share of the devices fails the configuration rollout's configuration: `percent` of them (a
+   * fixed set spread evenly over the fleet, so each stage sees about that share), each either
+   * rejecting it (a `config_error` at its next check-in) or dropping off the air after applying
+   * it (reporting the new revision, then silent for the heartbeat timeout plus
+   * OUTAGE_BEYOND_TIMEOUT_SECONDS, so that it goes DOWN; it comes back later). Only with
+   * `configRollout`; a configuration given back by a revert never fails.
+   */
+  configFailures: { percent: number; mode: ConfigFailureMode };
+}
+
+/** How a device fails a configuration: it rejects it, or drops off the air after applying it. */
+export type ConfigFailureMode = 'reject' | 'drop-off';
+export const CONFIG_FAILURE_MODES: readonly ConfigFailureMode[] = ['reject', 'drop-off'];
+
+/** The staged publish of the SSID change (`--config-rollout`). */
+export interface ConfigRolloutOptions {
+  stages: number[];
+  maxFailurePercent: number;
+  watchSeconds: number;
+  autoRevert: boolean;
 }
 
 export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
@@ -81,7 +111,19 @@ export const DEFAULT_OPTIONS: Omit<SimulationOptions, 'token'> = {
   webhookReceiver: null,
   rebootSeconds: 5,
   commands: false,
+  configRollout: null,
+  configFailures: { percent: 0, mode: 'reject' },
 };
+
+/**
+ * The default `--config-watch` (a configuration rollout's `watch_seconds`) is the heartbeat
+ * timeout plus this many seconds: long enough for a device that drops off the air to go DOWN (and
+ * the service to record it, within 5 s) before its watch ends, so that it fails.
+ */
+export const CONFIG_WATCH_BEYOND_TIMEOUT_SECONDS = 30;
+
+/** The default `--config-max-failure` in percent: the service's, the first failure halts. */
+export const DEFAULT_CONFIG_MAX_FAILURE_PERCENT = 0;
 
 /** The default `--webhook-wait`, in seconds. */
 export const DEFAULT_WEBHOOK_WAIT_SECONDS = 60;
@@ -149,10 +191,7 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (options.rollout) {
     const { stages, maxFailurePercent } = options.rollout;
-    const increasing = stages.every(
-      (p, i) => Number.isInteger(p) && p >= 1 && p <= 100 && (i === 0 || p > stages[i - 1]),
-    );
-    if (stages.length === 0 || !increasing || stages[stages.length - 1] !== 100) {
+    if (!stagesValid(stages)) {
       problems.push(
         '--rollout must be increasing whole percentages from 1 to 100 ending with 100 (e.g. 10,50,100)',
       );
@@ -169,6 +208,66 @@ export function optionProblems(options: SimulationOptions): string[] {
   }
   if (!(options.rebootSeconds >= 0)) {
     problems.push('--reboot-seconds must be 0 or more seconds');
+  }
+  problems.push(...configRolloutProblems(options));
+  return problems;
+}
+
+/** Whole percentages from 1 to 100, increasing, ending with 100. */
+function stagesValid(stages: number[]): boolean {
+  const increasing = stages.every(
+    (p, i) => Number.isInteger(p) && p >= 1 && p <= 100 && (i === 0 || p > stages[i - 1]),
+  );
+  return stages.length > 0 && increasing && stages[stages.length - 1] === 100;
+}
+
+function configRolloutProblems(options: SimulationOptions): string[] {
+  const problems: string[] = [];
+  const { percent, mode } = options.configFailures;
+  if (!(percent >= 0 && percent <= 100)) {
+    problems.push('--config-failures must be a percentage from 0 to 100');
+  }
+  if (!CONFIG_FAILURE_MODES.includes(mode)) {
+    problems.push(`--config-failure-mode must be one of ${CONFIG_FAILURE_MODES.join(', ')}`);
+  }
+  const rollout = options.configRollout;
+  if (!rollout) {
+    if (percent > 0) {
+      problems.push('--config-failures needs --config-rollout (the failures halt it)');
+    }
+    return problems;
+  }
+  if (!stagesValid(rollout.stages)) {
+    problems.push(
+      '--config-rollout must be increasing whole percentages from 1 to 100 ending with 100 (e.g. 10,50,100)',
+    );
+  }
+  if (!(rollout.maxFailurePercent >= 0 && rollout.maxFailurePercent <= 100)) {
+    problems.push('--config-max-failure must be between 0 and 100');
+  }
+  if (!(
+    Number.isInteger(rollout.watchSeconds) &&
+    rollout.watchSeconds >= 0 &&
+    rollout.watchSeconds <= 86400
+  )) {
+    problems.push('--config-watch must be a whole number of seconds from 0 to 86400');
+  }
+  if (
+    options.configFailures.mode === 'drop-off' &&
+    percent > 0 &&
+    !(rollout.watchSeconds > options.heartbeatTimeoutSeconds + DOWN_RECORDED_WITHIN_MS / 1000)
+  ) {
+    problems.push(
+      '--config-watch must be longer than --heartbeat-timeout + 5 s: a device that drops off the air fails only if it goes DOWN before its watch ends',
+    );
+  }
+  if (
+    options.ssidChangeAtSeconds !== null &&
+    options.ssidChangeAtSeconds >= options.durationSeconds
+  ) {
+    problems.push(
+      '--config-rollout publishes the SSID change: --ssid-change-at must be within --duration',
+    );
   }
   return problems;
 }

@@ -3,12 +3,13 @@
  * device records) read back beside what the fleet saw, summed up with the run's problems.
  */
 import type { CommandScenario } from './command-scenario';
+import type { ConfigRolloutWatch } from './config-rollout-watch';
 import type { VirtualDevice } from './device';
 import { checkEvents, readEventFeed } from './event-check';
 import type { FleetContext } from './fleet-context';
 import { countUp, revertedBack, upgradeCounts } from './fleet-state';
 import type { ApiClient } from './http';
-import { fetchRollout, serverOutOfSync, serverUpgradeCounts } from './operator';
+import { fetchConfigRollout, fetchRollout, serverOutOfSync, serverUpgradeCounts } from './operator';
 import type { SimulationOptions } from './options';
 import { Fleet, TO_VERSION } from './setup';
 import type { RolloutRecord } from './rollout-check';
@@ -47,6 +48,8 @@ export interface EndedRun {
   webhook: WebhookWatch | null;
   /** The `--commands` scenario (null without it). */
   commands: CommandScenario | null;
+  /** The staged publish of the SSID change (null without `--config-rollout`). */
+  configRollout: ConfigRolloutWatch | null;
 }
 
 /** Reads back what the service shows of the run and sums it up. */
@@ -64,6 +67,14 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
     : null;
   const rolloutRecord =
     events.rollout === null ? null : await fetchRollout(client, fleet, events.rollout.id, ctx);
+  const configRollout = run.configRollout;
+  const configRecord =
+    configRollout && configRollout.record
+      ? await fetchConfigRollout(client, fleet, configRollout.record.id, ctx)
+      : null;
+  if (configRollout && events.ssidChangeAt !== null) {
+    ctx.expected.configRolloutRead(configRecord);
+  }
   if (events.upgrades !== null) {
     ctx.expected.upgradeCreated(events.upgrades, options.rollout ? rolloutRecord : undefined);
   }
@@ -98,6 +109,10 @@ export async function reportRun(run: EndedRun): Promise<Summary> {
     rollout:
       options.rollout && events.upgradeCreated
         ? { record: rolloutRecord, reverted_back: revertedBack(rolloutRecord, devices) }
+        : null,
+    config_rollout:
+      configRollout && events.ssidChangeAt !== null
+        ? configRollout.check(configRecord, devices)
         : null,
     server_out_of_sync: await serverOutOfSync(client, fleet, ctx),
     webhooks: await webhookCheck(run, feed !== null),

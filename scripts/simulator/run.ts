@@ -1,8 +1,10 @@
+import { WifiSite } from './wifi-site';
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ExpectedEvents } from './caused';
 import { CommandScenario } from './command-scenario';
+import { ConfigRolloutWatch } from './config-rollout-watch';
 import { VirtualDevice } from './device';
 import { evenlySpread, FleetContext, spreadOf } from './fleet-context';
 import { countUp, rolloutSettled, upgradeCounts } from './fleet-state';
@@ -88,6 +90,7 @@ async function runFleet(
   if (hooks.signal?.aborted) {
     stop.abort();
   }
+  const newSsidName = `${fleet.ssidName}-renamed`;
   const errors = new Tally();
   const anomalies = new Tally();
   const start = performance.now();
@@ -102,8 +105,16 @@ async function runFleet(
     outage: spreadOf(options.devices, options.outageDevices),
     outageMs: (options.heartbeatTimeoutSeconds + OUTAGE_BEYOND_TIMEOUT_SECONDS) * 1000,
     rebootMs: options.rebootSeconds * 1000,
+    configFailure: options.configRollout
+      ? {
+          failing: evenlySpread(options.devices, options.configFailures.percent / 100),
+          mode: options.configFailures.mode,
+          ssidName: newSsidName,
+        }
+      : null,
     expected: new ExpectedEvents(),
     now: () => performance.now() - start,
+    wifi: new WifiSite(fleet.devices.length),
     interval: null,
     error: (what, detail) => {
       const { kind, example } = describeFailure(what, detail);
@@ -122,9 +133,10 @@ async function runFleet(
     upgradeCreated: false,
     upgradeAt: null,
     ssidChangeAt: null,
-    newSsidName: `${fleet.ssidName}-renamed`,
+    newSsidName,
     rollout: null,
   };
+  const configRollout = ConfigRolloutWatch.of(options, client, fleet, ctx, newSsidName);
   let rolloutRead: Promise<void> | null = null;
   /** Reads the rollout again (one read at a time; a call during a read waits for that one). */
   const readRollout = (): Promise<void> => {
@@ -188,9 +200,19 @@ async function runFleet(
     if (ssidChangeAt >= 0) {
       at(ssidChangeAt, async () => {
         events.ssidChangeAt = ctx.now() / 1000;
+        if (configRollout) {
+          await configRollout.publish();
+          log(
+            `SSID rename to ${events.newSsidName} published in stages as configuration rollout ${configRollout.record?.id ?? '?'} at ${events.ssidChangeAt.toFixed(1)} s (${ctx.configFailure?.failing.size ?? 0} devices fail it: ${options.configFailures.mode})`,
+          );
+          return;
+        }
         await renameSsid(client, fleet, events.newSsidName, ctx);
         log(`SSID renamed to ${events.newSsidName} at ${events.ssidChangeAt.toFixed(1)} s`);
       });
+      if (configRollout) {
+        repeating.push(setInterval(() => void configRollout.read(), ROLLOUT_POLL_MS));
+      }
     } else {
       log(`No SSID change: the run is too short for a ${interval} s check-in interval`);
     }
@@ -210,6 +232,7 @@ async function runFleet(
         requestsPerSecond: rate,
         errors: errors.total,
         rollout: events.rollout,
+        configRollout: configRollout?.record ?? null,
         webhookDeliveries: setup.webhook?.delivered ?? null,
         reboot: scenario?.progress(devices) ?? null,
       };
@@ -241,10 +264,14 @@ async function runFleet(
       upgradesSettled() &&
       (scenario?.settled(devices) ?? true) &&
       (events.ssidChangeAt === null ||
-        devices.every((d) => d.ssidNames.includes(events.newSsidName)));
-    // The rollout read last may be a few seconds old: settled only if a fresh read agrees.
+        (configRollout
+          ? configRollout.settled(devices)
+          : devices.every((d) => d.ssidNames.includes(events.newSsidName))));
+    // The rollouts read last may be a few seconds old: settled only if fresh reads agree.
     const settledNow = async () =>
-      settled() && (events.rollout === null || (await readRollout().then(settled)));
+      settled() &&
+      (events.rollout === null || (await readRollout().then(settled))) &&
+      (!configRollout?.record || (await configRollout.read().then(settled)));
     const settleFrom = ctx.now();
     while (!stop.signal.aborted && ctx.now() < settleFrom + settleMs && !(await settledNow())) {
       await sleep(SETTLE_POLL_MS);
@@ -280,5 +307,6 @@ async function runFleet(
     log,
     webhook: setup.webhook,
     commands: scenario,
+    configRollout,
   });
 }

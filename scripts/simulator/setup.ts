@@ -28,6 +28,8 @@ export interface Fleet {
   networkId: number;
   ssidId: number;
   ssidName: string;
+  /** The SSID's WPA key, as the setup made it (a draft of the SSID gives it again). */
+  wpaKey: string;
   devices: FleetDevice[];
 }
 
@@ -139,13 +141,14 @@ export async function setUpFleet(
   );
   const networkId = network.data.id as number;
   const ssidName = `sim-${runId}`;
+  const wpaKey = randomBytes(12).toString('base64url');
   const ssid = await call(
     'creating the SSID',
     'POST',
     '/v1/network_ssids',
     {
       network_id: networkId,
-      network_ssid: { ssid_name: ssidName, wpa_key: randomBytes(12).toString('base64url') },
+      network_ssid: { ssid_name: ssidName, wpa_key: wpaKey },
     },
     adminAuth,
   );
@@ -175,6 +178,7 @@ export async function setUpFleet(
     networkId,
     ssidId: ssid.data.id as number,
     ssidName,
+    wpaKey,
     devices,
   };
 }

@@ -1,4 +1,11 @@
 import { commandProblems, CommandsCheck, commandsLines } from './command-scenario';
+import {
+  ConfigRolloutCheck,
+  configRolloutLine,
+  configRolloutLines,
+  configRolloutProblems,
+  ConfigRolloutRecord,
+} from './config-rollout-check';
 import { eventProblems, EventsCheck, eventsLine } from './event-check';
 import { DeviceUpgradeState } from './fleet-context';
 import { RolloutRecord, rolloutLine, rolloutLines, rolloutProblems } from './rollout-check';
@@ -22,6 +29,8 @@ export interface Progress {
   errors: number;
   /** The rollout as last read (null without one, or before it is created or read). */
   rollout: RolloutRecord | null;
+  /** The configuration rollout as last read (null without one, or before it is created). */
+  configRollout: ConfigRolloutRecord | null;
   /** Distinct events the webhook receiver got (null without one). */
   webhookDeliveries: number | null;
   /** With `--commands`, once the reboot is queued: devices told, and back from it. */
@@ -31,7 +40,9 @@ export interface Progress {
 export interface Summary {
   /**
    * Every device up, in sync, every upgrade done or failed (with a rollout: done, failed or
-   * cancelled, the rollout not running, its reverted devices back), the SSID change propagated,
+   * cancelled, the rollout not running, its reverted devices back), the SSID change propagated
+   * (published in stages: the configuration rollout completed, or halted and reverted, and every
+   * device running what that leaves it with),
    * the organisation's events what the run caused, and with a webhook receiver every event of
    * the feed delivered, every request's signature verified.
    */
@@ -73,6 +84,11 @@ export interface Summary {
     /** Devices of `reverted` that run the old release again, their revert done (their view). */
     reverted_back: number;
   } | null;
+  /**
+   * Null when the SSID change was not published in stages (or not made). Otherwise the
+   * configuration rollout, and the devices running what its end leaves them with.
+   */
+  config_rollout: ConfigRolloutCheck | null;
   /** Devices that the service's device records show out of sync at the end (null: not shown). */
   server_out_of_sync: number | null;
   /**
@@ -134,7 +150,9 @@ export function problemsOf(
       );
     }
   }
-  if (summary.ssid_change.at_seconds !== null && !summary.ssid_change.propagated) {
+  if (summary.config_rollout) {
+    problems.push(...configRolloutProblems(summary.config_rollout, n));
+  } else if (summary.ssid_change.at_seconds !== null && !summary.ssid_change.propagated) {
     const missing = n - summary.ssid_change.devices_with_new_ssid;
     problems.push(`${missing} of ${n} devices do not have the renamed SSID`);
   }
@@ -164,6 +182,7 @@ export function progressLine(p: Progress): string {
     `in sync ${p.inSync}/${p.devices}`,
     `upgrades: ${upgrades}`,
     ...(p.rollout ? [rolloutLine(p.rollout)] : []),
+    ...(p.configRollout ? [configRolloutLine(p.configRollout)] : []),
     ...(p.webhookDeliveries === null ? [] : [`webhook deliveries ${p.webhookDeliveries}`]),
     ...(p.reboot ? [`reboot back ${p.reboot.back}/${p.reboot.told}`] : []),
     `${p.requestsPerSecond.toFixed(0)} req/s`,
@@ -186,7 +205,9 @@ export function summaryText(s: Summary): string {
   if (s.rollout) {
     lines.push(...rolloutLines(s.rollout));
   }
-  if (s.ssid_change.at_seconds !== null) {
+  if (s.config_rollout) {
+    lines.push(...configRolloutLines(s.config_rollout));
+  } else if (s.ssid_change.at_seconds !== null) {
     lines.push(
       `  SSID renamed to ${s.ssid_change.ssid_name} at ${s.ssid_change.at_seconds.toFixed(1)} s: ${s.ssid_change.devices_with_new_ssid}/${s.devices} devices have it`,
     );

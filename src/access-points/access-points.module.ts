@@ -9,7 +9,6 @@ import { NetworksModule } from '../networks/networks.module';
 import { ReadSideModule } from '../read-side/read-side.module';
 import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { AccessPointsController } from './access-points.controller';
-import { FleetConfigSyncService } from './fleet-config-sync.service';
 import { DeviceAssignmentService } from './device-assignment.service';
 import { DeviceRecordsService } from './device-records.service';
 import { FleetStatusService } from './fleet-status.service';
@@ -43,7 +42,6 @@ import { UplinkConfigurationService } from './uplink-configuration.service';
     UplinkConfigurationService,
     InitTemplatesRepository,
     FleetStatusService,
-    FleetConfigSyncService,
     DeviceLabelsService,
   ],
   exports: [

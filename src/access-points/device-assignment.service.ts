@@ -18,9 +18,11 @@ import { parseId } from './parse-id';
 import { LocationNetwork } from '../networks/location-network.entity';
 import { DeviceRecordsService } from './device-records.service';
 import { Change } from '../fleet-change/change';
+import { configChanged } from '../config-changes/config-changes';
 import { RequestChannel, userActor } from '../event-log/event-actor';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { enteringEvents, leavingEvents } from './device-events';
+import { ClientStationsService } from '../device-state/client-stations.service';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { FirmwarePorts } from '../firmware/firmware-ports';
 
@@ -48,6 +50,7 @@ export class DeviceAssignmentService {
     private readonly access: NetworkAccessPolicy,
     private readonly firmware: FirmwarePorts,
     private readonly networks: LocationNetworksRepository,
+    private readonly stations: ClientStationsService,
   ) {}
 
   /** A network of the organisation the caller may write to, or `notFound()`. */
@@ -75,6 +78,7 @@ export class DeviceAssignmentService {
         const network = await this.writableNetwork(user, rawNetworkId, networkNotFound);
         const plan = await this.activation.plan(orgId, macInput, { moveUnassigned: true });
         const ids = await this.activation.apply(orgId, plan, network);
+        await configChanged(change, { deviceIds: ids });
         const devices = await this.records.findDetailed(orgId, { ids });
         const moved = new Set(plan.toMove);
         for (const event of enteringEvents(
@@ -104,13 +108,14 @@ export class DeviceAssignmentService {
       handle: async (ids, change, found) => {
         await this.recordLeaving(change, 'device.released', found);
         await this.devices.assignToNetwork(user.organisation_id, ids, null);
+        await configChanged(change, { deviceIds: ids });
       },
     });
   }
 
   /**
    * Remove destroys the device with its uplinks, tags, heartbeat and upgrades (which leave their
-   * rollouts). A device whose firmware upgrade is in progress cannot be removed: it goes into
+   * rollouts), ending its clients' sessions (which stay). A device whose firmware upgrade is in progress cannot be removed: it goes into
    * failed_devices.
    */
   async remove(user: AuthUser, entries: string[] | undefined, via: RequestChannel = 'api') {
@@ -127,6 +132,8 @@ export class DeviceAssignmentService {
       },
       handle: async (ids, change, found) => {
         await this.recordLeaving(change, 'device.removed', found);
+        // Their clients' sessions end now, while their heartbeat records hold the live values.
+        await this.stations.endOnDevices(orgId, ids, change.at);
         await this.firmware.devices.removing(change, ids, () =>
           this.devices.deleteMany(orgId, ids),
         );
@@ -245,6 +252,7 @@ export class DeviceAssignmentService {
           change.record(event);
         }
         await this.devices.assignToNetwork(orgId, [...matched.keys()], target.id);
+        await configChanged(change, { deviceIds: [...matched.keys()] });
         const records = await this.records.findDetailed(orgId, { ids: [...matched.keys()] });
         return { moved: records.map(deviceView), failed: failedEntries, network: target };
       },

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigSync, configSync } from '../device-config/config-sync';
-import { DeviceConfigService } from '../device-config/device-config.service';
+import { ConfigSync, configSync, storedRevision } from '../device-config/config-sync';
 import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
 import { FirmwarePorts } from '../firmware/firmware-ports';
@@ -28,12 +27,12 @@ export class DeviceRecordsService {
   constructor(
     private readonly rows: DeviceRecordRowsRepository,
     private readonly firmware: FirmwarePorts,
-    private readonly configs: DeviceConfigService,
   ) {}
 
   /**
-   * The matching devices with their pending upgrade and configuration sync, in two statements
-   * whatever their number: the records' rows (DeviceRecordRowsRepository), their networks' SSIDs.
+   * The matching devices with their pending upgrade and configuration sync, in one statement
+   * whatever their number (DeviceRecordRowsRepository): the current revision is the one stored
+   * for each device (config-revisions/), not rendered here.
    */
   async findDetailed(
     orgId: number,
@@ -41,21 +40,10 @@ export class DeviceRecordsService {
     page?: { offset: number; limit: number },
   ): Promise<DetailedDevice[]> {
     const rows = await this.rows.find(orgId, filter, page);
-    if (rows.length === 0) {
-      return [];
-    }
-    const networks = new Map(
-      rows.flatMap(({ network }) => (network ? [[network.id, network] as const] : [])),
-    );
-    const configs = await this.configs.currentFor(
-      orgId,
-      rows.map((row) => row.device),
-      networks,
-    );
-    return rows.map(({ device, pending_upgrade, report }) =>
+    return rows.map(({ device, pending_upgrade, report, config_revision }) =>
       Object.assign(device, {
         pending_upgrade,
-        config: configSync(configs.get(device.id)!.revision, report),
+        config: configSync(storedRevision(device.id, config_revision), report),
       }),
     );
   }

@@ -5,7 +5,7 @@ import { pageRequest, PaginationMeta, paginationMeta } from '../common/paginatio
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { DeviceLivenessService } from '../device-state/device-liveness.service';
-import { FleetConfigSyncService } from './fleet-config-sync.service';
+import { configSync, storedRevision } from '../device-config/config-sync';
 import { DeviceStatus, deviceStatus, lastSeenTime } from '../device-state/device-liveness';
 import {
   DeviceStatusCountsRepository,
@@ -54,10 +54,10 @@ export type ConsoleFilter = Pick<
   order?: DeviceOrder;
 };
 
-/** Which of the devices heard from run their current configuration revision. */
+/** How many of the devices heard from run their current configuration revision, and how many not. */
 export interface SyncTally {
-  inSync: number[];
-  outOfSync: number[];
+  inSync: number;
+  outOfSync: number;
 }
 
 /** The statuses with the console's counts: never seen as well as up and down. */
@@ -76,7 +76,6 @@ export class FleetStatusService {
     private readonly live: DeviceStatusesRepository,
     private readonly tallies: DeviceStatusCountsRepository,
     private readonly access: NetworkAccessPolicy,
-    private readonly configSync: FleetConfigSyncService,
     private readonly liveness: DeviceLivenessService,
   ) {}
 
@@ -112,8 +111,7 @@ export class FleetStatusService {
     };
     const since = this.upSince();
     if (sync !== undefined) {
-      const tally = await this.syncOf(orgId, filter, since);
-      filter = { ...filter, ids: sync === 'in' ? tally.inSync : tally.outOfSync };
+      filter = { ...filter, sync };
     }
     const counts = await this.tallies.counts(orgId, filter, since);
     const summary = { up: counts.up, down: counts.down };
@@ -122,31 +120,21 @@ export class FleetStatusService {
   }
 
   /**
-   * Which of the caller's devices heard from (in one network when `networkId` is given) run their
-   * current configuration revision and which do not: two statements whatever their number (the
-   * devices with their uplinks, the SSIDs of their networks). A device never heard from is in
-   * neither list: the console counts it under Never seen.
+   * How many of the caller's devices heard from (in one network when `networkId` is given) run
+   * their current configuration revision and how many do not: one COUNT comparing the revision
+   * stored for each device with the one it last reported, whatever their number. A device never
+   * heard from is in neither count: the console counts it under Never seen.
    */
   async syncTally(user: AuthUser, networkId?: number): Promise<SyncTally> {
     const filter = await this.visibleFilter(user, networkId);
-    return this.syncOf(user.organisation_id, filter, this.upSince());
-  }
-
-  private async syncOf(orgId: number, filter: FleetFilter, since: Date): Promise<SyncTally> {
-    const facts = await this.live.syncFacts(orgId, filter, since);
-    const inSync = await this.configSync.inSync(orgId, facts);
-    const tally: SyncTally = { inSync: [], outOfSync: [] };
-    for (const { id } of facts) {
-      (inSync.get(id) ? tally.inSync : tally.outOfSync).push(id);
-    }
-    return tally;
+    return this.tallies.syncCounts(user.organisation_id, filter);
   }
 
   /** The live status of one device of the organisation (null: no such device). */
   async statusOf(orgId: number, deviceId: number): Promise<DeviceStatusView | null> {
     const since = this.upSince();
     const rows = await this.live.page(orgId, { deviceId }, since, { offset: 0, limit: 1 });
-    return (await this.views(orgId, rows, since))[0] ?? null;
+    return this.views(rows, since)[0] ?? null;
   }
 
   /**
@@ -192,30 +180,11 @@ export class FleetStatusService {
             order,
           })
         : [];
-    const devices = await this.views(orgId, rows, since);
+    const devices = this.views(rows, since);
     return { devices, meta: paginationMeta(page, count) };
   }
 
-  private async views(
-    orgId: number,
-    rows: DeviceStatusRow[],
-    since: Date,
-  ): Promise<DeviceStatusView[]> {
-    const inSync = await this.configSync.inSync(
-      orgId,
-      rows.map(
-        ({ id, mac_id, name, label, location_network_id, applied_revision, uplinks, network }) => ({
-          id,
-          mac_id,
-          name,
-          label,
-          location_network_id,
-          applied_revision,
-          uplinks,
-          network,
-        }),
-      ),
-    );
+  private views(rows: DeviceStatusRow[], since: Date): DeviceStatusView[] {
     return rows.map((row): DeviceStatusView => ({
       id: row.id,
       mac_id: row.mac_id,
@@ -227,7 +196,7 @@ export class FleetStatusService {
       firmware_version: row.firmware_version,
       clients: row.clients,
       uptime_seconds: row.uptime_seconds,
-      config_in_sync: inSync.get(row.id) ?? false,
+      config_in_sync: inSync(row),
     }));
   }
 
@@ -281,4 +250,17 @@ export class FleetStatusService {
   upSince(): Date {
     return this.liveness.upSince();
   }
+}
+
+/**
+ * Whether a device runs its current configuration: the revision stored for it against the one
+ * it last reported, by the one sync rule of device records (device-config/config-sync.ts).
+ */
+function inSync(row: DeviceStatusRow): boolean {
+  const report = {
+    applied_revision: row.applied_revision,
+    config_error_revision: null,
+    config_error_message: null,
+  };
+  return configSync(storedRevision(row.id, row.config_revision), report).in_sync;
 }

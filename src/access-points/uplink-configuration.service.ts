@@ -1,3 +1,4 @@
+import { configChanged } from '../config-changes/config-changes';
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { ApiErrorCode, ValidationFailedError } from '../common/errors';
@@ -100,6 +101,7 @@ export class UplinkConfigurationService {
         );
         const ids = configurable.map((device) => device.id);
         await this.uplinks.replaceLive(orgId, ids, rows);
+        await configChanged(change, { deviceIds: ids });
         const subjects = await this.subjects.of(orgId, ids);
         for (const id of ids) {
           const subject = subjects.get(id);

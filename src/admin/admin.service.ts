@@ -89,7 +89,13 @@ export class AdminService {
 
   /** Issues a token for a user of any organisation; the event names who asked (`actor`). */
   issueToken(input: CreateTokenDto, actor: EventActor): Promise<IssuedToken> {
-    return this.users.issueToken(input.user_id, actor, input.name, input.expires_in_days);
+    return this.users.issueToken(
+      input.user_id,
+      actor,
+      input.name,
+      input.expires_in_days,
+      input.organisation_id,
+    );
   }
 
   createHardwarePart(input: CreateHardwarePartDto): Promise<HardwarePart> {

@@ -109,6 +109,30 @@ describe('eventDecisions: which events open and resolve alerts', () => {
   });
 });
 
+describe('eventDecisions: configuration rollouts', () => {
+  it('opens rollout_halted for a halted configuration rollout of a network in scope, resolved at once', () => {
+    const halted = event('config_rollout.halted', 1, { config_rollout_id: 9, reason: 'threshold' });
+    const decisions = eventDecisions(
+      [
+        rule(1, 'rollout_halted', { network_ids: [3] }),
+        rule(2, 'rollout_halted', { network_ids: [5] }),
+      ],
+      [halted],
+      [],
+      new Map(),
+    );
+    expect(decisions.open).toMatchObject([
+      {
+        rule: { id: 1 },
+        device: null,
+        network,
+        resolved_at: at(1),
+        data: { config_rollout_id: 9 },
+      },
+    ]);
+  });
+});
+
 describe('configStateResolutions', () => {
   const state = (id: number, revision: string, device: ConfigAlertState['device']) => ({
     id,

@@ -57,6 +57,7 @@ const NETWORK_CONFIG_CHANGES = new Set([
   'ssid.created',
   'ssid.updated',
   'ssid.deleted',
+  'config.published',
 ]);
 
 /** The event types the decisions read (the evaluation reads only these). */
@@ -68,6 +69,7 @@ export const WATCHED_EVENT_TYPES = [
   'device.config_applied',
   'upgrade.failed',
   'rollout.halted',
+  'config_rollout.halted',
   ...DEVICE_CONFIG_CHANGES,
   ...NETWORK_CONFIG_CHANGES,
 ];
@@ -79,6 +81,8 @@ export const WATCHED_EVENT_TYPES = [
  *   label, uplinks, or a change of its network's configuration);
  * - `upgrade.failed` and `rollout.halted` open upgrade_failed and rollout_halted, resolved at
  *   once (`rolloutNetworks`: the networks of each halted rollout's devices);
+ * - `config_rollout.halted` opens rollout_halted too, for its network, resolved at once (its
+ *   subject is the rollout, its data `{config_rollout_id}`);
  * - `device.up` resolves device_down; `device.down` resolves clients_above;
  * - `device.removed` resolves every open alert of the device (it left the organisation).
  * Rules open only when enabled and only for events from their `active_since` on; openings of
@@ -177,6 +181,15 @@ export function eventDecisions(
           { upgrade_id: event.data.upgrade_id, error: event.data.error ?? null },
           true,
         );
+      }
+    } else if (event.type === 'config_rollout.halted' && networkId !== null) {
+      const rolloutId = Number(event.data.config_rollout_id);
+      for (const rule of rules.filter(
+        (r) => r.type === 'rollout_halted' && opening(r, event, [networkId]),
+      )) {
+        // Resolved at once: the key only keeps two openings of one run apart, so a negative
+        // subject never meets a firmware rollout's id.
+        open1(rule, { ...event, device: null }, -rolloutId, { config_rollout_id: rolloutId }, true);
       }
     } else if (event.type === 'rollout.halted') {
       const rolloutId = Number(event.data.rollout_id);

@@ -212,6 +212,19 @@ export class AlertsRepository extends TransactionalRepository {
     return q.getCount();
   }
 
+  /** The organisation's open alerts counted by the network they were opened in: one statement. */
+  async countOpenByNetwork(orgId: number): Promise<Map<number, number>> {
+    const rows: { network_id: number | string; open: number | string }[] = await this.alerts
+      .createQueryBuilder('a')
+      .select('a.network_id', 'network_id')
+      .addSelect('COUNT(*)', 'open')
+      .where('a.organisation_id = :orgId AND a.state = :open', { orgId, open: 'open' })
+      .andWhere('a.network_id IS NOT NULL')
+      .groupBy('a.network_id')
+      .getRawMany();
+    return new Map(rows.map((row) => [Number(row.network_id), Number(row.open)]));
+  }
+
   /** Deletes the alerts resolved before `cutoff` (retention). */
   async deleteResolvedBefore(cutoff: Date): Promise<void> {
     await this.alerts

@@ -85,6 +85,24 @@ export class AlertsService {
     return alertView(now);
   }
 
+  /**
+   * The open alerts of each network the caller may read (a network with none is absent): what
+   * the overview's network lines show.
+   */
+  async countOpenByNetwork(user: AuthUser): Promise<Map<number, number>> {
+    const readable = await this.access.readableNetworkIds(user);
+    const counts = await this.alerts.countOpenByNetwork(user.organisation_id);
+    if (readable !== 'all') {
+      const allowed = new Set(readable);
+      for (const id of counts.keys()) {
+        if (!allowed.has(id)) {
+          counts.delete(id);
+        }
+      }
+    }
+    return counts;
+  }
+
   /** How many of the alerts the caller may read are open (the console overview's count). */
   async countOpen(user: AuthUser): Promise<number> {
     const readable = await this.access.readableNetworkIds(user);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { configSync } from '../device-config/config-sync';
-import { DeviceConfigService } from '../device-config/device-config.service';
+import { configSync, storedRevision } from '../device-config/config-sync';
 import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
 import { ConfigAlertState } from './alert-decisions';
 import { AlertsRepository } from './alerts.repository';
@@ -15,7 +14,6 @@ export class ConfigAlertStates {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly rows: DeviceRecordRowsRepository,
-    private readonly configs: DeviceConfigService,
   ) {}
 
   async of(orgId: number): Promise<ConfigAlertState[]> {
@@ -24,18 +22,10 @@ export class ConfigAlertStates {
       ...new Set(open.flatMap((a) => (a.device_id === null ? [] : [a.device_id]))),
     ];
     const rows = deviceIds.length === 0 ? [] : await this.rows.find(orgId, { ids: deviceIds });
-    const networks = new Map(
-      rows.flatMap(({ network }) => (network ? [[network.id, network] as const] : [])),
-    );
-    const current = await this.configs.currentFor(
-      orgId,
-      rows.map((row) => row.device),
-      networks,
-    );
     const sync = new Map(
-      rows.map(({ device, report }) => [
+      rows.map(({ device, report, config_revision }) => [
         device.id,
-        configSync(current.get(device.id)!.revision, report),
+        configSync(storedRevision(device.id, config_revision), report),
       ]),
     );
     return open.map((alert) => ({

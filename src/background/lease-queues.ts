@@ -8,7 +8,7 @@ import { AttemptEnd } from './retry-schedule';
 import { Scheduler } from './scheduler';
 
 /**
- * Makes the lease queues of the features (a webhook's deliveries, the alert e-mails), polls each
+ * Makes the lease queues of the features (a webhook's deliveries, the e-mail outbox), polls each
  * at its interval of SCHEDULE, and stops them all before shutdown (their leases released, so that
  * another instance goes on at once). Deletes the leases that ended a day ago.
  */

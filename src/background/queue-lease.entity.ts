@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /**
  * Which instance attempts the items of one key of a lease queue now (LeaseQueue): of the webhook
  * deliveries, a webhook (each attempt by one instance, at most 4 in flight per webhook); of the
- * alert e-mails, a message. One instance holds a key at a time, until `until` or until it
+ * e-mail outbox, a message. One instance holds a key at a time, until `until` or until it
  * releases it; it attempts the items it claimed under the lease with no write per item until
  * their outcomes (a lease per delivery row was a non-HOT update of the row and an index entry
  * more, per delivery). `token` names the claim; an outcome is recorded only while the lease still

@@ -1,6 +1,6 @@
 /**
  * The one retry rule of the lease queues: a failed attempt is tried again after the schedule's
- * next delay (WEBHOOK_RETRY_SCHEDULE_SECONDS, for webhook deliveries and alert e-mails alike),
+ * next delay (WEBHOOK_RETRY_SCHEDULE_SECONDS, for webhook deliveries and e-mails alike),
  * counted from where the schedule last (re)started; once it is exhausted the item has failed.
  */
 

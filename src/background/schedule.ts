@@ -30,6 +30,10 @@ export const SCHEDULE = {
     everyMs: SECOND,
     runs: 'upgrade.failed of the upgrades in progress past the timeout (UpgradeTimeouts.sweep)',
   },
+  'config rollouts': {
+    everyMs: SECOND,
+    runs: 'the running configuration rollouts: outcomes, halts, stages, completion (ConfigRolloutSweep.sweep)',
+  },
   'rollout stages': {
     everyMs: SECOND,
     runs: 'rollout.stage_opened of the stages whose soak time has passed (RolloutStages.sweep)',
@@ -38,6 +42,11 @@ export const SCHEDULE = {
     everyMs: HOUR,
     firstAfterMs: SECOND,
     runs: 'deletes the events older than EVENT_RETENTION_DAYS (DeviceTransitionsService.retain)',
+  },
+  'client session retention': {
+    everyMs: MINUTE,
+    firstAfterMs: SECOND,
+    runs: 'deletes, in bounded batches, the client sessions ended before CLIENT_RETENTION_DAYS (ClientStationsService.retain)',
   },
   'fleet history sample': {
     everyMs: SECOND,
@@ -64,13 +73,13 @@ export const SCHEDULE = {
     everyMs: MINUTE,
     runs: 'deletes the test deliveries older than EVENT_RETENTION_DAYS (WebhookDeliveries.retain)',
   },
-  'alert e-mails': {
+  'e-mails': {
     everyMs: SECOND,
-    runs: "claims due alert e-mails, with SMTP_URL set (the outbox's LeaseQueue)",
+    runs: "claims due e-mails (alerts, invitations), with SMTP_URL set (the outbox's LeaseQueue)",
   },
-  'alert e-mails retention': {
+  'e-mail retention': {
     everyMs: HOUR,
-    runs: 'deletes the sent and failed e-mails older than EVENT_RETENTION_DAYS (AlertMailSender)',
+    runs: 'deletes the sent, failed and dropped e-mails older than EVENT_RETENTION_DAYS (MailSender)',
   },
   'queue leases retention': {
     everyMs: HOUR,

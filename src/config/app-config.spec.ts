@@ -10,6 +10,7 @@ describe('loadAppConfig', () => {
       deviceCheckinIntervalSeconds: 60,
       upgradeTimeoutSeconds: 1800,
       eventRetentionDays: 90,
+      clientRetentionDays: 30,
       fleetSampleSeconds: 300,
       webhooks: {
         timeoutSeconds: 10,
@@ -17,7 +18,7 @@ describe('loadAppConfig', () => {
         allowPrivateNetworks: false,
         dnsServers: [],
       },
-      alertMail: { smtpUrl: undefined, from: 'airfleet@localhost' },
+      mail: { smtpUrl: undefined, from: 'airfleet@localhost' },
       publicUrl: 'http://localhost:3000',
       webConcurrency: 1,
       redisUrl: undefined,
@@ -65,7 +66,7 @@ describe('loadAppConfig', () => {
       ALERT_EMAIL_FROM: 'Airfleet <noc@example.com>',
       PUBLIC_URL: 'https://fleet.example.com/',
     });
-    expect(config.alertMail).toEqual({
+    expect(config.mail).toEqual({
       smtpUrl: 'smtps://alerts:s3cret@mail.example.com:465',
       from: 'Airfleet <noc@example.com>',
     });

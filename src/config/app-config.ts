@@ -71,6 +71,14 @@ class EnvironmentVariables {
   @Max(36500)
   EVENT_RETENTION_DAYS: number = 90;
 
+  /** Wi-Fi client sessions that ended longer ago than this are deleted. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  CLIENT_RETENTION_DAYS: number = 30;
+
   /** The interval of the fleet history samples. */
   @IsOptional()
   @Type(() => Number)
@@ -112,7 +120,7 @@ class EnvironmentVariables {
   })
   WEBHOOK_DNS_SERVERS?: string;
 
-  /** Alerts are e-mailed through this server; unset, they are not. */
+  /** Alert and invitation e-mails are sent through this server; unset, none are. */
   @IsOptional()
   @IsString()
   @Matches(/^smtps?:\/\/[^\s/?#]+\/?(\?\S*)?$/, {
@@ -120,12 +128,12 @@ class EnvironmentVariables {
   })
   SMTP_URL?: string;
 
-  /** The sender of alert e-mails. */
+  /** The sender of every e-mail (alerts, invitations). */
   @IsOptional()
   @IsEmail({ require_tld: false, allow_display_name: true })
   ALERT_EMAIL_FROM: string = 'airfleet@localhost';
 
-  /** Where browsers reach the service: alert e-mails link to its pages. */
+  /** Where browsers reach the service: e-mails and invitation links point to its pages. */
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true })
   PUBLIC_URL?: string;
@@ -174,6 +182,8 @@ export interface AppConfig {
   upgradeTimeoutSeconds: number;
   /** How long events are kept. */
   eventRetentionDays: number;
+  /** How long ended client sessions are kept. */
+  clientRetentionDays: number;
   /** The interval of the fleet history samples. */
   fleetSampleSeconds: number;
   /** Webhook delivery. */
@@ -184,9 +194,9 @@ export interface AppConfig {
     /** Name servers (`address` or `address:port`, IPv6 in brackets with a port); empty: the system's. */
     dnsServers: string[];
   };
-  /** Alert e-mails (none without `smtpUrl`). */
-  alertMail: { smtpUrl?: string; from: string };
-  /** Where browsers reach the service (no trailing slash): links in alert e-mails. */
+  /** E-mails: alerts and invitations (none without `smtpUrl`). */
+  mail: { smtpUrl?: string; from: string };
+  /** Where browsers reach the service (no trailing slash): links in e-mails. */
   publicUrl: string;
   /** Worker processes serving the port (1: no cluster; PostgreSQL only). */
   webConcurrency: number;
@@ -234,6 +244,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deviceCheckinIntervalSeconds: vars.DEVICE_CHECKIN_INTERVAL_SECONDS,
     upgradeTimeoutSeconds: vars.UPGRADE_TIMEOUT_SECONDS,
     eventRetentionDays: vars.EVENT_RETENTION_DAYS,
+    clientRetentionDays: vars.CLIENT_RETENTION_DAYS,
     fleetSampleSeconds: vars.FLEET_SAMPLE_SECONDS,
     webhooks: {
       timeoutSeconds: vars.WEBHOOK_TIMEOUT_SECONDS,
@@ -241,7 +252,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivateNetworks: vars.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
       dnsServers: vars.WEBHOOK_DNS_SERVERS ? parseDnsServers(vars.WEBHOOK_DNS_SERVERS)! : [],
     },
-    alertMail: { smtpUrl: vars.SMTP_URL, from: vars.ALERT_EMAIL_FROM },
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.ALERT_EMAIL_FROM },
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     webConcurrency: vars.WEB_CONCURRENCY,
     redisUrl: vars.REDIS_URL,

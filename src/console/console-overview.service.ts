@@ -8,6 +8,8 @@ import { ConsoleEventsService } from './console-events.service';
 import { firmwareLink, LinkedCount, UPGRADE_LABELS } from './console-format';
 import { OVERVIEW_PAGE, OverviewModel } from './console-views';
 import { firmwareChart } from './firmware-chart';
+import { networkHealthLines } from './network-health';
+import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { Shown, show } from '../web/page-outcome';
 
 /**
@@ -21,6 +23,7 @@ export class ConsoleOverviewService {
     private readonly fleet: FleetStatusService,
     private readonly activity: ConsoleEventsService,
     private readonly alerts: AlertsService,
+    private readonly access: NetworkAccessPolicy,
   ) {}
 
   async overview(user: AuthUser): Promise<Shown<OverviewModel>> {
@@ -56,15 +59,34 @@ export class ConsoleOverviewService {
       firmware,
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
       history: await this.activity.history(user),
+      networkLines: await this.networkLines(user, details.networks),
     });
+  }
+
+  /**
+   * One line a network: devices up, down and never seen, and open alerts, the networks that need
+   * a look first; `total` (the networks the user may read) says whether there are more.
+   */
+  private async networkLines(
+    user: AuthUser,
+    total: number,
+  ): Promise<OverviewModel['networkLines']> {
+    const readable = await this.access.readableNetworkIds(user);
+    const networks = await this.access.networkChoices(user, readable);
+    const lines = networkHealthLines(
+      networks,
+      await this.fleet.countsByNetwork(user.organisation_id, readable),
+      await this.alerts.countOpenByNetwork(user),
+    );
+    return { lines, more: total > lines.length ? total : null };
   }
 
   /** The overview's configuration panel: devices heard from out of sync and in sync. */
   private async syncCounts(user: AuthUser): Promise<{ out: LinkedCount; in: LinkedCount }> {
     const tally = await this.fleet.syncTally(user);
     return {
-      out: { label: 'Out of sync', count: tally.outOfSync.length, href: '/devices?sync=out' },
-      in: { label: 'In sync', count: tally.inSync.length, href: '/devices?sync=in' },
+      out: { label: 'Out of sync', count: tally.outOfSync, href: '/devices?sync=out' },
+      in: { label: 'In sync', count: tally.inSync, href: '/devices?sync=in' },
     };
   }
 }

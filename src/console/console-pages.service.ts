@@ -1,3 +1,4 @@
+import { ClientPagesService } from './client-pages.service';
 import { ConsoleEventsService } from './console-events.service';
 import { Injectable } from '@nestjs/common';
 import { CommandPagesService } from '../commands/pages/command-pages.service';
@@ -11,6 +12,7 @@ import { LocationNetworksRepository } from '../networks/location-networks.reposi
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { networkNotFound } from '../networks/networks.errors';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
+import { NetworkChangesService } from '../config-drafts/pages/network-changes.service';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 import { UpgradesService } from '../upgrades/upgrades.service';
 import {
@@ -72,6 +74,8 @@ export class ConsolePagesService {
     private readonly activity: ConsoleEventsService,
     private readonly commands: CommandPagesService,
     private readonly uplinkTemplates: InitTemplatesRepository,
+    private readonly clientPages: ClientPagesService,
+    private readonly changes: NetworkChangesService,
   ) {}
 
   /** The networks the user may read, those whose name contains `search` (any case) if given. */
@@ -132,8 +136,8 @@ export class ConsolePagesService {
       counts: { ...statuses.counts, down: statuses.counts.down - statuses.counts.never_seen },
       total: statuses.meta.count,
       sync: {
-        in: sync.inSync.length,
-        out: sync.outOfSync.length,
+        in: sync.inSync,
+        out: sync.outOfSync,
         outHref: deviceListHref({ network: network.id, sync: 'out' }),
       },
       more: statuses.meta.count > devices.length,
@@ -149,6 +153,7 @@ export class ConsolePagesService {
       })),
       canWrite: level === 'full',
       isAdmin: user.role === 'admin',
+      changes: await this.changes.panel(user, network, level === 'full'),
     });
   }
 
@@ -186,6 +191,8 @@ export class ConsolePagesService {
       devices: result.devices.map((device) => ({
         ...deviceStatusRow(device, now),
         shownName: shownName(device, hostNames.get(device.id)?.hostName ?? null),
+        label: device.label,
+        publicIp: hostNames.get(device.id)?.publicIp ?? null,
         network:
           device.location_network_id === null
             ? null
@@ -267,6 +274,7 @@ export class ConsolePagesService {
       tags: device.tag_list,
       upgrades: history,
       commands: await this.commands.devicePanel(user, device),
+      clients: await this.clientPages.connectedTo(user, device.mac_id),
       ...(await this.activity.deviceActivity(user, device.mac_id)),
       canWrite: user.role === 'admin',
       uplinkTemplates: await this.uplinkChoices(user),

@@ -1,3 +1,6 @@
+import { NetworkChangesPanel } from '../config-drafts/pages/draft-page-views';
+import { NetworkHealthLine } from './network-health';
+import { ClientRowModel } from './client-views';
 import { DeviceStatusView } from '../access-points/fleet-status.service';
 import { DeviceView } from '../access-points/device.view';
 import { DeviceCommandsPanel } from '../commands/pages/command-pages.service';
@@ -56,12 +59,18 @@ export interface OverviewModel extends PageModel {
   firmware: LinkedCount[];
   chart: string | null;
   history: HistoryPanel | null;
+  /** The networks that need a look first, one line each; `more`: how many there are in all. */
+  networkLines: { lines: NetworkHealthLine[]; more: number | null };
 }
 
 /** A device of the device list. */
 export interface DeviceListRow extends DeviceStatusRow {
   /** Its label, else its last reported host name, else its record name. */
   shownName: string | null;
+  /** Its own label (null: none), what the inline editor starts from. */
+  label: string | null;
+  /** The public address it last checked in from (null: never heard from). */
+  publicIp: string | null;
   network: { id: number; name: string | undefined } | null;
   pending: ShownPendingUpgrade | null;
   /** Its tags' names, each linking to the list filtered by it. */
@@ -122,6 +131,8 @@ export interface DeviceModel extends PageModel {
   tags: string[];
   upgrades: UpgradeRecord[];
   commands: DeviceCommandsPanel;
+  /** Its connected Wi-Fi clients, weakest signal first. */
+  clients: ClientRowModel[];
   availability: AvailabilityRow[];
   events: EventRow[];
   canWrite: boolean;
@@ -168,6 +179,8 @@ export interface NetworkModel extends PageModel {
   ssids: SsidRow[];
   canWrite: boolean;
   isAdmin: boolean;
+  /** The running configuration rollout and the draft. */
+  changes: NetworkChangesPanel;
 }
 
 /** views/events.hbs: the events the user may see, newest first, filtered. */

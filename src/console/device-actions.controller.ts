@@ -6,6 +6,7 @@ import { formFields } from '../web/form';
 import { Page, PathId } from '../web/page.decorators';
 import { safeReturnPath } from '../web/return-path';
 import { DeviceActionsService } from './device-actions.service';
+import { LabelSheetPageService } from './label-sheet-page.service';
 
 /** Where a list form returns: the device list it was posted from (its filters kept), else /devices. */
 function listPath(form: unknown): string {
@@ -15,11 +16,15 @@ function listPath(form: unknown): string {
 
 /**
  * The console's device actions: claim on the device list, the ticked devices' move, release,
- * remove, tags and uplinks, and the same on a device page. Admins, as their API routes.
+ * remove, tags and uplinks, a sheet of labels, and the same on a device page. Admins, as their
+ * API routes.
  */
 @Controller('devices')
 export class DeviceActionsController {
-  constructor(private readonly actions: DeviceActionsService) {}
+  constructor(
+    private readonly actions: DeviceActionsService,
+    private readonly sheets: LabelSheetPageService,
+  ) {}
 
   @Post('claim')
   @Page('admin')
@@ -31,6 +36,13 @@ export class DeviceActionsController {
   @Page('admin')
   bulk(@CurrentUser() user: AuthUser, @Body() form: unknown) {
     return this.actions.act(user, form, listPath(form));
+  }
+
+  /** A sheet of labels (CSV: MAC, label) for many devices at once. */
+  @Post('labels')
+  @Page('admin')
+  labels(@CurrentUser() user: AuthUser, @Body() form: unknown) {
+    return this.sheets.apply(user, form, listPath(form));
   }
 
   @Post(':id/actions')

@@ -42,6 +42,7 @@ export class TokensPageService {
           userActor(user, 'console'),
           name === '' ? null : name,
           expires === null || Number.isInteger(expires) ? expires : Number.NaN,
+          user.organisation_id,
         );
         return this.page(user, { issued: { token: issued.token, name: name || null } });
       },

@@ -6,7 +6,11 @@ import { NetworkAccessService } from '../network-access/network-access.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessRepository } from '../networks/network-access.repository';
 import { ACCESS_LEVELS, AccessLevel } from '../networks/network-access-grant.entity';
-import { UsersRepository } from '../users/users.repository';
+import { MembershipsRepository } from '../users/memberships.repository';
+import { MAX_PER_PAGE } from '../common/pagination/pagination';
+
+/** The most members the page lists (the API's largest page). */
+const MAX_MEMBERS = MAX_PER_PAGE;
 import { formFields, orRefusedTo, refusalText } from '../web/form';
 import { Redirect, redirectTo, refusedTo, Shown, show } from '../web/page-outcome';
 import { USERS_PAGE, UsersModel } from './console-views';
@@ -32,7 +36,7 @@ const grantRefusal = (error: unknown): string | null =>
 @Injectable()
 export class UsersPageService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly memberships: MembershipsRepository,
     private readonly grants: NetworkAccessRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly access: NetworkAccessService,
@@ -43,14 +47,19 @@ export class UsersPageService {
     const [networks] = await this.networks.page(orgId, 'all', 0, MAX_NETWORKS);
     const names = new Map(networks.map((n) => [n.id, n.network_name]));
     const grants = await this.grants.findAll(orgId);
-    const users = (await this.users.listInOrganisation(orgId)).map((member) => ({
-      id: member.id,
+    const [members] = await this.memberships.page(orgId, {
+      page: 1,
+      perPage: MAX_MEMBERS,
+      offset: 0,
+    });
+    const users = members.map((member) => ({
+      id: member.user_id,
       email: member.email,
       role: member.role,
       isAdmin: member.role === 'admin',
-      isYou: member.id === user.id,
+      isYou: member.user_id === user.id,
       grants: grants
-        .filter((grant) => grant.user_id === member.id)
+        .filter((grant) => grant.user_id === member.user_id)
         .map((grant) => ({
           networkId: grant.location_network_id,
           network: names.get(grant.location_network_id) ?? `Network ${grant.location_network_id}`,

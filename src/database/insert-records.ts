@@ -19,6 +19,55 @@ export async function insertRecords<T extends ObjectLiteral>(
   if (rows.length === 0) {
     return;
   }
+  const { metadata, columns, values } = recordsOf(manager, target, properties, rows);
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const selected = columns.map(([name]) => `t."${name}"`).join(', ');
+  await manager.query(
+    `INSERT INTO "${metadata.tableName}" (${names})
+     SELECT ${selected} FROM ${dialect.recordsTable(1, columns)} ORDER BY t.ordinal`,
+    dialect.recordsValues(values, columns.length),
+  );
+}
+
+/**
+ * Updates the organisation's rows of an entity in ONE statement whatever their number: each row
+ * of `rows` holds the `id` then the values of `properties`, in that order, travelling as
+ * insertRecords' do (UPDATE … FROM the table of the rows, both databases). A row whose id is not
+ * the organisation's changes nothing.
+ */
+export async function updateRecords<T extends ObjectLiteral>(
+  manager: EntityManager,
+  dialect: Dialect,
+  target: EntityTarget<T>,
+  orgId: number,
+  properties: readonly (keyof T & string)[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  const keyed = ['id', ...properties] as (keyof T & string)[];
+  const { metadata, columns, values } = recordsOf(manager, target, keyed, rows);
+  const parameters = dialect.recordsValues(values, columns.length);
+  const set = columns
+    .slice(1)
+    .map(([name]) => `"${name}" = t."${name}"`)
+    .join(', ');
+  await manager.query(
+    `UPDATE "${metadata.tableName}" AS r SET ${set}
+     FROM ${dialect.recordsTable(1, columns)}
+     WHERE r."id" = t."id" AND r."organisation_id" = ${dialect.placeholder(parameters.length + 1)}`,
+    [...parameters, orgId],
+  );
+}
+
+/** The table's columns (name, database type) of these properties and the rows' stored values. */
+function recordsOf<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  properties: readonly (keyof T & string)[],
+  rows: readonly (readonly unknown[])[],
+) {
   const metadata = manager.connection.getMetadata(target);
   const columns = properties.map((property) => {
     const column = metadata.findColumnWithPropertyName(property);
@@ -30,11 +79,5 @@ export async function insertRecords<T extends ObjectLiteral>(
   const values = rows.map((row) =>
     properties.map((property, i) => persistedValue(manager, target, property, row[i])),
   );
-  const names = columns.map(([name]) => `"${name}"`).join(', ');
-  const selected = columns.map(([name]) => `t."${name}"`).join(', ');
-  await manager.query(
-    `INSERT INTO "${metadata.tableName}" (${names})
-     SELECT ${selected} FROM ${dialect.recordsTable(1, columns)} ORDER BY t.ordinal`,
-    dialect.recordsValues(values, columns.length),
-  );
+  return { metadata, columns, values };
 }

@@ -1,3 +1,4 @@
+import { FleetChangeModule } from '../fleet-change/fleet-change.module';
 import { Module } from '@nestjs/common';
 import { AccessPointsModule } from '../access-points/access-points.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
@@ -16,6 +17,7 @@ import { DevicesModule } from '../devices/devices.module';
     NetworksModule,
     OrganisationsModule,
     FirmwareModule,
+    FleetChangeModule,
     UsersModule,
   ],
   providers: [DemoService],

@@ -18,6 +18,8 @@ import { hashDeviceSecret } from '../catalogue/device-secret';
 import { OrganisationsRepository } from '../organisations/organisations.repository';
 import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';
 import { UsersService } from '../users/users.service';
+import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { configChanged } from '../config-changes/config-changes';
 
 export interface DemoSeed {
   organisation_id: number;
@@ -63,6 +65,7 @@ export class DemoService {
     private readonly networkTemplates: NetworkTemplatesRepository,
     private readonly networks: LocationNetworksRepository,
     private readonly devices: DevicesRepository,
+    private readonly changes: ChangeRunner,
   ) {}
 
   /**
@@ -144,6 +147,9 @@ export class DemoService {
             name: network.network_name,
           },
         ]);
+        await this.changes.run(organisation.id, (change) =>
+          configChanged(change, { networkIds: [network.id] }),
+        );
       }
       const url = Object.fromEntries(
         DEMO_PARTS.map((p) => [p.part_number, `https://firmware.example/${p.part_number}`]),

@@ -27,6 +27,17 @@ const sha256Hex = (text: string) => createHash('sha256').update(text).digest('he
 const byId = <T extends { id: number }>(rows: readonly T[]): T[] =>
   [...rows].sort((a, b) => a.id - b.id);
 
+/**
+ * SSIDs by id; those without one (new SSIDs of a configuration rollout, not created yet) last,
+ * in the order given.
+ */
+const ssidOrder = (ssids: readonly ShownSsid[]): ShownSsid[] =>
+  [...ssids].sort((a, b) =>
+    a.id === null || b.id === null
+      ? (a.id === null ? 1 : 0) - (b.id === null ? 1 : 0)
+      : a.id - b.id,
+  );
+
 /** The part of the configuration that every device of one network shares, rendered once. */
 export interface NetworkSection {
   network: ConfigDocument['network'];
@@ -67,7 +78,7 @@ export function networkSection(
     ? { id: network.id, network_name: network.network_name, timezone: network.timezone }
     : null;
   const views = network
-    ? byId(ssids.filter((ssid) => ssid.location_network_id === network.id)).map((ssid) =>
+    ? ssidOrder(ssids.filter((ssid) => ssid.location_network_id === network.id)).map((ssid) =>
         ssidView(ssid, true),
       )
     : [];

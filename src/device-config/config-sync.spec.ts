@@ -1,4 +1,4 @@
-import { configSync } from './config-sync';
+import { configSync, storedRevision } from './config-sync';
 
 const report = (
   applied: string | null,
@@ -45,5 +45,12 @@ describe('configSync', () => {
       in_sync: false,
       error: null,
     });
+  });
+});
+
+describe('storedRevision', () => {
+  it('is the revision stored for the device, and refuses none rather than answer one', () => {
+    expect(storedRevision(4, 'r1')).toBe('r1');
+    expect(() => storedRevision(4, null)).toThrow('device 4 has no stored configuration revision');
   });
 });

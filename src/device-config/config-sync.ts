@@ -30,3 +30,14 @@ export function configSync(revision: string, report: ConfigReport | null): Confi
       : null;
   return { revision, applied_revision: applied, in_sync: inSync, error };
 }
+
+/**
+ * The stored current revision of a device (Device.config_revision), which every change of its
+ * configuration keeps (config-revisions/): none is a broken invariant, never an answer.
+ */
+export function storedRevision(deviceId: number, revision: string | null): string {
+  if (revision === null) {
+    throw new Error(`device ${deviceId} has no stored configuration revision`);
+  }
+  return revision;
+}

@@ -6,7 +6,8 @@ import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { parsedSsid, StoredSsid, storedSsidsKey } from '../network-ssids/stored-ssid';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { ConfigFacts, DeviceConfig, NetworkSection, renderConfig } from './config-document';
-import { NetworkSections, NO_NETWORK } from './network-sections';
+import { NetworkSections, NO_NETWORK, rolloutContent, rolloutSsids } from './network-sections';
+import { chooseConfiguration, ConfigChoiceFacts } from './config-choice';
 
 /** Revisions remembered by content (bounded, per process). */
 const REVISIONS_KEPT = 20_000;
@@ -18,13 +19,22 @@ export type ConfigSubject = Pick<
 > & {
   /** Its live uplinks. */
   uplinks?: ShownUplink[];
+  /**
+   * What the configuration choice reads of it (its network's version, that network's latest
+   * configuration rollout and its stage in it), read with it; none: it is given its network's.
+   */
+  choice?: ConfigChoiceFacts;
+  /** The SSIDs (stored JSON text) of that rollout when it is one of its devices. */
+  rollout_ssids?: string | null;
 };
 
 /**
  * Renders device configurations: looks up the facts (networks, their SSIDs) and hands them to the
- * pure rule in config-document.ts. Used by the device records (their `config` block); the device
- * gateway reads one device's facts in its own single statement and renders them with the same
- * rules (`networkSection`, `renderConfig`), so both name a configuration by the same revision.
+ * pure rule in config-document.ts. Used by the stored revisions (config-revisions/: the revision
+ * each device record and sync count reads is computed here, when a change changes it, and by their
+ * check); the device gateway reads one device's facts in its own single statement and renders them
+ * with the same rules (`networkSection`, `renderConfig`), so both name a configuration by the same
+ * revision.
  */
 @Injectable()
 export class DeviceConfigService {
@@ -32,7 +42,7 @@ export class DeviceConfigService {
    * Pure memos, never state: a section is kept under a key that names its network and stored
    * SSIDs exactly, a revision under one that names its section, device and uplinks exactly
    * (config-document.ts), so a kept value is always the one that would be computed now, on any
-   * instance. They spare pages that are read again (consoles poll) the rendering and hashing.
+   * instance. They spare a check that is run again the rendering and hashing.
    */
   private readonly sections = new NetworkSections();
   private readonly revisions = growingLruCache<string, string>(REVISIONS_KEPT);
@@ -44,9 +54,11 @@ export class DeviceConfigService {
 
   /**
    * The current configuration of each of these devices of the organisation, by device id, in two
-   * statements whatever their number (their networks, then those networks' SSIDs; one more per
-   * 30,000 networks), none when no device is in a network. A caller that read the devices'
-   * networks already (`known`: every network of the subjects, by id) saves the first.
+   * statements whatever their number (their networks, then those networks' SSIDs), none when no
+   * device is in a network. A caller that read the devices' networks already (`known`: every
+   * network of the subjects, by id) saves the first. Which configuration each is given, its
+   * network's or a configuration rollout's, is chooseConfiguration's answer over the facts the
+   * caller read with the subject (`choice`, `rollout_ssids`; none: its network's).
    */
   async currentFor(
     orgId: number,
@@ -77,11 +89,28 @@ export class DeviceConfigService {
     const configs = new Map<number, DeviceConfig>();
     // The network part of the documents is rendered once per network, not once per device.
     const sections = new Map<number, NetworkSection>();
+    const rolloutSections = new Map<number, NetworkSection>();
     for (const subject of subjects) {
       const network =
         subject.location_network_id === null
           ? null
           : (networkById.get(subject.location_network_id) ?? null);
+      const choice = subject.choice ? chooseConfiguration(subject.choice) : null;
+      const text = subject.rollout_ssids ?? null;
+      if (network && text !== null && choice?.source === 'rollout') {
+        let given = rolloutSections.get(choice.rollout_id);
+        if (!given) {
+          given = this.sections.of(network, rolloutContent(choice.rollout_id, text), () =>
+            rolloutSsids(network.id, text),
+          );
+          rolloutSections.set(choice.rollout_id, given);
+        }
+        configs.set(
+          subject.id,
+          renderConfig(subject, given, subject.uplinks ?? [], this.revisions),
+        );
+        continue;
+      }
       let section = network ? sections.get(network.id) : NO_NETWORK;
       if (!section) {
         const stored = ssidsByNetwork.get(network!.id) ?? [];

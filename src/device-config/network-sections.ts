@@ -39,3 +39,19 @@ export class NetworkSections {
     return section;
   }
 }
+
+/** An SSID a configuration rollout gives (its `id` null for one it creates), with its values. */
+export interface RolloutSsidRow {
+  id: number | null;
+  values: Omit<ShownSsid, 'id' | 'location_network_id'>;
+}
+
+/** A rollout's SSIDs (stored JSON text) as the network's SSIDs are shown. */
+export const rolloutSsids = (networkId: number, text: string): ShownSsid[] =>
+  (JSON.parse(text) as RolloutSsidRow[]).map(
+    (row) => ({ ...row.values, id: row.id, location_network_id: networkId }) as ShownSsid,
+  );
+
+/** The key under which NetworkSections keeps a rollout's section: never a network's SSID text. */
+export const rolloutContent = (rolloutId: number, text: string): string =>
+  `rollout:${rolloutId}:${text}`;

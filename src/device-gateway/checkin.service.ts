@@ -13,6 +13,19 @@ import { CheckinDto } from './dto/checkin.dto';
 import { DeviceCredentialsService } from './device-credentials.service';
 import { DeviceFacts, GatewayReadsRepository } from '../read-side/gateway-reads.repository';
 import { DeviceCommandsService } from '../commands/device-commands.service';
+import { ClientStationsService } from '../device-state/client-stations.service';
+import {
+  continuedLiveJson,
+  parsedLiveStations,
+  ReportedStation,
+  stationsDigest,
+} from '../device-state/station-plan';
+import { normaliseMac } from '../common/mac/mac';
+import { StationDto } from './dto/station.dto';
+import {
+  checkinOutcome,
+  ConfigRolloutCheckins,
+} from '../config-rollouts/config-rollout-checkins.service';
 
 /** The answer to a check-in. */
 export interface CheckinAnswer {
@@ -42,6 +55,24 @@ export function currentConfigError(
   return body.config_error?.revision === currentRevision ? body.config_error : undefined;
 }
 
+/** A validated station entry with its MAC in stored form (connected_seconds is not kept). */
+export function reportedStation(entry: StationDto): ReportedStation {
+  const { mac, ssid, band, channel, rssi, tx_rate_kbps, rx_rate_kbps, tx_bytes, rx_bytes } = entry;
+  return {
+    mac: normaliseMac(mac)!,
+    ssid,
+    band,
+    channel,
+    rssi,
+    tx_rate_kbps,
+    rx_rate_kbps,
+    tx_bytes,
+    rx_bytes,
+    ip: entry.ip,
+    hostname: entry.hostname,
+  };
+}
+
 /**
  * A device check-in. The steady state (nothing to hand out) is ONE statement of its
  * own: the device read fresh (a removed device is refused at once) with its configuration, its
@@ -51,7 +82,9 @@ export function currentConfigError(
  * An upgrade in play, or a report about one, adds the firmware lifecycle
  * (UpgradeLifecycleService.checkIn: its upgrades, a report's conditional update, the firmware
  * lookup of an upgrade handed out, a rollout's lock and settling), in one transaction with the
- * heartbeat.
+ * heartbeat. Stations whose digest equals the stored one (the same clients, SSIDs, bands,
+ * addresses and host names) change no session: their live values ride in the heartbeat's
+ * upsert. Other stations are recorded in a transaction (ClientStationsService.record).
  */
 @Injectable()
 export class CheckinService {
@@ -63,7 +96,9 @@ export class CheckinService {
     private readonly changes: ChangeRunner,
     private readonly transitions: DeviceTransitionsService,
     private readonly deviceCommands: DeviceCommandsService,
+    private readonly stations: ClientStationsService,
     private readonly config: ConfigService,
+    private readonly rolloutCheckins: ConfigRolloutCheckins,
   ) {}
 
   async checkIn(
@@ -80,6 +115,11 @@ export class CheckinService {
       throw deviceNotClaimed(principal.mac_id); // removed since its credentials were cached
     }
     const current = facts.config;
+    const listed = body.stations?.map(reportedStation);
+    // Compared first: the same clients as before, described alike, change no session row, and
+    // only their live values are written (with the heartbeat, by group commit).
+    const digest = listed === undefined ? undefined : stationsDigest(listed);
+    const stationsChanged = digest !== undefined && digest !== facts.stationsDigest;
     const heartbeat: CheckinHeartbeat = {
       device_id: facts.device.id,
       organisation_id: orgId,
@@ -89,7 +129,14 @@ export class CheckinService {
       hardware_model: body.hardware_model,
       network_name: current.document.network?.network_name ?? null,
       public_ip: body.public_ip ?? sourceIp,
-      clients: body.clients,
+      clients: listed?.length ?? body.clients,
+      stations:
+        listed === undefined || stationsChanged
+          ? undefined
+          : {
+              live: continuedLiveJson(parsedLiveStations(facts.liveStations), listed),
+              digest: digest!,
+            },
       uptime_seconds: body.uptime_seconds,
       applied_revision: reportsNewRevision(body, facts) ? body.config_revision : undefined,
       config_error: currentConfigError(body, current.revision),
@@ -110,8 +157,22 @@ export class CheckinService {
     const results = body.command_results ?? [];
     const commanding = results.length > 0 || facts.commands.some((c) => c.state === 'queued');
     let commands = facts.commands;
+    let roamedFrom: number[] = [];
+    // A device of a configuration rollout that reports an error about its revision, or runs it
+    // for the first time: its outcome moves by a conditional update in the change below.
+    const rolloutReport = {
+      running: body.config_revision ?? facts.appliedRevision,
+      error: body.config_error,
+      current: current.revision,
+    };
+    const rolloutOutcome = checkinOutcome(facts.rollout, rolloutReport);
     const batched =
-      !lifecycle && !reporting && !commanding && facts.recordedUp
+      !lifecycle &&
+      !reporting &&
+      !commanding &&
+      !stationsChanged &&
+      rolloutOutcome === null &&
+      facts.recordedUp
         ? await this.heartbeats.recordBatched(heartbeat)
         : false;
     const upgrade = batched
@@ -134,6 +195,18 @@ export class CheckinService {
               applied_revision: undefined,
               config_error: undefined,
             };
+            if (listed !== undefined) {
+              // Before the heartbeat: sessions that end take their live values from its record.
+              const recorded = await this.stations.record(
+                orgId,
+                { ...facts.subject.device, network: facts.subject.network },
+                parsedLiveStations(facts.liveStations),
+                listed,
+                at,
+              );
+              roamedFrom = recorded.roamedFrom;
+              written.stations = { live: JSON.stringify(recorded.live), digest: digest! };
+            }
             if (await this.heartbeats.recordInChange(written)) {
               const by = { type: 'device' as const };
               change.record(await this.transitions.up(orgId, device.id, by, at, facts.subject));
@@ -148,6 +221,16 @@ export class CheckinService {
               );
               handed.events.forEach((event) => change.record(event));
               commands = handed.handOut;
+            }
+            if (rolloutOutcome !== null) {
+              await this.rolloutCheckins.record(
+                orgId,
+                device.id,
+                facts.rollout!,
+                rolloutOutcome,
+                rolloutReport,
+                at,
+              );
             }
             if (reporting) {
               const events = await this.transitions.configReported(
@@ -164,6 +247,7 @@ export class CheckinService {
           {},
           at,
         );
+    await this.stations.forgetDigests(orgId, roamedFrom);
     return {
       checkin_interval:
         this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).deviceCheckinIntervalSeconds,

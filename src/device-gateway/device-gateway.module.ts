@@ -1,5 +1,6 @@
 import { FirmwareModule } from '../firmware/firmware.module';
 import { Module } from '@nestjs/common';
+import { ConfigRolloutsModule } from '../config-rollouts/config-rollouts.module';
 import { ConfigDeliveryService } from './config-delivery.service';
 import { DeviceConfigController } from './device-config.controller';
 import { DeviceStateModule } from '../device-state/device-state.module';
@@ -17,7 +18,14 @@ import { DeviceCredentialsStrategy } from './device-credentials.strategy';
  * points call with HTTP Basic and their factory secret. Registers the `device` passport strategy.
  */
 @Module({
-  imports: [DeviceStateModule, FirmwareModule, ReadSideModule, FleetChangeModule, CommandsModule],
+  imports: [
+    ConfigRolloutsModule,
+    DeviceStateModule,
+    FirmwareModule,
+    ReadSideModule,
+    FleetChangeModule,
+    CommandsModule,
+  ],
   controllers: [CheckinController, DeviceConfigController],
   providers: [
     {

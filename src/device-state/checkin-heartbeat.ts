@@ -14,13 +14,15 @@ export interface CheckinHeartbeat {
   uptime_seconds?: number;
   applied_revision?: string;
   config_error?: { revision: string; message: string };
+  /** With `stations`: their live values (JSON text) and digest (see station-plan.ts). */
+  stations?: { live: string; digest: string };
 }
 
 /**
  * Two check-ins of one device folded into one record that, written once, leaves the heartbeat
  * record as writing `earlier` then `later` would: the later check-in's fields, with name,
  * firmware and hardware model it omits kept from the earlier one, and likewise the
- * applied revision and the configuration error. A buffer of check-ins keeps one per device.
+ * applied revision, the configuration error and the stations. A buffer of check-ins keeps one per device.
  */
 export function foldCheckins(earlier: CheckinHeartbeat, later: CheckinHeartbeat): CheckinHeartbeat {
   return {
@@ -30,5 +32,6 @@ export function foldCheckins(earlier: CheckinHeartbeat, later: CheckinHeartbeat)
     hardware_model: later.hardware_model ?? earlier.hardware_model,
     applied_revision: later.applied_revision ?? earlier.applied_revision,
     config_error: later.config_error ?? earlier.config_error,
+    stations: later.stations ?? earlier.stations,
   };
 }

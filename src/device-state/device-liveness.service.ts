@@ -16,9 +16,19 @@ export class DeviceLivenessService {
     private readonly config: ConfigService,
   ) {}
 
+  /** HEARTBEAT_TIMEOUT_SECONDS: a device is DOWN this long after its last heartbeat. */
+  get timeoutSeconds(): number {
+    return this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds;
+  }
+
   /** The oldest heartbeat that counts as UP now. */
   upSince(now = new Date()): Date {
-    return upSince(now, this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).heartbeatTimeoutSeconds);
+    return upSince(now, this.timeoutSeconds);
+  }
+
+  /** What decides at `now` whether a device is DOWN, and when it went DOWN. */
+  at(now: Date): { upSince: Date; timeoutSeconds: number } {
+    return { upSince: this.upSince(now), timeoutSeconds: this.timeoutSeconds };
   }
 
   /** Which of these devices of the organisation are UP now (one statement). */

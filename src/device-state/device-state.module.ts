@@ -9,6 +9,8 @@ import { DeviceTransitionsService } from './device-transitions.service';
 import { HeartbeatWriterService } from './heartbeat-writer.service';
 import { HeartbeatsRepository } from './heartbeats.repository';
 import { UplinksRepository } from './uplinks.repository';
+import { ClientSessionsRepository } from './client-sessions.repository';
+import { ClientStationsService } from './client-stations.service';
 
 /**
  * What a device's state is made of, below the modules that show it or act on it (access-points,
@@ -16,7 +18,9 @@ import { UplinksRepository } from './uplinks.repository';
  * through HeartbeatWriterService, admin heartbeats), its live uplinks (`uplinks` rows), the
  * UP/DOWN rule (device-liveness.ts) with DeviceLivenessService, which asks it of the heartbeats,
  * and the recorded transitions with their device.up and device.down events
- * (DeviceTransitionsService, with the DOWN sweep every instance runs).
+ * (DeviceTransitionsService, with the DOWN sweep every instance runs), and the Wi-Fi client
+ * sessions that check-ins' stations, DOWN and removal start and end (`client_sessions`,
+ * ClientStationsService).
  */
 @Module({
   imports: [BackgroundModule, DevicesModule, EventLogModule, FleetChangeModule],
@@ -27,6 +31,8 @@ import { UplinksRepository } from './uplinks.repository';
     DeviceLivenessService,
     DeviceTransitionsRepository,
     DeviceTransitionsService,
+    ClientSessionsRepository,
+    ClientStationsService,
   ],
   exports: [
     HeartbeatsRepository,
@@ -34,6 +40,7 @@ import { UplinksRepository } from './uplinks.repository';
     HeartbeatWriterService,
     DeviceLivenessService,
     DeviceTransitionsService,
+    ClientStationsService,
   ],
 })
 export class DeviceStateModule {}

@@ -10,6 +10,7 @@ import { eventOf } from '../event-log/event-of';
 import { EventsRepository, NewEvent } from '../event-log/events.repository';
 import { DeviceTransitionsRepository } from './device-transitions.repository';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { ClientStationsService } from './client-stations.service';
 
 /**
  * The device transitions (device.up, device.down), recorded exactly once whatever the number of
@@ -28,6 +29,7 @@ export class DeviceTransitionsService {
     private readonly events: EventsRepository,
     private readonly changes: ChangeRunner,
     private readonly unitOfWork: UnitOfWork,
+    private readonly stations: ClientStationsService,
     private readonly config: ConfigService,
     scheduler: Scheduler,
   ) {
@@ -117,8 +119,8 @@ export class DeviceTransitionsService {
 
   /**
    * One pass: records DOWN, with their `device.down`, the devices recorded UP whose last
-   * heartbeat is older than HEARTBEAT_TIMEOUT_SECONDS, in one transaction; `occurred_at` is the
-   * moment each passed the timeout. Returns how many it recorded.
+   * heartbeat is older than HEARTBEAT_TIMEOUT_SECONDS, in one transaction with the end of their
+   * clients' sessions; `occurred_at` is the moment each passed the timeout. Returns how many it recorded.
    */
   async sweep(now = new Date()): Promise<number> {
     const timeout = this.settings.heartbeatTimeoutSeconds * 1000;
@@ -153,6 +155,12 @@ export class DeviceTransitionsService {
               ]
             : [];
         });
+        // Their clients' sessions end at their last heartbeat, in the change of their device.down.
+        await this.stations.endOnDevices(
+          orgId,
+          rows.map((row) => row.device_id),
+          null,
+        );
         await this.changes.record(orgId, events);
       }
       return down.length;

@@ -76,4 +76,19 @@ export class Heartbeat {
 
   @Column({ type: 'varchar', length: 1000, nullable: true })
   config_error_message?: string | null;
+
+  /**
+   * The live values (signal, rates, bytes, channel, lowest signal) of the clients its last check-in
+   * with `stations` listed, as a JSON object by client MAC; null before one.
+   */
+  @Column({ type: 'text', nullable: true })
+  stations?: string | null;
+
+  /** Names the set of clients and their sessions' kept fields (see station-plan.ts). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  stations_digest?: string | null;
+
+  /** The time of its last check-in with `stations`. */
+  @Column({ type: Date, nullable: true })
+  stations_at?: Date | null;
 }

@@ -24,6 +24,9 @@ const CHECKIN_COLUMNS = [
   ['applied_revision', 'varchar'],
   ['config_error_revision', 'varchar'],
   ['config_error_message', 'varchar'],
+  ['stations', 'text'],
+  ['stations_digest', 'varchar'],
+  ['stations_at', 'timestamp'],
 ] as const satisfies readonly (readonly [keyof Heartbeat, string])[];
 
 /** The most check-ins one upsert writes (under the bind-parameter limit: about 2,100). */
@@ -38,6 +41,9 @@ const unlessNewer = (column: string, value: string) =>
 const unlessNewerCheckin = (column: string) =>
   `CASE WHEN ${stored('checked_in_at')} > ${given('checked_in_at')} THEN ${stored(column)} ELSE ${given(column)} END`;
 const kept = (column: string) => `COALESCE(${given(column)}, ${stored(column)})`;
+/** The stations' columns: kept by a check-in without `stations`, and against an older one. */
+const stationsColumn = (column: string) =>
+  `CASE WHEN ${given('stations_at')} IS NULL OR ${stored('checked_in_at')} > ${given('checked_in_at')} THEN ${stored(column)} ELSE ${given(column)} END`;
 
 /**
  * How a check-in changes a stored heartbeat record. Name, firmware and hardware model
@@ -59,6 +65,9 @@ const CHECKIN_UPDATE = [
   `"applied_revision" = ${kept('applied_revision')}`,
   `"config_error_revision" = ${kept('config_error_revision')}`,
   `"config_error_message" = CASE WHEN ${given('config_error_revision')} IS NULL THEN ${stored('config_error_message')} ELSE ${given('config_error_message')} END`,
+  `"stations" = ${stationsColumn('stations')}`,
+  `"stations_digest" = ${stationsColumn('stations_digest')}`,
+  `"stations_at" = ${stationsColumn('stations_at')}`,
 ].join(',\n         ');
 
 /** `upSince` bound as the heartbeats table stores instants: its mark. */
@@ -109,6 +118,12 @@ export class HeartbeatsRepository extends TransactionalRepository {
           applied_revision: checkin.applied_revision,
           config_error_revision: checkin.config_error?.revision,
           config_error_message: checkin.config_error?.message,
+          stations: checkin.stations?.live,
+          stations_digest: checkin.stations?.digest,
+          stations_at:
+            checkin.stations === undefined
+              ? undefined
+              : persistedValue(this.manager, Heartbeat, 'stations_at', checkin.at),
         };
         // The first row's types name the columns' types (PostgreSQL reads the rest alike).
         const marks = CHECKIN_COLUMNS.map(([column, type]) =>

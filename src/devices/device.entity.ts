@@ -20,6 +20,12 @@ import { Uplink } from './uplink.entity';
 @Index('IDX_devices_org_network', ['organisation_id', 'location_network_id'])
 // Pages of an organisation's devices in id order read the first rows of this index.
 @Index('IDX_devices_org_id', ['organisation_id', 'id'])
+// The sync counts compare this revision with the heartbeat's, per organisation and network.
+@Index('IDX_devices_org_network_revision', [
+  'organisation_id',
+  'location_network_id',
+  'config_revision',
+])
 export class Device extends OrganisationRecord {
   @Column({ type: 'varchar', length: 17, unique: true })
   mac_id: string;
@@ -41,6 +47,16 @@ export class Device extends OrganisationRecord {
   /** The operator's own name for the device (null: none); kept across moves and releases. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   label: string | null;
+
+  /**
+   * The revision of the configuration the device receives now (GET /device/v1/config), stored so
+   * that whether it runs it is a comparison of two columns. Kept exact by every change of what
+   * the configuration is built from, in that change's transaction (config-revisions/); null only
+   * inside the change that creates the device, before that change computes it. Internal, never
+   * shown as such.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  config_revision: string | null;
 
   @Index()
   @Column({ type: 'integer', nullable: true })

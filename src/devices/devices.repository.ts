@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { TenantRepository } from '../common/tenancy/tenant.repository';
 import { chunksOf } from '../database/bind-parameters';
+import { updateRecords } from '../database/insert-records';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { Device } from './device.entity';
 import { DeviceSearch, deviceSearchCondition } from './device-search';
@@ -143,6 +144,36 @@ export class DevicesRepository extends TenantRepository<Device> {
   /** Sets the label of the organisation's device (null clears it). */
   async setLabel(orgId: number, id: number, label: string | null): Promise<void> {
     await this.manager.update(Device, { organisation_id: orgId, id }, { label });
+  }
+
+  /**
+   * The organisation's devices with these MACs, locked until the transaction ends, ordered by
+   * id: one statement whatever their number.
+   */
+  findForLabels(orgId: number, macs: string[]): Promise<Device[]> {
+    const query = this.scoped(orgId, 'd').orderBy('d.id', 'ASC');
+    this.applyFilter(query, { macs });
+    return this.dialect.lockForUpdate(query).getMany();
+  }
+
+  /** Sets each of these devices' label (null clears it): one statement whatever their number. */
+  async setLabels(orgId: number, labels: { id: number; label: string | null }[]): Promise<void> {
+    await updateRecords(
+      this.manager,
+      this.dialect,
+      Device,
+      orgId,
+      ['label'],
+      labels.map(({ id, label }) => [id, label]),
+    );
+  }
+
+  /**
+   * Stores the configuration revision of each of these devices of the organisation (each row:
+   * the id, then the revision): one statement whatever their number.
+   */
+  async setConfigRevisions(orgId: number, rows: readonly [number, string][]): Promise<void> {
+    await updateRecords(this.manager, this.dialect, Device, orgId, ['config_revision'], rows);
   }
 
   /** The organisation's devices with these MACs and their hardware part (one statement). */

@@ -11,7 +11,7 @@ import { networkNotFound } from '../networks/networks.errors';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { FleetTalliesRepository } from '../read-side/fleet-tallies.repository';
 import { FleetHistoryQueryDto } from './dto/fleet-history.query';
-import { WHOLE_ORGANISATION } from './fleet-sample.entity';
+import { FleetSample, WHOLE_ORGANISATION } from './fleet-sample.entity';
 import { FleetSamplesRepository } from './fleet-samples.repository';
 
 /** The most samples one read answers. */
@@ -78,6 +78,27 @@ export class FleetHistoryService {
   }
 
   /**
+   * The series of the fleet the caller sees, over the last 24 hours: the organisation's for an
+   * admin; for a member, the sum of the networks they may read (instant by instant), so that a
+   * member's overview shows their fleet as their network pages do.
+   */
+  async visibleFleet(user: AuthUser, now = new Date()): Promise<FleetHistoryView> {
+    const networkIds = await this.access.readableNetworkIds(user);
+    if (networkIds === 'all') {
+      return this.history(user, {});
+    }
+    const since = new Date(now.getTime() - DAY_MS);
+    const rows = await this.samples.summedSeries(
+      user.organisation_id,
+      networkIds,
+      since,
+      now,
+      MAX_SAMPLES,
+    );
+    return { interval_seconds: this.settings.fleetSampleSeconds, samples: rows.map(sampleView) };
+  }
+
+  /**
    * The series the caller asks for: the organisation's (admins only: 403 1029), or a network's
    * it may read (else 404 1001), over [since, until) (default the last 24 hours), oldest first,
    * at most the 1,000 most recent.
@@ -96,13 +117,17 @@ export class FleetHistoryService {
     const rows = await this.samples.series(user.organisation_id, scope, since, until, MAX_SAMPLES);
     return {
       interval_seconds: this.settings.fleetSampleSeconds,
-      samples: rows.map((row) => ({
-        at: row.at.toISOString(),
-        devices: row.devices,
-        up: row.up,
-        down: row.down,
-        clients: row.clients,
-      })),
+      samples: rows.map(sampleView),
     };
   }
 }
+
+const sampleView = (
+  row: Pick<FleetSample, 'at' | 'devices' | 'up' | 'down' | 'clients'>,
+): FleetHistoryView['samples'][number] => ({
+  at: row.at.toISOString(),
+  devices: row.devices,
+  up: row.up,
+  down: row.down,
+  clients: row.clients,
+});

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { chunksOf } from '../database/bind-parameters';
-import { persistedValue } from '../database/persisted-value';
+import { hydratedValue, persistedValue } from '../database/persisted-value';
 import { FleetSample } from './fleet-sample.entity';
 
 export type NewFleetSample = Omit<FleetSample, 'id' | 'organisation'>;
@@ -67,6 +67,48 @@ export class FleetSamplesRepository {
       .delete()
       .where('at < :cutoff', { cutoff: this.stored(cutoff) })
       .execute();
+  }
+
+  /**
+   * The sum of these networks' series over [since, until), instant by instant (what a member who
+   * reads several networks sees as their fleet), the most recent `limit`, oldest first: one
+   * statement whatever the number of networks.
+   */
+  async summedSeries(
+    orgId: number,
+    networkIds: number[],
+    since: Date,
+    until: Date,
+    limit: number,
+  ): Promise<Pick<FleetSample, 'at' | 'devices' | 'up' | 'down' | 'clients'>[]> {
+    if (networkIds.length === 0) {
+      return [];
+    }
+    const rows: { at: unknown; devices: unknown; up: unknown; down: unknown; clients: unknown }[] =
+      await this.repository
+        .createQueryBuilder('s')
+        .select('s.at', 'at')
+        .addSelect('SUM(s.devices)', 'devices')
+        .addSelect('SUM(s.up)', 'up')
+        .addSelect('SUM(s.down)', 'down')
+        .addSelect('SUM(s.clients)', 'clients')
+        .where('s.organisation_id = :orgId', { orgId })
+        .andWhere('s.network_id IN (:...networkIds)', { networkIds })
+        .andWhere('s.at >= :since AND s.at < :until', {
+          since: this.stored(since),
+          until: this.stored(until),
+        })
+        .groupBy('s.at')
+        .orderBy('s.at', 'DESC')
+        .limit(limit)
+        .getRawMany();
+    return rows.reverse().map((row) => ({
+      at: hydratedValue(this.txHost.tx, FleetSample, 'at', row.at) as Date,
+      devices: Number(row.devices),
+      up: Number(row.up),
+      down: Number(row.down),
+      clients: Number(row.clients),
+    }));
   }
 
   /** An instant as the `at` column stores it (SQLite keeps text), for a condition. */

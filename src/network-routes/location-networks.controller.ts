@@ -49,7 +49,7 @@ import {
   NetworkResponse,
   TimezonesEnvelope,
 } from './dto/location-network.response';
-import { NETWORK_EXAMPLE } from './location-network.view';
+import { NETWORK_EXAMPLE } from '../networks/location-network.view';
 import { NETWORK_SAVE_FAILED, NETWORK_UPDATE_FAILED } from './location-networks.errors';
 import { LocationNetworksService } from './location-networks.service';
 import { NetworkCreationService } from './network-creation.service';
@@ -224,7 +224,9 @@ export class LocationNetworksController {
   @RequireRole('admin')
   @ApiOperation({
     operationId: 'destroy_network',
-    description: 'Role admin. A network that still has devices cannot be deleted (1008).',
+    description:
+      'Role admin. A network that still has devices cannot be deleted (1008); one with a ' +
+      'configuration rollout running answers 409 1051.',
     summary: 'Delete a network without devices',
   })
   @ApiOkResponse({
@@ -245,6 +247,7 @@ export class LocationNetworksController {
       { msg: 'Network has devices and cannot be deleted', data: NETWORK_EXAMPLE },
     ),
     ApiErrorCode.Forbidden,
+    ApiErrorCode.ConfigRolloutRunning,
     ApiErrorCode.InvalidParameter,
   )
   async destroy(@CurrentUser() user: AuthUser, @Param() params: NetworkIdParamDto) {
@@ -257,7 +260,7 @@ export class LocationNetworksController {
   @ApiOperation({
     operationId: 'config_rollback',
     description:
-      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`.',
+      'Role admin. `configuration.ssid_configuration` is the complete list of SSIDs the network keeps: entries with an id update that SSID, entries without one create an SSID, unlisted SSIDs are deleted. Errors answer `{message}`, except 409 1051 `{msg, error_code}` while a configuration rollout runs on the network.',
     summary: "Replace the network's SSIDs with a template configuration (all or nothing)",
   })
   @ApiBody({ type: ConfigRollbackDto })
@@ -265,6 +268,7 @@ export class LocationNetworksController {
   @ApiErrorResponses(
     plainMessage(404, 'Network, template or SSID id not found: {message}'),
     ApiErrorCode.Forbidden,
+    ApiErrorCode.ConfigRolloutRunning,
     plainMessage(422, 'An invalid SSID entry: {message}'),
     ApiErrorCode.InvalidParameter,
   )

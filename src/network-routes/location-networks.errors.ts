@@ -1,6 +1,6 @@
 import { ApiErrorCode, CodedError, MessageError, ValidationFailedError } from '../common/errors';
 import { alreadyTaken } from '../database/unique-violation';
-import { NetworkView } from './location-network.view';
+import { NetworkView } from '../networks/location-network.view';
 
 export const NETWORK_SAVE_FAILED = 'Network could not be saved';
 export const NETWORK_UPDATE_FAILED = 'Network could not be updated';

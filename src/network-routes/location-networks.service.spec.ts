@@ -6,7 +6,8 @@ import { LocationNetworksService } from './location-networks.service';
 /** A service whose network exists, has no devices, and whose delete fails with `failure`. */
 function serviceFailingDeleteWith(failure: Error): LocationNetworksService {
   const networks = {
-    findById: () => Promise.resolve({ id: 7, network_name: 'n', timezone: 'UTC' }),
+    findLocked: () =>
+      Promise.resolve({ id: 7, network_name: 'n', timezone: 'UTC', config_rollout_id: null }),
     remove: () => Promise.reject(failure),
   };
   const devices = { countMatching: () => Promise.resolve(0) };

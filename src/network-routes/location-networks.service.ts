@@ -1,3 +1,4 @@
+import { configChanged } from '../config-changes/config-changes';
 import { guardUnique } from '../database/unique-violation';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { Injectable } from '@nestjs/common';
@@ -18,7 +19,7 @@ import {
   UpdateNetworkFieldsDto,
 } from './dto/location-network.dto';
 import { LocationNetwork } from '../networks/location-network.entity';
-import { deletedNetworkView, NetworkView, networkView } from './location-network.view';
+import { deletedNetworkView, NetworkView, networkView } from '../networks/location-network.view';
 import {
   NAME_TAKEN,
   networkDestroyFailed,
@@ -28,6 +29,8 @@ import {
   rollbackNetworkNotFound,
   rollbackTemplateNotFound,
 } from './location-networks.errors';
+import { configChangeBlocked } from '../networks/config-rollout-guard';
+import { configRolloutRunning } from '../networks/networks.errors';
 import {
   LocationNetworksRepository,
   NetworkFields,
@@ -141,6 +144,13 @@ export class LocationNetworksService {
           () => this.networks.updateFields(orgId, id, fields),
           () => networkUpdateFailed([NAME_TAKEN]),
         );
+        if (
+          updated.network_name !== network.network_name ||
+          updated.timezone !== network.timezone
+        ) {
+          // Its devices' configuration shows its name and time zone.
+          await configChanged(change, { networkIds: [id] });
+        }
         const view = networkView(updated);
         const changed = changesOf({ ...networkView(network) }, { ...view }, Object.keys(fields));
         change.record(networkEvent('network.updated', updated, { changes: changed }, change));
@@ -150,15 +160,23 @@ export class LocationNetworksService {
     );
   }
 
-  /** Deletes a network without devices; its SSIDs and access grants go with it. */
+  /**
+   * Deletes a network without devices; its SSIDs and access grants go with it. The network's row
+   * is locked first, as a draft's publish locks it: a staged publish that starts a configuration
+   * rollout meanwhile either commits first (this delete then sees the rollout: 409 1051) or waits
+   * for this one (and finds no network).
+   */
   destroy(user: AuthUser, id: number) {
     const orgId = user.organisation_id;
     return this.changes.run(
       orgId,
       async (change) => {
-        const network = await this.networks.findById(orgId, id);
+        const network = await this.networks.findLocked(orgId, id);
         if (!network) {
           throw networkNotFound();
+        }
+        if (configChangeBlocked(network)) {
+          throw configRolloutRunning();
         }
         if ((await this.devices.countMatching(orgId, { networkId: id })) > 0) {
           throw networkHasDevices(networkView(network));
@@ -200,6 +218,9 @@ export class LocationNetworksService {
         const network = await this.networks.findById(orgId, networkId);
         if (!network) {
           throw rollbackNetworkNotFound();
+        }
+        if (configChangeBlocked(network)) {
+          throw configRolloutRunning();
         }
         const template = await this.templates.findById(orgId, input.network_template_id);
         if (!template) {

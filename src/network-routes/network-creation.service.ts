@@ -1,3 +1,4 @@
+import { configChanged } from '../config-changes/config-changes';
 import { guardUnique } from '../database/unique-violation';
 import { Injectable } from '@nestjs/common';
 import { DeviceActivationService } from '../devices/device-activation.service';
@@ -12,7 +13,7 @@ import { networkEvent } from './network-events';
 import { NetworkSsidsService } from '../network-ssids/network-ssids.service';
 import { CreateNetworkFieldsDto } from './dto/location-network.dto';
 import { LocationNetwork } from '../networks/location-network.entity';
-import { NetworkView, networkView } from './location-network.view';
+import { NetworkView, networkView } from '../networks/location-network.view';
 import {
   cloneSourceMissing,
   cloneSourceNotFound,
@@ -68,6 +69,7 @@ export class NetworkCreationService {
         change.record(networkEvent('network.created', network, {}, change));
         if (plan) {
           const ids = await this.activation.apply(orgId, plan, entered);
+          await configChanged(change, { deviceIds: ids });
           const subjects = await this.subjects.of(orgId, ids);
           for (const id of ids) {
             const device = subjects.get(id)?.device ?? null;

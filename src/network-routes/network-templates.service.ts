@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ValidationFailedError } from '../common/errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { NetworkTemplateFieldsDto } from './dto/network-template.dto';
-import { NetworkTemplateView, networkTemplateView } from './location-network.view';
+import { NetworkTemplateView, networkTemplateView } from '../networks/location-network.view';
 import { alreadyTaken, guardUnique } from '../database/unique-violation';
 import { NetworkTemplatesRepository } from '../networks/network-templates.repository';
 

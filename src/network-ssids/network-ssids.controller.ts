@@ -50,6 +50,7 @@ const UpdateSsidRoute = (operationId: string) =>
       ApiErrorCode.SsidNotFound,
       ApiErrorCode.SsidUpdateFailed,
       ApiErrorCode.Forbidden,
+      ApiErrorCode.ConfigRolloutRunning,
     ),
   );
 
@@ -144,6 +145,7 @@ export class NetworkSsidsController {
     ApiErrorCode.NetworkNotFound,
     ApiErrorCode.SsidCreateFailed,
     ApiErrorCode.Forbidden,
+    ApiErrorCode.ConfigRolloutRunning,
   )
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateNetworkSsidDto) {
     const data = await this.ssids.create(user, body.network_id, body.network_ssid);
@@ -187,6 +189,7 @@ export class NetworkSsidsController {
     ApiErrorCode.SsidUpdateFailed,
     ApiErrorCode.SsidNeedsRouterModeAndDhcp,
     ApiErrorCode.Forbidden,
+    ApiErrorCode.ConfigRolloutRunning,
   )
   async updateNetworkSsid(
     @CurrentUser() user: AuthUser,
@@ -207,6 +210,7 @@ export class NetworkSsidsController {
     ApiErrorCode.SsidNotFound,
     ApiErrorCode.SsidDestroyFailed,
     ApiErrorCode.Forbidden,
+    ApiErrorCode.ConfigRolloutRunning,
     ApiErrorCode.InvalidParameter,
   )
   async destroy(@CurrentUser() user: AuthUser, @Param() params: SsidIdParamDto) {

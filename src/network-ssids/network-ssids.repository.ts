@@ -98,8 +98,10 @@ export class NetworkSsidsRepository extends TenantRepository<NetworkSsid> {
     return (await this.findById(orgId, Number(identifiers[0].id)))!;
   }
 
-  async updateValues(orgId: number, id: number, values: SsidValues): Promise<void> {
-    await this.repository.update({ organisation_id: orgId, id }, columnsOf(values));
+  /** Writes the SSID's values; how many rows changed (0 when it was deleted meanwhile). */
+  async updateValues(orgId: number, id: number, values: SsidValues): Promise<number> {
+    const result = await this.repository.update({ organisation_id: orgId, id }, columnsOf(values));
+    return result.affected ?? 0;
   }
 
   /** Deletes one SSID; returns how many rows went (0 when it was already gone). */

@@ -5,10 +5,12 @@ import { DomainError, MessageError } from '../common/errors';
 import { readId } from '../common/ids/id';
 import { UnitOfWork } from '../database/unit-of-work';
 import { userActor } from '../event-log/event-actor';
+import { EventActor } from '../event-log/event.entity';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { ssidEvent } from './ssid-events';
 import { ShownSsid } from './stored-ssid';
-import { networkNotFound } from '../networks/networks.errors';
+import { networkNotFound, configRolloutRunning } from '../networks/networks.errors';
+import { configChangeBlocked } from '../networks/config-rollout-guard';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { SsidValues } from './network-ssid.fields';
 import { duplicateNames, mergeSsidInput } from './network-ssid.validation';
@@ -25,6 +27,7 @@ import {
 import { StoredSsid } from './stored-ssid';
 import { NetworkSsidsRepository, ReplacementRow } from './network-ssids.repository';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
+import { configChanged } from '../config-changes/config-changes';
 
 export interface SsidRef {
   id: number;
@@ -35,6 +38,10 @@ export interface NetworkSelector {
   network_name?: string;
   network_id?: number;
 }
+
+/** Whether two stored SSIDs differ in any field a device or a caller sees. */
+const ssidChanged = (a: ShownSsid, b: ShownSsid): boolean =>
+  JSON.stringify(ssidView(a, true)) !== JSON.stringify(ssidView(b, true));
 
 const valuesOf = (ssid: NetworkSsid): SsidValues => ({
   ssid_name: ssid.ssid_name,
@@ -104,6 +111,9 @@ export class NetworkSsidsService {
     return this.onUniqueViolation(ssidCreateFailed, () =>
       this.unitOfWork.run(async () => {
         const network = await this.policy.writable(user, networkId, networkNotFound);
+        if (configChangeBlocked(network)) {
+          throw configRolloutRunning();
+        }
         const { values, errors } = mergeSsidInput(null, input);
         if (values.ssid_name && (await this.ssids.nameTaken(orgId, networkId, values.ssid_name))) {
           errors.push(NAME_TAKEN);
@@ -111,7 +121,9 @@ export class NetworkSsidsService {
         if (errors.length > 0) {
           throw ssidCreateFailed(errors);
         }
+        await this.bumpConfigVersion(orgId, networkId);
         const created = await this.ssids.create(orgId, networkId, values);
+        await this.configChanged(orgId, networkId);
         await this.record(user, 'ssid.created', network, created.id, null, created);
         return ssidRef(created);
       }),
@@ -145,7 +157,12 @@ export class NetworkSsidsService {
         ) {
           throw ssidNeedsRouterModeAndDhcp();
         }
-        await this.ssids.updateValues(orgId, id, values);
+        await this.bumpConfigVersion(orgId, ssid.location_network_id);
+        // The version's row lock may have waited for a publish that replaced the network's SSIDs.
+        if ((await this.ssids.updateValues(orgId, id, values)) !== 1) {
+          throw ssidNotFound();
+        }
+        await this.configChanged(orgId, ssid.location_network_id);
         const network = await this.networks.findById(orgId, ssid.location_network_id);
         await this.record(user, 'ssid.updated', network, id, ssid, {
           ...ssid,
@@ -176,6 +193,8 @@ export class NetworkSsidsService {
       if ((await this.ssids.deleteById(user.organisation_id, id)) !== 1) {
         throw ssidDestroyFailed();
       }
+      await this.bumpConfigVersion(user.organisation_id, ssid.location_network_id);
+      await this.configChanged(user.organisation_id, ssid.location_network_id);
       const network = await this.networks.findById(user.organisation_id, ssid.location_network_id);
       await this.record(user, 'ssid.deleted', network, id, ssid, null);
       return ssidRef(ssid);
@@ -187,7 +206,10 @@ export class NetworkSsidsService {
    * Joins the caller's transaction. Both networks must be the organisation's (the caller checks).
    */
   copySsids(orgId: number, fromNetworkId: number, toNetworkId: number): Promise<void> {
-    return this.unitOfWork.run(() => this.ssids.copy(orgId, fromNetworkId, toNetworkId));
+    return this.unitOfWork.run(async () => {
+      await this.ssids.copy(orgId, fromNetworkId, toNetworkId);
+      await this.configChanged(orgId, toNetworkId);
+    });
   }
 
   /**
@@ -231,11 +253,73 @@ export class NetworkSsidsService {
         throw new MessageError(422, errors.join(', '));
       }
       await this.ssids.replaceAll(orgId, networkId, rows);
+      await this.bumpConfigVersion(orgId, networkId);
+      await this.configChanged(orgId, networkId);
+    });
+  }
+
+  /**
+   * Makes `rows` (validated, each keeping the SSID of its `id` or new) the network's complete list
+   * of SSIDs, with one `ssid.*` event per SSID created, changed or deleted and one more
+   * configuration version: a published draft. Joins the caller's change; a constant number of
+   * statements whatever the number of SSIDs.
+   */
+  publishSsids(
+    orgId: number,
+    network: { id: number; network_name: string },
+    rows: readonly { id: number | null; values: SsidValues }[],
+    by: { actor: EventActor; at: Date },
+  ): Promise<void> {
+    return this.changes.run(orgId, async (change) => {
+      const before = new Map(
+        (await this.ssids.findInNetworks(orgId, [network.id])).map((s) => [s.id, s]),
+      );
+      await this.ssids.replaceAll(
+        orgId,
+        network.id,
+        rows.map((row) => ({
+          id: row.id ?? undefined,
+          created_at: row.id === null ? undefined : before.get(row.id)?.created_at,
+          values: row.values,
+        })),
+      );
+      await this.bumpConfigVersion(orgId, network.id);
+      await configChanged(change, { networkIds: [network.id] });
+      const after = await this.ssids.findInNetworks(orgId, [network.id]);
+      const ids = { network: { id: network.id, network_name: network.network_name } };
+      for (const ssid of after) {
+        const old = before.get(ssid.id) ?? null;
+        if (!old || ssidChanged(old, ssid)) {
+          change.record(
+            ssidEvent(
+              old ? 'ssid.updated' : 'ssid.created',
+              { ...ids, ssid_id: ssid.id },
+              old,
+              ssid,
+              by,
+            ),
+          );
+        }
+      }
+      const kept = new Set(after.map((ssid) => ssid.id));
+      for (const old of before.values()) {
+        if (!kept.has(old.id)) {
+          change.record(ssidEvent('ssid.deleted', { ...ids, ssid_id: old.id }, old, null, by));
+        }
+      }
     });
   }
 
   /** The SSID if the caller has full access to its network; 404 1021 unreadable, 403 1029 read-only. */
   /** The SSID event of a write, last in its transaction, by the user. */
+  /**
+   * Brings the stored revisions of the network's devices up to date (their configuration lists
+   * its SSIDs), in the caller's transaction and change if any: after the SSID writes.
+   */
+  private configChanged(orgId: number, networkId: number): Promise<void> {
+    return this.changes.run(orgId, (change) => configChanged(change, { networkIds: [networkId] }));
+  }
+
   private async record(
     user: AuthUser,
     type: 'ssid.created' | 'ssid.updated' | 'ssid.deleted',
@@ -261,7 +345,23 @@ export class NetworkSsidsService {
       throw ssidNotFound();
     }
     await this.policy.assertCanWrite(user, ssid.location_network_id, ssidNotFound);
+    const network = await this.networks.findById(user.organisation_id, ssid.location_network_id);
+    if (network && configChangeBlocked(network)) {
+      throw configRolloutRunning();
+    }
     return ssid;
+  }
+
+  /**
+   * One more configuration version for the network, in the caller's transaction; 409 1051 when
+   * the database refused it because a configuration rollout runs on the network (one that began
+   * after the caller's check: the bump waited for its row lock).
+   */
+  private async bumpConfigVersion(orgId: number, networkId: number): Promise<void> {
+    const bump = await this.networks.bumpConfigVersion(orgId, networkId);
+    if (!bump.bumped && configChangeBlocked(bump)) {
+      throw configRolloutRunning();
+    }
   }
 
   /** A concurrent insert that wins the unique index answers as the operation's name error. */

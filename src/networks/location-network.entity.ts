@@ -69,6 +69,20 @@ export class LocationNetwork extends OrganisationRecord {
   @Column({ type: 'integer', default: 0 })
   device_count: number;
 
+  /**
+   * The version of the network's configuration (its SSIDs): 1 at creation, one more with every
+   * change of its SSIDs, in the transaction of that change.
+   */
+  @Column({ type: 'integer', default: 1 })
+  config_version: number;
+
+  /**
+   * The configuration rollout running on the network (null: none). While one runs, the changes
+   * of its SSIDs are refused (409 1051): their version bump is conditional on this being null.
+   */
+  @Column({ type: 'integer', nullable: true })
+  config_rollout_id: number | null;
+
   @CreateDateColumn()
   created_at: Date;
 

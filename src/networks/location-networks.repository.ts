@@ -152,6 +152,57 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
     return (await this.findById(orgId, id))!;
   }
 
+  /**
+   * The organisation's network, its row locked until the transaction ends: what decides by the
+   * network's configuration version (a draft's publish) or by the rollout running on it (its
+   * delete) reads it here, so that no change of the network's SSIDs, and no rollout, commits
+   * between the read and the write.
+   */
+  findLocked(orgId: number, id: number): Promise<LocationNetwork | null> {
+    return this.dialect
+      .lockForUpdate(this.scoped(orgId, 'n').andWhere('n.id = :id', { id }))
+      .getOne();
+  }
+
+  /**
+   * One more configuration version for the network: a relative UPDATE, so that it locks the row
+   * (a publish that read the version waits for it) and concurrent changes never lose one
+   * another's; `updated_at` stays: it dates the network's own fields. Conditional on no
+   * configuration rollout running on the network, so that one that began after the caller
+   * checked (its row lock waited) is seen; what it found is returned for the caller's rule to
+   * decide on: `bumped`, else the rollout that runs (null also when the network is gone).
+   */
+  async bumpConfigVersion(
+    orgId: number,
+    id: number,
+  ): Promise<{ bumped: boolean; config_rollout_id: number | null }> {
+    const result = await this.repository
+      .createQueryBuilder()
+      .update()
+      .set({ config_version: () => '"config_version" + 1', updated_at: () => '"updated_at"' })
+      .where('organisation_id = :orgId AND id = :id', { orgId, id })
+      .andWhere('config_rollout_id IS NULL')
+      .execute();
+    if (result.affected !== 0) {
+      return { bumped: true, config_rollout_id: null };
+    }
+    const network = await this.findById(orgId, id);
+    return { bumped: false, config_rollout_id: network?.config_rollout_id ?? null };
+  }
+
+  /**
+   * Marks the configuration rollout running on the network (null: none runs now); `updated_at`
+   * stays.
+   */
+  async setConfigRollout(orgId: number, id: number, rolloutId: number | null): Promise<void> {
+    await this.repository
+      .createQueryBuilder()
+      .update()
+      .set({ config_rollout_id: rolloutId, updated_at: () => '"updated_at"' })
+      .where('organisation_id = :orgId AND id = :id', { orgId, id })
+      .execute();
+  }
+
   /** Deletes the organisation's network; the number of rows deleted. */
   async remove(orgId: number, id: number): Promise<number> {
     const result = await this.repository.delete({ organisation_id: orgId, id });

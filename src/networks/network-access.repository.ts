@@ -46,6 +46,11 @@ export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant
     return rows[0]?.level ?? null;
   }
 
+  /** Deletes every grant of the user in the organisation (their membership ended). */
+  async deleteForUser(orgId: number, userId: number): Promise<void> {
+    await this.repository.delete({ organisation_id: orgId, user_id: userId });
+  }
+
   /** Creates the grant or changes its level (one grant per user and network). */
   async upsert(
     orgId: number,

@@ -30,6 +30,12 @@ export interface FleetFilter extends DeviceFilter {
   searchTags?: boolean;
   /** Only the devices carrying the organisation's tag of this exact name. */
   tag?: string;
+  /**
+   * Only the devices heard from that run (`in`) or do not run (`out`) their current
+   * configuration revision: the revision stored for the device against the one its heartbeat
+   * last reported.
+   */
+  sync?: 'in' | 'out';
 }
 
 /**
@@ -88,7 +94,25 @@ export function deviceFilterCondition(
       WHERE ft."device_id" = d."id" AND ftt."organisation_id" = d."organisation_id"
         AND ftt."name" = ${sql.param(filter.tag)})`);
   }
+  if (filter.sync !== undefined) {
+    conditions.push(syncCondition(filter.sync));
+  }
   return conditions.join(' AND ');
+}
+
+/**
+ * A device heard from runs its current configuration when the revision its heartbeat last
+ * reported is the one stored for it; read by a subquery, so that the condition holds whether or
+ * not the read joins the heartbeat. A device never heard from is neither.
+ */
+export function syncCondition(sync: 'in' | 'out'): string {
+  const runs =
+    sync === 'in'
+      ? `sh."applied_revision" = d."config_revision"`
+      : `(sh."applied_revision" IS NULL OR d."config_revision" IS NULL
+          OR sh."applied_revision" <> d."config_revision")`;
+  return `EXISTS (SELECT 1 FROM "heartbeats" sh
+    WHERE sh."device_id" = d."id" AND sh."organisation_id" = d."organisation_id" AND ${runs})`;
 }
 
 /**

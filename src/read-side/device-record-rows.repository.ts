@@ -24,6 +24,8 @@ export interface DeviceRecordRow {
   pending_upgrade: ShownPendingUpgrade | null;
   /** What it last reported about its configuration (null: never heard from). */
   report: ConfigReport | null;
+  /** The revision of the configuration it receives now, as stored (Device.config_revision). */
+  config_revision: string | null;
 }
 
 interface RawRecordRow extends DevicePartsRow {
@@ -39,6 +41,7 @@ interface RawRecordRow extends DevicePartsRow {
   p_time_zone: string | null;
   p_status: ShownPendingUpgrade['status'];
   h_device_id: number | string | null;
+  config_revision: string | null;
   applied_revision: string | null;
   config_error_revision: string | null;
   config_error_message: string | null;
@@ -72,6 +75,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
          p."id" AS p_id, p."version" AS p_version, p."upgrade_type" AS p_upgrade_type,
          p."schedule_type" AS p_schedule_type, p."schedule_at" AS p_schedule_at,
          p."time_zone" AS p_time_zone, p."status" AS p_status,
+         d."config_revision" AS config_revision,
          h."device_id" AS h_device_id, h."applied_revision" AS applied_revision,
          h."config_error_revision" AS config_error_revision,
          h."config_error_message" AS config_error_message
@@ -126,6 +130,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
               config_error_revision: row.config_error_revision,
               config_error_message: row.config_error_message,
             },
+      config_revision: row.config_revision,
     }));
   }
 
@@ -143,14 +148,19 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
   }
 
   /**
-   * The serial number, tag names (in name order) and last reported host name of these devices of
-   * the organisation, in one statement whatever their number: what a device list shows or
-   * exports beside its statuses.
+   * The serial number, tag names (in name order), last reported host name and public address of
+   * these devices of the organisation, in one statement whatever their number: what a device
+   * list shows or exports beside its statuses.
    */
   async labels(
     orgId: number,
     ids: number[],
-  ): Promise<Map<number, { serial: string | null; tags: string[]; hostName: string | null }>> {
+  ): Promise<
+    Map<
+      number,
+      { serial: string | null; tags: string[]; hostName: string | null; publicIp: string | null }
+    >
+  > {
     if (ids.length === 0) {
       return new Map();
     }
@@ -160,9 +170,10 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
       serial: string | null;
       tags: unknown;
       host_name: string | null;
+      public_ip: string | null;
     }[] = await this.manager.query(
       `SELECT d."id" AS id, d."serial" AS serial, ${tagNamesJson(this.dialect, 'd."id"')} AS tags,
-           h."name" AS host_name
+           h."name" AS host_name, h."public_ip" AS public_ip
          FROM "devices" d
          LEFT JOIN "heartbeats" h
            ON h."device_id" = d."id" AND h."organisation_id" = d."organisation_id"
@@ -176,6 +187,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
           serial: row.serial,
           tags: this.dialect.parsedJsonArray<string>(row.tags),
           hostName: row.host_name,
+          publicIp: row.public_ip,
         },
       ]),
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { matchingAt, upAt } from './device-sql';
 import { TransactionalRepository } from '../database/transactional-repository';
 import { SqlBuilder } from '../database/dialect';
-import { FleetFilter } from './device-filter';
+import { deviceFilterCondition, FleetFilter } from './device-filter';
 
 export interface StatusCounts {
   up: number;
@@ -79,6 +79,31 @@ export class DeviceStatusCountsRepository extends TransactionalRepository {
     const total = count(rows[0]?.total);
     const upCount = count(rows[0]?.up);
     return { up: upCount, down: total - upCount, never_seen: count(rows[0]?.never) };
+  }
+
+  /**
+   * How many of the matching devices heard from run their current configuration revision and
+   * how many do not: one COUNT of the devices joined with their heartbeats, comparing the revision
+   * stored for each device with the one it last reported (no device is rendered).
+   */
+  async syncCounts(
+    orgId: number,
+    filter: FleetFilter,
+  ): Promise<{ inSync: number; outOfSync: number }> {
+    const sql = new SqlBuilder(this.dialect);
+    const where = deviceFilterCondition(sql, orgId, filter);
+    const rows: { seen: number | string; in_sync: number | string | null }[] =
+      await this.manager.query(
+        `SELECT COUNT(*) AS seen,
+                SUM(CASE WHEN h."applied_revision" = d."config_revision" THEN 1 ELSE 0 END) AS in_sync
+         FROM "devices" d
+         JOIN "heartbeats" h ON h."device_id" = d."id" AND h."organisation_id" = d."organisation_id"
+         WHERE ${where}`,
+        sql.params,
+      );
+    const seen = count(rows[0]?.seen);
+    const inSync = count(rows[0]?.in_sync);
+    return { inSync, outOfSync: seen - inSync };
   }
 
   /** The up/down/never-seen counts of the matching devices per network, in one statement. */

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionalRepository } from '../database/transactional-repository';
 import { SqlBuilder } from '../database/dialect';
 import { hydratedValue } from '../database/persisted-value';
-import { liveUplinksJson, matchingAt, parsedLiveUplinks } from './device-sql';
-import { ShownUplink } from '../devices/uplink.view';
+import { matchingAt } from './device-sql';
 import { Heartbeat } from '../device-state/heartbeat.entity';
 import { FleetFilter, deviceFilterCondition } from './device-filter';
 import { DeviceOrder, deviceOrderSql } from './device-order';
@@ -21,23 +20,9 @@ export interface DeviceStatusRow {
   clients: number | null;
   uptime_seconds: number | null;
   applied_revision: string | null;
-  /** Its live uplinks and network, for its configuration revision. */
-  uplinks: ShownUplink[];
-  network: { id: number; network_name: string; timezone: string } | null;
+  /** The revision of the configuration it receives now, as stored (Device.config_revision). */
+  config_revision: string | null;
 }
-
-/** What the configuration sync of a device is decided by (a DeviceStatusRow's part of it). */
-export type SyncFactsRow = Pick<
-  DeviceStatusRow,
-  | 'id'
-  | 'mac_id'
-  | 'name'
-  | 'label'
-  | 'location_network_id'
-  | 'applied_revision'
-  | 'uplinks'
-  | 'network'
->;
 
 /** What current_status shows of a device's last heartbeat (all null when never heard from). */
 export interface LastHeartbeat {
@@ -62,8 +47,8 @@ const orNull = (value: number | string | null) => (value === null ? null : Numbe
 @Injectable()
 export class DeviceStatusesRepository extends TransactionalRepository {
   /**
-   * One page of the matching devices in `order` (by id unless given), each with its heartbeat, live uplinks and
-   * network (one statement; what each shown row computes is computed for the page only).
+   * One page of the matching devices in `order` (by id unless given), each with its heartbeat
+   * and its stored configuration revision (one statement).
    */
   async page(
     orgId: number,
@@ -74,85 +59,35 @@ export class DeviceStatusesRepository extends TransactionalRepository {
     const orderBy = deviceOrderSql(page.order ?? 'id');
     const sql = new SqlBuilder(this.dialect);
     const where = matchingAt(this.manager, sql, orgId, filter, upSince);
-    const rows: (Omit<DeviceStatusRow, 'received_at' | 'uplinks' | 'network'> & {
-      received_at: unknown;
-      uplinks: unknown;
-      network_name: string | null;
-      network_timezone: string | null;
-    })[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
+    const rows: (Omit<DeviceStatusRow, 'received_at'> & { received_at: unknown })[] =
+      await this.manager.query(
+        `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
               d."location_network_id" AS location_network_id, h."received_at" AS received_at,
               h."firmware_version" AS firmware_version, h."clients" AS clients,
               h."uptime_seconds" AS uptime_seconds, h."applied_revision" AS applied_revision,
-              n."network_name" AS network_name, n."timezone" AS network_timezone,
-              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
+              d."config_revision" AS config_revision
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
              WHERE ${where} ORDER BY ${orderBy}
              LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}) page
        JOIN "devices" d ON d."id" = page.id
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       LEFT JOIN "location_networks" n
-         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        ORDER BY ${orderBy}`,
-      sql.params,
-    );
-    return rows.map((row) => {
-      const networkId = orNull(row.location_network_id);
-      return {
-        id: Number(row.id),
-        mac_id: row.mac_id,
-        name: row.name,
-        label: row.label,
-        location_network_id: networkId,
-        received_at: this.receivedAt(row.received_at),
-        firmware_version: row.firmware_version,
-        clients: orNull(row.clients),
-        uptime_seconds: orNull(row.uptime_seconds),
-        applied_revision: row.applied_revision,
-        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-        network: networkOf(networkId, row),
-      };
-    });
-  }
-
-  /**
-   * What decides the configuration sync of every matching device heard from: its
-   * name, MAC, network, live uplinks and last applied revision. One statement whatever their
-   * number and no page: the console counts and filters by sync over the whole fleet.
-   */
-  async syncFacts(orgId: number, filter: FleetFilter, upSince: Date): Promise<SyncFactsRow[]> {
-    const sql = new SqlBuilder(this.dialect);
-    const where = matchingAt(this.manager, sql, orgId, { ...filter, seen: true }, upSince);
-    const rows: (Omit<SyncFactsRow, 'uplinks' | 'network'> & {
-      uplinks: unknown;
-      network_name: string | null;
-      network_timezone: string | null;
-    })[] = await this.manager.query(
-      `SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
-              d."location_network_id" AS location_network_id,
-              h."applied_revision" AS applied_revision,
-              n."network_name" AS network_name, n."timezone" AS network_timezone,
-              ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks
-       FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       LEFT JOIN "location_networks" n
-         ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
-       WHERE ${where}`,
-      sql.params,
-    );
-    return rows.map((row) => {
-      const networkId = orNull(row.location_network_id);
-      return {
-        id: Number(row.id),
-        mac_id: row.mac_id,
-        name: row.name,
-        label: row.label,
-        location_network_id: networkId,
-        applied_revision: row.applied_revision,
-        uplinks: parsedLiveUplinks(this.dialect, row.uplinks),
-        network: networkOf(networkId, row),
-      };
-    });
+        sql.params,
+      );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      mac_id: row.mac_id,
+      name: row.name,
+      label: row.label,
+      location_network_id: orNull(row.location_network_id),
+      received_at: this.receivedAt(row.received_at),
+      firmware_version: row.firmware_version,
+      clients: orNull(row.clients),
+      uptime_seconds: orNull(row.uptime_seconds),
+      applied_revision: row.applied_revision,
+      config_revision: row.config_revision,
+    }));
   }
 
   /** A heartbeat's received_at as a raw statement returned it, as its entity holds it. */
@@ -188,14 +123,4 @@ export class DeviceStatusesRepository extends TransactionalRepository {
         }
       : null;
   }
-}
-
-/** The device's network as a row names it, or null for a device in none. */
-function networkOf(
-  id: number | null,
-  row: { network_name: string | null; network_timezone: string | null },
-): { id: number; network_name: string; timezone: string } | null {
-  return id === null || row.network_name === null
-    ? null
-    : { id, network_name: row.network_name, timezone: row.network_timezone! };
 }

@@ -5,7 +5,8 @@ import { AsyncResource } from 'node:async_hooks';
 import { BatchedReads } from '../database/batched-reads';
 import { Dialect, SqlBuilder } from '../database/dialect';
 import { DeviceConfig, NetworkSection, renderConfig } from '../device-config/config-document';
-import { NetworkSections } from '../device-config/network-sections';
+import { NetworkSections, rolloutContent, rolloutSsids } from '../device-config/network-sections';
+import { chooseConfiguration, choiceFactsOf } from '../device-config/config-choice';
 import { liveUplinksJson, parsedLiveUplinks } from './device-sql';
 import { parsedSsid, SSID_CONTENT_COLUMNS, StoredSsid } from '../network-ssids/stored-ssid';
 import { persistedValue } from '../database/persisted-value';
@@ -43,6 +44,15 @@ export interface DeviceFacts {
   recordedUp: boolean;
   /** The device and its network as its events name them. */
   subject: EventSubject;
+  /** The digest of the stations its last check-in with `stations` listed (null: none yet). */
+  stationsDigest: string | null;
+  /** Their live values as its heartbeat record keeps them (JSON text; null: none yet). */
+  liveStations: string | null;
+  /**
+   * The configuration rollout whose configuration it is given, with its outcome in it (null:
+   * it is given its network's).
+   */
+  rollout: { id: number; outcome: string; reported: boolean; watch_seconds: number } | null;
   /** Its commands queued or sent and unexpired, oldest first. */
   commands: {
     id: number;
@@ -77,8 +87,23 @@ interface FactsRow {
   ssids: string | null;
   upgrade_in_play: number | string | boolean;
   recorded_up: number | boolean | null;
+  stations_digest: string | null;
+  stations: string | null;
   /** The open commands as JSON text (null: none, on PostgreSQL). */
   commands: string | null;
+  config_version: number | string | null;
+  /** The network's latest configuration rollout (null: none) and the device's place in it. */
+  cr_id: number | string | null;
+  cr_state: 'running' | 'halted' | 'completed' | null;
+  cr_base_version: number | string | null;
+  cr_stages: string | null;
+  cr_reverted: number | string | null;
+  cr_watch_seconds: number | string | null;
+  /** Its SSIDs as JSON text, only for one of its devices. */
+  cr_ssids: string | null;
+  crd_stage: number | string | null;
+  crd_outcome: string | null;
+  crd_reported: number | string | null;
 }
 
 /** The command columns a device's row carries. */
@@ -224,6 +249,13 @@ export class GatewayReadsRepository {
       `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",
+         h."stations_digest", h."stations", n."config_version",
+         cr."id" AS "cr_id", cr."state" AS "cr_state", cr."base_version" AS "cr_base_version",
+         cr."stages" AS "cr_stages", cr."watch_seconds" AS "cr_watch_seconds",
+         CASE WHEN cr."reverted_at" IS NULL THEN 0 ELSE 1 END AS "cr_reverted",
+         CASE WHEN crd."id" IS NULL THEN NULL ELSE cr."ssids" END AS "cr_ssids",
+         crd."stage" AS "crd_stage", crd."outcome" AS "crd_outcome",
+         CASE WHEN crd."reported_at" IS NULL THEN 0 ELSE 1 END AS "crd_reported",
          ${liveUplinksJson(dialect, 'd."id"')} AS "uplinks",
          CAST((SELECT ${ssids} FROM "network_ssids" s
           WHERE s."organisation_id" = d."organisation_id" AND s."location_network_id" = n."id")
@@ -242,6 +274,10 @@ export class GatewayReadsRepository {
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
+         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollout_devices" crd
+         ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE ${where(sql)}`,
       sql.params,
     );
@@ -249,17 +285,29 @@ export class GatewayReadsRepository {
 
   private facts(row: FactsRow): DeviceFacts {
     const device = { mac_id: row.mac_id, name: row.name, label: row.label };
+    const choice = chooseConfiguration(choiceFactsOf(row));
+    const fromRollout = choice.source === 'rollout';
     return {
       device: { id: Number(row.id), part_number: row.part_number },
       config: renderConfig(
         device,
-        this.sectionOf(row),
+        fromRollout ? this.rolloutSectionOf(row) : this.sectionOf(row),
         parsedLiveUplinks(this.dialect, row.uplinks),
       ),
+      rollout: fromRollout
+        ? {
+            id: Number(row.cr_id),
+            outcome: row.crd_outcome!,
+            reported: Number(row.crd_reported) === 1,
+            watch_seconds: Number(row.cr_watch_seconds),
+          }
+        : null,
       appliedRevision: row.applied_revision,
       storedFirmware: row.firmware_version,
       upgradeInPlay: Number(row.upgrade_in_play) === 1,
       recordedUp: Boolean(row.recorded_up),
+      stationsDigest: row.stations_digest ?? null,
+      liveStations: row.stations ?? null,
       commands: openCommands(row.commands),
       subject: {
         device: { id: Number(row.id), mac_id: row.mac_id, name: row.name },
@@ -269,6 +317,18 @@ export class GatewayReadsRepository {
             : { id: Number(row.network_id), network_name: row.network_name ?? '' },
       },
     };
+  }
+
+  /** The network part of a rollout's configuration, rendered once for all its devices. */
+  private rolloutSectionOf(row: FactsRow): NetworkSection {
+    const network = {
+      id: Number(row.network_id),
+      network_name: row.network_name!,
+      timezone: row.timezone!,
+    };
+    return this.sections.of(network, rolloutContent(Number(row.cr_id), row.cr_ssids!), () =>
+      rolloutSsids(network.id, row.cr_ssids!),
+    );
   }
 
   /**

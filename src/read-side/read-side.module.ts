@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AlertConditionsRepository } from './alert-conditions.repository';
+import { ClientReadsRepository } from './client-reads.repository';
+import { ConfigSubjectsRepository } from './config-subjects.repository';
 import { DeviceRecordRowsRepository } from './device-record-rows.repository';
 import { DeviceStatusCountsRepository } from './device-status-counts.repository';
 import { DeviceStatusesRepository } from './device-statuses.repository';
@@ -9,6 +11,8 @@ import { OverviewCountsRepository } from './overview-counts.repository';
 
 const READ_MODELS = [
   AlertConditionsRepository,
+  ClientReadsRepository,
+  ConfigSubjectsRepository,
   DeviceRecordRowsRepository,
   DeviceStatusCountsRepository,
   DeviceStatusesRepository,
@@ -19,7 +23,7 @@ const READ_MODELS = [
 
 /**
  * The one read side: the read models that answer in one statement across owners' tables,
- * read-only (devices with heartbeats, the alert evaluation's conditions, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
+ * read-only (devices with heartbeats, Wi-Fi client sessions, the alert evaluation's conditions, uplinks, tags, upgrades, networks, SSIDs, the catalogue).
  * Each is a repository of raw SQL built with the dialect's SqlBuilder, filtered by the one
  * filter builder (`device-filter.ts`) and embedding the one text of each device read
  * (`device-sql.ts`); rows are rendered by the owners' pure rules. Every write stays with the

@@ -37,14 +37,7 @@ export class RolloutsRepository extends TenantRepository<Rollout> {
    * deadlock): every stage transition is decided under this lock. One statement; none for none.
    */
   lock(orgId: number, ids: number[]): Promise<Rollout[]> {
-    if (ids.length === 0) {
-      return Promise.resolve([]);
-    }
-    const list = this.dialect.idsParameter('rolloutIds', ids);
-    const query = this.scoped(orgId, 'r')
-      .andWhere(list.condition('r.id'), { rolloutIds: list.value })
-      .orderBy('r.id', 'ASC');
-    return this.dialect.lockForUpdate(query).getMany();
+    return this.lockByIds(orgId, ids);
   }
 
   /** These rollouts of the organisation, without a lock (one statement; none for none). */

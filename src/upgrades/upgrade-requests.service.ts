@@ -6,7 +6,7 @@ import { DeviceSubjectsRepository } from '../devices/device-subjects.repository'
 import { userActor } from '../event-log/event-actor';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
-import { upgradeEvent } from './upgrade-events';
+import { lifecycleEvent } from './upgrade-events';
 import { requestSummaries, UpgradeRequestSummary } from './upgrade-request-summary';
 import { RequestFilter, UpgradeRequestsRepository } from './upgrade-requests.repository';
 import { UpgradeVisibility } from './upgrade-visibility';
@@ -65,37 +65,38 @@ export class UpgradeRequestsService {
   }
 
   /**
-   * Deletes the request's pending upgrades as DELETE /upgrades/:id deletes one (only
-   * pending ones; each leaves its rollout and records `upgrade.deleted`), in one change; returns
-   * how many it deleted.
+   * Cancels the request's pending upgrades, in one change: each becomes `cancelled` (as a halted
+   * rollout's pending upgrades do), stays listed with its request as history, and records
+   * `upgrade.cancelled`; its rollout counts it as settled. Returns how many it cancelled.
    */
   async cancelPending(
     user: AuthUser,
     id: string,
     options: UpgradeOptions = {},
-  ): Promise<{ deleted: number; remaining: number }> {
+  ): Promise<{ cancelled: number }> {
     const visibility = await this.visibility(user);
     return this.changes.run(
       user.organisation_id,
       async (change) => {
-        const total = await this.mustExist(change.orgId, visibility, id);
+        await this.mustExist(change.orgId, visibility, id);
         const pending = await this.requests.inStatus(change.orgId, visibility, id, 'pending');
         await rolloutsOf(change).lock(pending.map((upgrade) => upgrade.rollout_id));
-        const deleted = await this.writes.deletePending(
+        const cancelled = await this.writes.cancelPendingOf(
           change.orgId,
           pending.map((upgrade) => upgrade.id),
+          change.at,
         );
         rolloutsOf(change).upgradesChanged();
         const subjects = await this.subjects.of(
           change.orgId,
-          deleted.map((upgrade) => upgrade.device_id),
+          cancelled.map((upgrade) => upgrade.device_id),
         );
-        for (const upgrade of deleted) {
+        for (const upgrade of cancelled) {
           change.record(
-            upgradeEvent('upgrade.deleted', upgrade, subjects.get(upgrade.device_id), change),
+            lifecycleEvent('upgrade.cancelled', upgrade, subjects.get(upgrade.device_id), change),
           );
         }
-        return { deleted: deleted.length, remaining: total - deleted.length };
+        return { cancelled: cancelled.length };
       },
       { actor: userActor(user, options.via) },
     );

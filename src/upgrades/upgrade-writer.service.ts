@@ -8,7 +8,8 @@ import { LocationNetworksRepository } from '../networks/location-networks.reposi
 import { Change } from '../fleet-change/change';
 import { Rollout } from '../firmware/rollout.entity';
 import { RolloutBookkeepingService } from './rollout-bookkeeping.service';
-import { DEFAULT_ROLLOUT, planStages, rolloutOrder } from './rollout-plan';
+import { planStages, rolloutOrder } from '../common/staging/stages';
+import { DEFAULT_ROLLOUT } from './rollout-plan';
 import { toRolloutRecord } from './rollout.view';
 import { RolloutsRepository } from './rollouts.repository';
 import { UpgradeDataRepository } from '../firmware/upgrade-data.repository';

@@ -285,6 +285,29 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     return rows.map(closedUpgrade);
   }
 
+  /**
+   * Cancels those of these upgrades of the organisation that are still pending, in one UPDATE
+   * (a conditional one: an upgrade that started meanwhile stays started); returns those it
+   * cancelled. They stay as history, as a halted rollout's do.
+   */
+  async cancelPendingOf(orgId: number, ids: number[], at: Date): Promise<ClosedUpgrade[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const sql = new SqlBuilder(this.dialect);
+    const typed = this.typedParam(sql);
+    const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
+      this.manager,
+      'airfleet_cancel_pending_of',
+      `UPDATE "upgrades" SET "status" = 'cancelled', "updated_at" = ${typed('updated_at', at)}
+       WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
+         AND ${sql.inIds('"id"', ids)}
+       RETURNING ${CLOSED_COLUMNS}`,
+      sql.params,
+    );
+    return rows.map(closedUpgrade);
+  }
+
   /** A parameter of `sql` holding a column's value, cast to the column's type (entity metadata). */
   private typedParam(sql: SqlBuilder) {
     return (column: keyof Upgrade, value: unknown): string => {

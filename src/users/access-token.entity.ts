@@ -1,9 +1,21 @@
-import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+import { References } from '../database/references';
 import { UserRecord } from './user-record';
 
-/** An API access token. Only the SHA-256 hash of the secret is stored. */
+/**
+ * An API access token. Only the SHA-256 hash of the secret is stored. It acts in one organisation,
+ * with the role of its user's membership there, and stops working when that membership ends.
+ */
 @Entity('access_tokens')
 export class AccessToken extends UserRecord {
+  @Index()
+  @Column({ type: 'integer' })
+  organisation_id: number;
+
+  @References(() => Organisation, 'organisation_id', 'CASCADE')
+  organisation?: Organisation;
+
   @Column({ type: 'varchar', length: 255, nullable: true })
   name: string | null;
 

@@ -19,7 +19,8 @@ export const ownTokenView = (token: AccessToken): OwnTokenDto => ({
 });
 
 /**
- * A user's own access tokens, for any signed-in user, member or admin. Listed are
+ * A user's own access tokens of the organisation the caller acts in, for any signed-in user,
+ * member or admin (a token of another of their organisations answers as missing). Listed are
  * the tokens not revoked, expired ones included: the user sees a token that stopped working
  * and can tidy it away. Never a secret or hash.
  */
@@ -32,7 +33,9 @@ export class TokensService {
   ) {}
 
   async listOwn(user: AuthUser): Promise<OwnTokenDto[]> {
-    return (await this.users.findActiveTokensOfUser(user.id)).map(ownTokenView);
+    return (await this.users.findActiveTokensOfUser(user.organisation_id, user.id)).map(
+      ownTokenView,
+    );
   }
 
   /**
@@ -46,7 +49,7 @@ export class TokensService {
     via: RequestChannel = 'api',
   ): Promise<{ id: number; revoked: true }> {
     return this.unitOfWork.run(async () => {
-      if (!(await this.users.revokeTokenOfUser(user.id, id, new Date()))) {
+      if (!(await this.users.revokeTokenOfUser(user.organisation_id, user.id, id, new Date()))) {
         throw tokenNotFound();
       }
       await this.usersService.recordToken(

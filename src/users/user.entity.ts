@@ -1,15 +1,15 @@
 import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
 import { OrganisationRecord } from '../organisations/organisation-record';
-import { UserRole } from '../common/auth/auth-user';
 
+/**
+ * A login. Where it may act, and with which role, its memberships say; `organisation_id` is the
+ * organisation the account was created in (its first membership, unless that one ended since).
+ */
 @Entity('users')
 @Index(['organisation_id'])
 export class User extends OrganisationRecord {
   @Column({ type: 'varchar', length: 255, unique: true })
   email: string;
-
-  @Column({ type: 'varchar', length: 16, default: 'member' })
-  role: UserRole;
 
   /** Platform operator: may call /v1/admin/* and sees unreleased firmware. */
   @Column({ type: 'boolean', default: false })

@@ -6,13 +6,17 @@ import { BearerStrategy } from './bearer.strategy';
 import { TokensController } from './tokens.controller';
 import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
+import { MembershipsRepository } from './memberships.repository';
 import { UsersService } from './users.service';
 
-/** Users and their access tokens (tables users, access_tokens); registers the bearer strategy. */
+/**
+ * Users, their memberships and access tokens (tables users, memberships, access_tokens); registers
+ * the bearer strategy.
+ */
 @Module({
   imports: [EventLogModule, FleetChangeModule, OrganisationsModule],
   controllers: [TokensController],
-  providers: [UsersRepository, UsersService, TokensService, BearerStrategy],
-  exports: [UsersRepository, UsersService, TokensService],
+  providers: [UsersRepository, MembershipsRepository, UsersService, TokensService, BearerStrategy],
+  exports: [UsersRepository, MembershipsRepository, UsersService, TokensService],
 })
 export class UsersModule {}

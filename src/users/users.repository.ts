@@ -5,6 +5,7 @@ import { DataSource, IsNull, LessThan } from 'typeorm';
 import { AuthUser, UserRole } from '../common/auth/auth-user';
 import { Dialect } from '../database/dialect';
 import { AccessToken } from './access-token.entity';
+import { Membership } from './membership.entity';
 import { User } from './user.entity';
 
 /** A token that authenticates a request, and its user, as one statement reads them. */
@@ -40,10 +41,11 @@ export class UsersRepository {
     // Numbered in their order of appearance, the order SQLite binds `?` in.
     const [staleBefore, hash, now] = [1, 2, 3].map((i) => dialect.placeholder(i));
     this.usableTokenSql =
-      'SELECT "t"."id" AS "token_id", "u"."id" AS "user_id", "u"."organisation_id", "u"."email",' +
-      ' "u"."role", "u"."super_admin",' +
+      'SELECT "t"."id" AS "token_id", "u"."id" AS "user_id", "t"."organisation_id", "u"."email",' +
+      ' "m"."role", "u"."super_admin",' +
       ` CASE WHEN "t"."last_used_at" IS NULL OR "t"."last_used_at" < ${staleBefore} THEN 1 ELSE 0 END AS "last_use_stale"` +
       ' FROM "access_tokens" "t" INNER JOIN "users" "u" ON "u"."id" = "t"."user_id"' +
+      ' INNER JOIN "memberships" "m" ON "m"."user_id" = "t"."user_id" AND "m"."organisation_id" = "t"."organisation_id"' +
       ` WHERE "t"."token_hash" = ${hash} AND "t"."revoked_at" IS NULL` +
       ` AND ("t"."expires_at" IS NULL OR "t"."expires_at" > ${now})`;
   }
@@ -60,14 +62,13 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
-  /** The organisation's users, by email. */
-  listInOrganisation(orgId: number): Promise<User[]> {
-    return this.users.find({ where: { organisation_id: orgId }, order: { email: 'ASC' } });
-  }
-
-  /** The user of the organisation with this id, or null. */
+  /** The user with this id if they are a member of the organisation, or null. */
   findInOrganisation(orgId: number, id: number): Promise<User | null> {
-    return this.users.findOneBy({ id, organisation_id: orgId });
+    return this.users
+      .createQueryBuilder('u')
+      .innerJoin(Membership, 'm', 'm.user_id = u.id AND m.organisation_id = :orgId', { orgId })
+      .where('u.id = :id', { id })
+      .getOne();
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -75,7 +76,7 @@ export class UsersRepository {
   }
 
   createUser(
-    fields: Pick<User, 'organisation_id' | 'email' | 'role' | 'super_admin' | 'password_hash'>,
+    fields: Pick<User, 'organisation_id' | 'email' | 'super_admin' | 'password_hash'>,
   ): Promise<User> {
     return this.users.save(this.users.create({ ...fields, email: fields.email.toLowerCase() }));
   }
@@ -90,7 +91,7 @@ export class UsersRepository {
   }
 
   createToken(
-    fields: Pick<AccessToken, 'user_id' | 'name' | 'token_hash' | 'expires_at'>,
+    fields: Pick<AccessToken, 'user_id' | 'organisation_id' | 'name' | 'token_hash' | 'expires_at'>,
   ): Promise<AccessToken> {
     return this.tokens.save(this.tokens.create({ ...fields, revoked_at: null }));
   }
@@ -104,21 +105,35 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The user's tokens that are not revoked (expired ones included), oldest first. */
-  findActiveTokensOfUser(userId: number): Promise<AccessToken[]> {
+  /**
+   * The user's tokens that act in the organisation and are not revoked (expired ones included),
+   * oldest first.
+   */
+  findActiveTokensOfUser(orgId: number, userId: number): Promise<AccessToken[]> {
     return this.tokens.find({
-      where: { user_id: userId, revoked_at: IsNull() },
+      where: { organisation_id: orgId, user_id: userId, revoked_at: IsNull() },
       order: { id: 'ASC' },
     });
   }
 
-  /** Revokes the user's own token if it is not revoked yet; false for any other id. */
-  async revokeTokenOfUser(userId: number, id: number, at: Date): Promise<boolean> {
+  /**
+   * Revokes the user's own token of the organisation if it is not revoked yet; false for any other
+   * id.
+   */
+  async revokeTokenOfUser(orgId: number, userId: number, id: number, at: Date): Promise<boolean> {
     const result = await this.tokens.update(
-      { id, user_id: userId, revoked_at: IsNull() },
+      { id, organisation_id: orgId, user_id: userId, revoked_at: IsNull() },
       { revoked_at: at },
     );
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Revokes every token of the user that acts in the organisation, in one statement. */
+  async revokeTokensInOrganisation(orgId: number, userId: number, at: Date): Promise<void> {
+    await this.tokens.update(
+      { organisation_id: orgId, user_id: userId, revoked_at: IsNull() },
+      { revoked_at: at },
+    );
   }
 
   /**

@@ -20,7 +20,7 @@ function serviceWith(found: Omit<UsableToken, 'user'> | null, touch = jest.fn())
   );
   const repository = { findUsableToken, touchToken: touch } as unknown as UsersRepository;
   return {
-    service: new UsersService(repository, {} as never, {} as never, {} as never),
+    service: new UsersService(repository, {} as never, {} as never, {} as never, {} as never),
     findUsableToken,
   };
 }

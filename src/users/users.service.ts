@@ -10,6 +10,7 @@ import { hashToken, newTokenSecret } from '../common/identity/token-secret';
 import { UserRole } from '../common/auth/auth-user';
 import { userView } from './user.view';
 import { UsersRepository } from './users.repository';
+import { MembershipsRepository } from './memberships.repository';
 import { EventActor } from '../event-log/event.entity';
 import { eventOf } from '../event-log/event-of';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
@@ -42,6 +43,7 @@ const LAST_USED_RESOLUTION_MS = 60 * 1000;
  */
 export const ORGANISATION_MISSING = 'organisation_id does not name an organisation';
 export const USER_MISSING = 'user_id does not name a user';
+export const NOT_A_MEMBER = 'organisation_id does not name an organisation of the user';
 
 @Injectable()
 export class UsersService {
@@ -49,6 +51,7 @@ export class UsersService {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly memberships: MembershipsRepository,
     private readonly organisations: OrganisationsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly changes: ChangeRunner,
@@ -72,25 +75,32 @@ export class UsersService {
           this.users.createUser({
             organisation_id: input.organisation_id,
             email: input.email,
-            role: input.role ?? 'member',
             super_admin: input.super_admin ?? false,
             password_hash: passwordHash,
           }),
         () => new ValidationFailedError([alreadyTaken('email')]),
       );
-      return userView(user);
+      // The organisation a user is created in is their first membership.
+      const membership = await this.memberships.add(
+        input.organisation_id,
+        user.id,
+        input.role ?? 'member',
+      );
+      return userView(user, membership);
     });
   }
 
   /**
-   * Issues a token; the secret is returned once and only its SHA-256 hash is stored. Records
-   * `token.created` in the user's organisation, by `actor`.
+   * Issues a token that acts in `orgId` (the user's first membership when absent; an
+   * organisation the user is not a member of: 422 1030); the secret is returned once and only its
+   * SHA-256 hash is stored. Records `token.created` in that organisation, by `actor`.
    */
   issueToken(
     userId: number,
     actor: EventActor,
     name?: string | null,
     expiresInDays?: number | null,
+    orgId?: number,
   ): Promise<IssuedToken> {
     if (
       expiresInDays !== undefined &&
@@ -110,15 +120,23 @@ export class UsersService {
       if (!user) {
         throw new ValidationFailedError([USER_MISSING]);
       }
+      const membership =
+        orgId === undefined
+          ? await this.memberships.first(userId)
+          : await this.memberships.find(orgId, userId);
+      if (!membership) {
+        throw new ValidationFailedError([NOT_A_MEMBER]);
+      }
       const token = newTokenSecret();
       const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * DAY_MS) : null;
       const saved = await this.users.createToken({
         user_id: userId,
+        organisation_id: membership.organisation_id,
         name: name ?? null,
         token_hash: hashToken(token),
         expires_at: expiresAt,
       });
-      await this.recordToken(user.organisation_id, 'token.created', saved.id, actor);
+      await this.recordToken(membership.organisation_id, 'token.created', saved.id, actor);
       return { id: saved.id, token, expires_at: expiresAt ? expiresAt.toISOString() : null };
     });
   }
@@ -130,14 +148,13 @@ export class UsersService {
   revokeToken(id: number, actor: EventActor): Promise<{ id: number; revoked: true }> {
     return this.unitOfWork.run(async () => {
       const token = await this.users.findTokenById(id);
-      const user = token && (await this.users.findById(token.user_id));
-      if (!token || !user) {
+      if (!token) {
         throw new CodedError(ApiErrorCode.InvalidParameter, `token ${id} does not exist`, {
           errors: `token ${id} does not exist`,
         });
       }
       if (await this.users.revokeToken(id, new Date())) {
-        await this.recordToken(user.organisation_id, 'token.revoked', id, actor);
+        await this.recordToken(token.organisation_id, 'token.revoked', id, actor);
       }
       return { id, revoked: true };
     });

@@ -1,4 +1,6 @@
-import { Column, CreateDateColumn, Entity } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index } from 'typeorm';
+import { Membership } from '../users/membership.entity';
+import { References } from '../database/references';
 import { UserRecord } from '../users/user-record';
 
 /**
@@ -8,6 +10,17 @@ import { UserRecord } from '../users/user-record';
  */
 @Entity('web_sessions')
 export class BrowserSession extends UserRecord {
+  /**
+   * The membership the session acts in now (the header's switcher changes it): its organisation
+   * and role. A membership that ends takes its sessions with it.
+   */
+  @Index()
+  @Column({ type: 'integer' })
+  membership_id: number;
+
+  @References(() => Membership, 'membership_id', 'CASCADE')
+  membership?: Membership;
+
   @Column({ type: 'varchar', length: 64, unique: true })
   session_hash: string;
 

@@ -14,17 +14,25 @@ export class BrowserSessionsRepository {
   }
 
   async create(
-    fields: Pick<BrowserSession, 'session_hash' | 'user_id' | 'password_tag' | 'expires_at'>,
+    fields: Pick<
+      BrowserSession,
+      'session_hash' | 'user_id' | 'membership_id' | 'password_tag' | 'expires_at'
+    >,
   ): Promise<void> {
     await this.sessions.insert(fields);
   }
 
-  /** The session with this hash and its user, in one query. */
+  /** The session with this hash, its user and its membership, in one query. */
   findByHash(sessionHash: string): Promise<BrowserSession | null> {
     return this.sessions.findOne({
       where: { session_hash: sessionHash },
-      relations: { user: true },
+      relations: { user: true, membership: true },
     });
+  }
+
+  /** The membership the session acts in from now on. */
+  async moveTo(sessionHash: string, membershipId: number): Promise<void> {
+    await this.sessions.update({ session_hash: sessionHash }, { membership_id: membershipId });
   }
 
   async deleteByHash(sessionHash: string): Promise<void> {

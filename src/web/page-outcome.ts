@@ -5,6 +5,7 @@ import { Flash } from './web-session';
 export type Section =
   | 'overview'
   | 'devices'
+  | 'clients'
   | 'networks'
   | 'upgrades'
   | 'events'
@@ -18,11 +19,26 @@ export type Section =
 export interface PageModel {
   title: string;
   section?: Section;
+  /** The text the header's search box shows (the search page's own). */
+  siteSearch?: string;
 }
 
-/** What the layout adds to every page's model (PageRenderer): who is signed in, CSRF, flash. */
+/** One of the signed-in user's organisations, as the header's switcher offers it. */
+export interface OrganisationChoice {
+  id: number;
+  name: string;
+  /** The one the session acts in. */
+  current: boolean;
+}
+
+/**
+ * What the layout adds to every page's model (PageRenderer): who is signed in, their
+ * organisations (for the switcher, when they have more than one), CSRF, flash.
+ */
 export interface LayoutModel {
   currentUser: AuthUser | null;
+  /** The signed-in user's organisations by name; empty when they have one (no switcher). */
+  organisationChoices: OrganisationChoice[];
   /** The session's token, which every form posts as `_csrf` (the `csrf` partial). */
   csrfToken: string;
   flash: Flash | null;

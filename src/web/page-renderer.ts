@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { FastifyReply, FastifyRequest } from 'fastify';
-import { Answer, LayoutModel, PageModel, Shown } from './page-outcome';
+import { AuthUser } from '../common/auth/auth-user';
+import { MembershipsRepository } from '../users/memberships.repository';
+import { Answer, LayoutModel, OrganisationChoice, PageModel, Shown } from './page-outcome';
 import { SessionService } from './session.service';
 
 /**
@@ -10,7 +12,10 @@ import { SessionService } from './session.service';
  */
 @Injectable()
 export class PageRenderer {
-  constructor(private readonly sessions: SessionService) {}
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly memberships: MembershipsRepository,
+  ) {}
 
   async answer(request: FastifyRequest, reply: FastifyReply, answer: Answer): Promise<void> {
     switch (answer.kind) {
@@ -40,6 +45,7 @@ export class PageRenderer {
     const session = request.webSession ?? this.sessions.startAnonymous(request, reply);
     const layout: LayoutModel = {
       currentUser: session.user,
+      organisationChoices: await this.organisationChoices(session.user),
       csrfToken: this.sessions.csrfToken(session),
       flash: this.sessions.takeFlash(request, reply),
     };
@@ -50,5 +56,17 @@ export class PageRenderer {
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
+  }
+
+  /** The user's organisations when they have more than one: the header offers the others. */
+  private async organisationChoices(user: AuthUser | null): Promise<OrganisationChoice[]> {
+    const memberships = user ? await this.memberships.ofUser(user.id) : [];
+    return memberships.length > 1
+      ? memberships.map(({ organisation }) => ({
+          id: organisation.id,
+          name: organisation.name,
+          current: organisation.id === user!.organisation_id,
+        }))
+      : [];
   }
 }

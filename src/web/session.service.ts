@@ -4,6 +4,8 @@ import { FastifyReply, FastifyRequest } from 'fastify';
 import { User } from '../users/user.entity';
 import { hashToken } from '../common/identity/token-secret';
 import { userView } from '../users/user.view';
+import { Membership } from '../users/membership.entity';
+import { MembershipsRepository } from '../users/memberships.repository';
 import { BrowserSessionsRepository } from './browser-sessions.repository';
 import { deriveKey, WEB_SECRET } from './web-secret';
 import { Flash, WebSession } from './web-session';
@@ -32,6 +34,7 @@ export class SessionService {
 
   constructor(
     private readonly sessions: BrowserSessionsRepository,
+    private readonly memberships: MembershipsRepository,
     @Inject(WEB_SECRET) secret: string,
   ) {
     this.csrfKey = deriveKey(secret, 'csrf');
@@ -52,15 +55,31 @@ export class SessionService {
     }
     const stored = await this.sessions.findByHash(hashToken(secret));
     const user = stored?.user;
+    const membership = stored?.membership;
     if (
       !stored ||
+      !membership ||
       !user?.password_hash ||
       stored.expires_at.getTime() <= Date.now() ||
       passwordTag(user) !== stored.password_tag
     ) {
       return null;
     }
-    return { nonce: secret, user: userView(user) };
+    // The role is the membership's as it is now; one that ended took the session with it.
+    return { nonce: secret, user: userView(user, membership) };
+  }
+
+  /**
+   * Makes the signed-in session act in another of its user's organisations; false when the user
+   * is not a member of it (the session stays where it was).
+   */
+  async switchOrganisation(session: WebSession, orgId: number): Promise<boolean> {
+    const membership = session.user && (await this.memberships.find(orgId, session.user.id));
+    if (!membership) {
+      return false;
+    }
+    await this.sessions.moveTo(hashToken(session.nonce), membership.id);
+    return true;
   }
 
   /** A new anonymous session (before sign-in: the login form needs a CSRF token too). */
@@ -71,18 +90,23 @@ export class SessionService {
     return session;
   }
 
-  /** Signs the user in under a fresh secret (no session fixation) and stores the session. */
+  /**
+   * Signs the user in under a fresh secret (no session fixation) and stores the session, acting
+   * in the user's first membership.
+   */
   async startSignedIn(
     request: FastifyRequest,
     reply: FastifyReply,
     user: User,
+    membership: Membership,
   ): Promise<WebSession> {
-    const session: WebSession = { nonce: newNonce(), user: userView(user) };
+    const session: WebSession = { nonce: newNonce(), user: userView(user, membership) };
     const now = Date.now();
     await this.sessions.deleteExpired(new Date(now));
     await this.sessions.create({
       session_hash: hashToken(session.nonce),
       user_id: user.id,
+      membership_id: membership.id,
       password_tag: passwordTag(user),
       expires_at: new Date(now + SESSION_TTL_SECONDS * 1000),
     });

@@ -54,8 +54,9 @@ export class SignInController {
         401,
       );
     }
-    await this.sessions.startSignedIn(request, reply, attempt.user);
-    return redirectTo(next, `Signed in as ${attempt.user.email}.`);
+    const { user, membership } = attempt.user;
+    await this.sessions.startSignedIn(request, reply, user, membership);
+    return redirectTo(next, `Signed in as ${user.email}.`);
   }
 
   @Post('logout')

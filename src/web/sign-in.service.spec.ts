@@ -1,5 +1,6 @@
 import * as password from '../users/password';
 import { UsersRepository } from '../users/users.repository';
+import { MembershipsRepository } from '../users/memberships.repository';
 import { DECOY_HASH, SignInService } from './sign-in.service';
 
 describe('the decoy hash of sign-in (an unknown email costs what a known one does)', () => {
@@ -15,8 +16,9 @@ describe('the decoy hash of sign-in (an unknown email costs what a known one doe
     const hash = jest.spyOn(password, 'hashPassword');
     const verify = jest.spyOn(password, 'verifyPassword');
     const noSuchUser = { findByEmail: () => Promise.resolve(null) } as unknown as UsersRepository;
+    const noMemberships = {} as MembershipsRepository;
     await expect(
-      new SignInService(noSuchUser).authenticate('nobody@example.test', 'guess'),
+      new SignInService(noSuchUser, noMemberships).authenticate('nobody@example.test', 'guess'),
     ).resolves.toBeNull();
     expect(hash).not.toHaveBeenCalled();
     expect(verify.mock.calls).toEqual([['guess', DECOY_HASH]]);

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { hashPassword, needsRehash, verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import { Membership } from '../users/membership.entity';
+import { MembershipsRepository } from '../users/memberships.repository';
 
 /**
  * Compared against when the email is unknown or the user has no password, so that every case
@@ -12,20 +14,31 @@ import { UsersRepository } from '../users/users.repository';
 export const DECOY_HASH =
   '$scrypt$ln=17,r=8,p=1$qVwA8hge9n/DeJwiF2Go1w==$5GVm8ltaZwNcEZw8nepchGJxXKmldxm62mmBoFW0w8wsxB+8IP+DU1GVeYQGKRPJ5GCS5b0EfKIruy3jPD7KiQ==';
 
+/** A user who signed in, and the membership their session acts in first. */
+export interface SignedIn {
+  user: User;
+  membership: Membership;
+}
+
 /** Email and password sign-in for the browser pages. */
 @Injectable()
 export class SignInService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly memberships: MembershipsRepository,
+  ) {}
 
   /**
-   * The user when the password matches the stored scrypt hash, else null. A hash of an older
-   * format or weaker parameters is replaced by a current one on the way.
+   * The user and their first membership when the password matches the stored scrypt hash, else
+   * null (also for a user left with no membership). A hash of an older format or weaker
+   * parameters is replaced by a current one on the way.
    */
-  async authenticate(email: string, password: string): Promise<User | null> {
+  async authenticate(email: string, password: string): Promise<SignedIn | null> {
     const user = email ? await this.users.findByEmail(email.trim()) : null;
     const hash = user?.password_hash ?? DECOY_HASH;
     const matches = await verifyPassword(password, hash);
-    if (!matches || !user?.password_hash) {
+    const membership = user && (await this.memberships.first(user.id));
+    if (!matches || !user?.password_hash || !membership) {
       return null;
     }
     if (needsRehash(user.password_hash)) {
@@ -34,6 +47,6 @@ export class SignInService {
         user.password_hash = upgraded;
       }
     }
-    return user;
+    return { user, membership };
   }
 }

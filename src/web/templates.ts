@@ -6,7 +6,11 @@ import Handlebars from 'handlebars';
 export const TEMPLATE_ROOT = resolve(__dirname, '..');
 
 /** The folders of partials, under TEMPLATE_ROOT: each `name.hbs` is the partial `name`. */
-const PARTIAL_FOLDERS = ['web/views/partials', 'console/views/partials'];
+const PARTIAL_FOLDERS = [
+  'web/views/partials',
+  'console/views/partials',
+  'config-rollouts/pages/views/partials',
+];
 
 /** Every partial by name, as @fastify/view takes them (paths under TEMPLATE_ROOT). */
 export function partials(): Record<string, string> {

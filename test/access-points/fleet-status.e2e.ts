@@ -22,6 +22,7 @@ onBothDatabases('fleet status', (t) => {
     const made = await f.device(orgId, { networkId, part: null });
     if (name !== null) {
       await t().dataSource.getRepository(Device).update(made.id, { name });
+      await t().fixtures.syncRevisions(orgId);
     }
     return { ...made, name };
   };

@@ -31,7 +31,7 @@ onBothDatabases(
       });
       expect(second.password).not.toBe(first.password);
       const signIn = t().app.get(SignInService);
-      expect((await signIn.authenticate(first.email, first.password))?.id).toBe(first.user_id);
+      expect((await signIn.authenticate(first.email, first.password))?.user.id).toBe(first.user_id);
       expect(await signIn.authenticate(first.email, 'airfleet-demo')).toBeNull();
     });
 

@@ -3,6 +3,12 @@ import { User } from '../../src/users/user.entity';
 import { onBothDatabases, onDatabase, TestApp } from '../harness/app';
 import { Caller } from '../harness/fixtures';
 
+/**
+ * Yesterday's date (UTC): the alerts' times fall inside the retention that deletes alerts resolved
+ * long ago, whatever day the suite runs on.
+ */
+const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
 let subjects = 0;
 
 /** An open config_failed alert of the organisation, as the evaluation writes it. */
@@ -24,7 +30,7 @@ async function openAlert(
     device_name: 'HQ',
     network_id: network?.id ?? null,
     network_name: network?.network_name ?? null,
-    opened_at: new Date('2026-12-01T22:03:17.000Z'),
+    opened_at: new Date(`${DAY}T22:03:17.000Z`),
     resolved_at: null,
     data: { message: 'rejected' },
     ...fields,
@@ -46,7 +52,7 @@ const record = (
   device: { id: alert.device_id, mac_id: '0A:1B:2C:3D:4E:5F', name: 'HQ' },
   network:
     alert.network_id === null ? null : { id: alert.network_id, network_name: alert.network_name },
-  opened_at: '2026-12-01T22:03:17.000Z',
+  opened_at: `${DAY}T22:03:17.000Z`,
   resolved_at: alert.resolved_at ? alert.resolved_at.toISOString() : null,
   data: { message: 'rejected' },
   acknowledged_by: acknowledgement?.by ?? null,
@@ -151,7 +157,7 @@ onBothDatabases('alert acknowledgement', (t) => {
 
   it('refuses a resolved alert nobody acknowledged (422 1030); one acknowledged stays 200', async () => {
     const admin = await t().fixtures.admin();
-    const resolvedAt = new Date('2026-12-01T22:05:00.000Z');
+    const resolvedAt = new Date(`${DAY}T22:05:00.000Z`);
     const resolved = await openAlert(t(), admin.orgId, null, {
       state: 'resolved',
       resolved_at: resolvedAt,

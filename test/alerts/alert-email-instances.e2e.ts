@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEmail } from '../../src/alerts/mail/alert-email.entity';
-import { AlertMailSender } from '../../src/alerts/mail/alert-mail-sender.service';
+import { OutboxEmail } from '../../src/mail/outbox-email.entity';
+import { MailSender } from '../../src/mail/mail-sender.service';
 import { startApp, TestApp } from '../harness/app';
 import { waitUntil } from '../harness/ports';
 import { migratedPostgresDatabase } from '../harness/postgres-databases';
@@ -19,7 +19,7 @@ describe('alert e-mails on two instances (PostgreSQL)', () => {
 
   /** Counts the messages each instance claims. */
   const claimsOf = (app: TestApp) => {
-    const sender = app.app.get(AlertMailSender).queue!;
+    const sender = app.app.get(MailSender).queue!;
     const pump = sender.pump.bind(sender);
     const counted = { claims: 0 };
     sender.pump = async (now?: Date) => {
@@ -41,11 +41,11 @@ describe('alert e-mails on two instances (PostgreSQL)', () => {
     const admin = await apps[0].fixtures.admin();
     const recipient = `noc-${randomBytes(4).toString('hex')}@example.com`;
     const subjects = Array.from({ length: 40 }, (_, i) => `message ${i}`);
-    await apps[0].dataSource.getRepository(AlertEmail).insert(
+    await apps[0].dataSource.getRepository(OutboxEmail).insert(
       subjects.map((subject, i) => ({
         organisation_id: admin.orgId,
-        alert_id: i + 1,
-        kind: 'opened' as const,
+        topic: 'alert.opened' as const,
+        topic_id: i + 1,
         recipients: [recipient],
         subject,
         text_body: 'body',
@@ -53,7 +53,7 @@ describe('alert e-mails on two instances (PostgreSQL)', () => {
         next_attempt_at: new Date(),
       })),
     );
-    const rows = apps[0].dataSource.getRepository(AlertEmail);
+    const rows = apps[0].dataSource.getRepository(OutboxEmail);
     await waitUntil(
       async () => (await rows.countBy({ organisation_id: admin.orgId, state: 'sent' })) === 40,
       30_000,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AlertEmail } from '../../src/alerts/mail/alert-email.entity';
-import { AlertMailSender } from '../../src/alerts/mail/alert-mail-sender.service';
+import { OutboxEmail } from '../../src/mail/outbox-email.entity';
+import { MailSender } from '../../src/mail/mail-sender.service';
 import { DATABASES, startApp, TestApp } from '../harness/app';
 import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
@@ -73,7 +73,7 @@ function configFailures(t: () => TestApp) {
 
 const rowsOf = (t: TestApp, orgId: number) =>
   t.dataSource
-    .getRepository(AlertEmail)
+    .getRepository(OutboxEmail)
     .find({ where: { organisation_id: orgId }, order: { id: 'ASC' } });
 
 for (const db of DATABASES) {
@@ -139,10 +139,10 @@ for (const db of DATABASES) {
         await sleep(1500); // one more pass of the evaluation and of the sender: nothing more
         expect(smtp.to(emails[0])).toHaveLength(2);
         expect(
-          (await rowsOf(app, admin.orgId)).map((r) => [r.alert_id, r.kind, r.state, r.attempts]),
+          (await rowsOf(app, admin.orgId)).map((r) => [r.topic_id, r.topic, r.state, r.attempts]),
         ).toEqual([
-          [opened.id, 'opened', 'sent', 1],
-          [opened.id, 'resolved', 'sent', 1],
+          [opened.id, 'alert.opened', 'sent', 1],
+          [opened.id, 'alert.resolved', 'sent', 1],
         ]);
       });
 
@@ -159,12 +159,12 @@ for (const db of DATABASES) {
 
       it('deletes sent and failed messages older than EVENT_RETENTION_DAYS, keeps the others', async () => {
         const admin = await app.fixtures.admin();
-        const repository = app.dataSource.getRepository(AlertEmail);
+        const repository = app.dataSource.getRepository(OutboxEmail);
         const old = new Date(Date.now() - 91 * 86_400_000);
-        const row = (state: AlertEmail['state'], created_at: Date) => ({
+        const row = (state: OutboxEmail['state'], created_at: Date) => ({
           organisation_id: admin.orgId,
-          alert_id: 1,
-          kind: 'opened' as const,
+          topic: 'alert.opened' as const,
+          topic_id: 1,
           recipients: ['x@example.com'],
           subject: `${state} ${created_at.toISOString()}`,
           text_body: 'body',
@@ -178,7 +178,7 @@ for (const db of DATABASES) {
           row('pending', old),
           row('sent', new Date()),
         ]);
-        await withoutPeriodicWork(app.app, () => app.app.get(AlertMailSender).retain());
+        await withoutPeriodicWork(app.app, () => app.app.get(MailSender).retain());
         expect((await rowsOf(app, admin.orgId)).map((r) => r.state)).toEqual(['pending', 'sent']);
       });
 
@@ -232,7 +232,7 @@ for (const db of DATABASES) {
         const { admin, device } = await alertWith([email]);
         await waitUntil(() => smtp.to(email).length === 1, 15_000, 'the retried e-mail');
         expect(smtp.to(email)[0].subject).toContain(`Alert opened: Config failures - ${device}`);
-        let row: AlertEmail | undefined;
+        let row: OutboxEmail | undefined;
         await waitUntil(
           async () => ([row] = await rowsOf(app, admin.orgId))[0]?.state !== 'pending',
           5_000,
@@ -244,7 +244,7 @@ for (const db of DATABASES) {
           next_attempt_at: null,
           last_error: null,
         });
-        const logged = lines.filter((line) => line.includes(`alert e-mail ${row!.id} `));
+        const logged = lines.filter((line) => line.includes(`e-mail ${row!.id} `));
         expect(logged).toHaveLength(1);
         expect(logged[0]).toMatch(/attempt 1 failed, next at .*451 4\.3\.0 Try again later/);
         expect(logged[0]).not.toContain(email);
@@ -256,7 +256,7 @@ for (const db of DATABASES) {
           `doomed-${randomBytes(4).toString('hex')}@example.org`,
         ];
         const { admin } = await alertWith(emails);
-        let rows: AlertEmail[] = [];
+        let rows: OutboxEmail[] = [];
         await waitUntil(
           async () => {
             rows = await rowsOf(app, admin.orgId);
@@ -268,7 +268,7 @@ for (const db of DATABASES) {
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ attempts: 3, next_attempt_at: null });
         expect(rows[0].last_error).toContain('[address]');
-        const logged = lines.filter((line) => line.includes(`alert e-mail ${rows[0].id} `));
+        const logged = lines.filter((line) => line.includes(`e-mail ${rows[0].id} `));
         expect(logged).toHaveLength(3);
         expect(logged[2]).toContain('attempt 3 failed, giving up');
         for (const line of logged) {

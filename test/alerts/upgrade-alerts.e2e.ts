@@ -73,4 +73,40 @@ onBothDatabases('upgrade and rollout alerts', (t) => {
       acknowledged_at: null,
     });
   });
+  it('opens rollout_halted for a halted configuration rollout of a network in scope', async () => {
+    const { admin, network } = await r.fleet(2);
+    const elsewhere = await t().fixtures.network(admin.orgId);
+    const rule = await a.rule(admin, { type: 'rollout_halted', network_ids: [network.id] });
+    await a.rule(admin, { type: 'rollout_halted', network_ids: [elsewhere.id] });
+    const draft = `/v1/location_networks/${network.id}/draft`;
+    await t()
+      .http()
+      .put(draft)
+      .set(admin.auth)
+      .send({ draft: { ssids: [{ ssid_name: 'Cafe' }] } })
+      .expect(200);
+    const published = await t()
+      .http()
+      .post(`${draft}/publish`)
+      .set(admin.auth)
+      .send({ publish: { stages: [50, 100] } })
+      .expect(200);
+    const rolloutId = published.body.data.config_rollout.id as number;
+    await t().http().post(`/v1/config_rollouts/${rolloutId}/halt`).set(admin.auth).expect(200);
+    const [alert] = await settled(admin, 1);
+    const [halted] = await e.events(admin.auth, { after: 0, type: 'config_rollout.halted' });
+    expect(alert).toEqual({
+      id: expect.any(Number),
+      alert_rule_id: rule.id,
+      type: 'rollout_halted',
+      state: 'resolved',
+      device: null,
+      network: { id: network.id, network_name: network.network_name },
+      opened_at: halted.occurred_at,
+      resolved_at: halted.occurred_at,
+      data: { config_rollout_id: rolloutId },
+      acknowledged_by: null,
+      acknowledged_at: null,
+    });
+  });
 });

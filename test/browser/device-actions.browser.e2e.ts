@@ -89,6 +89,7 @@ describe('device actions in a browser', () => {
     for (let i = 0; i < 30; i++) {
       const one = await f.device(fleet.admin.orgId, { networkId: fleet.lobby.id, part: null });
       await app.dataSource.getRepository(Device).update(one.id, { name: `bulk-${i + 10}` });
+      await app.fixtures.syncRevisions();
       made.push(one);
     }
     await app
@@ -166,5 +167,53 @@ describe('device actions in a browser', () => {
         .map((d) => d.id)
         .sort(),
     ).toEqual(made.map((d) => d.id).sort());
+  });
+
+  it('labels a device inline on the list, and many from a CSV file chosen on the page', async () => {
+    const f = deviceFixtures(() => app);
+    const hotel = await app.fixtures.network(fleet.admin.orgId, { network_name: 'Hotel' });
+    const [first, second] = [
+      await f.device(fleet.admin.orgId, { networkId: hotel.id, part: null }),
+      await f.device(fleet.admin.orgId, { networkId: hotel.id, part: null }),
+    ];
+    await page.goto(`${app.url}/devices?network=${hotel.id}`);
+    await page.getByLabel(`Edit the label of ${first.mac_id}`).click();
+    await page.getByLabel(`Label of ${first.mac_id}`, { exact: true }).fill('Room 412');
+    await screenshots(page, 'devices-label-inline');
+    await page
+      .locator(`tr[data-device-id="${first.id}"]`)
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await page.waitForURL(`${app.url}/devices?network=${hotel.id}`);
+    expect(await page.getByRole('status').first().innerText()).toBe('Label set to Room 412.');
+    expect(await page.locator(`tr[data-device-id="${first.id}"] .device-name`).innerText()).toBe(
+      'Room 412',
+    );
+
+    // a sheet: the file chosen is read into the rows, which can be checked before sending
+    await page.getByText('Label from a sheet', { exact: true }).click();
+    const csv = `mac,label\n${first.mac_id},\n${second.mac_id},"Lobby, east"\n`;
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.waitForFunction(
+      (expected) =>
+        (document.getElementById('label-sheet') as HTMLTextAreaElement).value === expected,
+      csv,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'devices-label-sheet-390');
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await page.setViewportSize(WIDTHS.desktop);
+    await screenshots(page, 'devices-label-sheet');
+    await page.getByRole('button', { name: 'Set the labels' }).click();
+    await page.waitForURL(`${app.url}/devices?network=${hotel.id}`);
+    expect(await page.getByRole('status').first().innerText()).toBe('2 labels set.');
+    expect((await device(first.id))?.label).toBeNull();
+    expect((await device(second.id))?.label).toBe('Lobby, east');
   });
 });

@@ -1,6 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { startApp, TestApp } from '../harness/app';
 import { BrowserUser, browserUser } from '../harness/web-session';
+import { NetworkSsid } from '../../src/network-ssids/network-ssid.entity';
 import { expectAccessible, screenshots, sharedBrowser, WIDTHS, signInAs } from './page-checks';
 
 /**
@@ -63,14 +64,14 @@ describe('network forms in a browser', () => {
     await page.waitForURL(/\/ssids\/new$/);
     await page.getByLabel('SSID name').fill('Guests');
     await page.getByLabel('WPA key').fill('short');
-    await page.getByLabel('VLAN id').fill('20');
+    await page.getByLabel('VLAN ID').fill('20');
     await page.getByRole('button', { name: 'Add SSID' }).click();
     await page.waitForLoadState();
     expect(await page.locator('#wpa_key-error').innerText()).toBe(
       'WPA key must be 8 to 63 printable ASCII characters',
     );
     expect(await page.getByLabel('WPA key').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByLabel('VLAN id').inputValue()).toBe('20');
+    expect(await page.getByLabel('VLAN ID').inputValue()).toBe('20');
     await screenshots(page, 'ssid-form-refused');
 
     await page.getByLabel('WPA key').fill('welcome aboard');
@@ -179,5 +180,72 @@ describe('network forms in a browser', () => {
       'No',
       'wpa9-typo',
     ]);
+  });
+
+  it('sets RADIUS and captive portal settings in the advanced part, keeps what is left blank, and words a refusal for people', async () => {
+    const network = await app.fixtures.network(admin.orgId, { network_name: 'Marina' });
+    const stored = async () =>
+      (
+        await app.dataSource
+          .getRepository(NetworkSsid)
+          .findOneByOrFail({ location_network_id: network.id })
+      ).settings;
+    await page.goto(`${app.url}/networks/${network.id}/ssids/new`);
+    const advanced = page.locator('details.advanced');
+    expect(await advanced.getAttribute('open')).toBeNull();
+    await page.getByLabel('SSID name').fill('Visitors');
+    await page.getByText('RADIUS, captive portal and DHCP').click();
+    await page.getByLabel('RADIUS server', { exact: true }).fill('radius-1');
+    await page.getByRole('checkbox', { name: 'Captive portal' }).check();
+    await page.getByLabel('Captive portal URL').fill('https://portal.example/welcome');
+    await page.getByLabel('DHCP range start').fill('10.0.0.200');
+    await page.getByLabel('DHCP range end').fill('10.0.0.10');
+    await page.getByRole('button', { name: 'Add SSID' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('#dhcp_range_start-error').innerText()).toBe(
+      'DHCP range start must not be after DHCP range end',
+    );
+    expect(await page.getByLabel('DHCP range start').getAttribute('aria-invalid')).toBe('true');
+    expect(await advanced.getAttribute('open')).toBe('');
+    expect(await page.getByLabel('RADIUS server', { exact: true }).inputValue()).toBe('radius-1');
+    expect(await page.getByRole('checkbox', { name: 'Captive portal' }).isChecked()).toBe(true);
+    await screenshots(page, 'ssid-form-advanced-refused');
+    await page.setViewportSize(WIDTHS.phone);
+    await expectAccessible(page, 'ssid-form-advanced-refused-phone');
+    await page.setViewportSize(WIDTHS.desktop);
+
+    await page.getByLabel('DHCP range end').fill('10.0.0.250');
+    await page.getByRole('button', { name: 'Add SSID' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await stored()).toMatchObject({
+      auth_radius_id: 'radius-1',
+      captive_portal: true,
+      splash_url: 'https://portal.example/welcome',
+      dhcp_range_start: '10.0.0.200',
+      dhcp_range_end: '10.0.0.250',
+    });
+
+    await page.getByRole('link', { name: 'Edit SSID Visitors' }).click();
+    await page.waitForURL(/\/ssids\/\d+\/edit$/);
+    expect(await advanced.getAttribute('open')).toBe('');
+    expect(await page.getByLabel('Captive portal URL').inputValue()).toBe(
+      'https://portal.example/welcome',
+    );
+    await page.getByLabel('RADIUS server', { exact: true }).fill('');
+    await page.getByLabel('Accounting RADIUS server').fill('radius-acct');
+    await page.getByRole('checkbox', { name: 'RADIUS accounting' }).check();
+    await page.setViewportSize(WIDTHS.phone);
+    await expectAccessible(page, 'ssid-form-advanced-phone');
+    await page.setViewportSize(WIDTHS.desktop);
+    await screenshots(page, 'ssid-form-advanced');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.waitForURL(`${app.url}/networks/${network.id}`);
+    expect(await stored()).toMatchObject({
+      auth_radius_id: 'radius-1',
+      acc_radius_id: 'radius-acct',
+      acc_radius_enabled: true,
+      captive_portal: true,
+      splash_url: 'https://portal.example/welcome',
+    });
   });
 });

@@ -172,7 +172,7 @@ describe('upgrade pages in a browser', () => {
     expect(await upgrades()).toHaveLength(3);
   });
 
-  it("lands on the request's summary after creating a network upgrade, and cancels its pending upgrades in one step", async () => {
+  it("lands on the request's summary after creating a network upgrade, and cancels its pending upgrades in one step, keeping them listed", async () => {
     await upgradeLobby();
     expect(await flash()).toBe('Upgrade created successfully.');
     expect(await page.locator('#request-targets').innerText()).toBe('2 devices');
@@ -192,11 +192,51 @@ describe('upgrade pages in a browser', () => {
     await page.setViewportSize(WIDTHS.desktop);
     expect(await upgrades()).toHaveLength(2);
     await page.getByRole('button', { name: 'Yes, cancel the 2 pending upgrades' }).click();
-    // Nothing of the request remains (cancelled upgrades are deleted): back to the list.
+    // The request stays, its upgrades cancelled, and so does its row on the Upgrades list.
     await saved('Cancelled 2 pending upgrades.');
-    expect(page.url()).toBe(`${base}/upgrades`);
-    expect(await page.locator('main').innerText()).toContain('No upgrades yet.');
-    expect(await upgrades()).toEqual([]);
+    expect(REQUEST_PAGE.test(new URL(page.url()).pathname)).toBe(true);
+    expect(await count('cancelled')).toBe('2');
+    expect(await count('pending')).toBe('0');
+    expect((await upgrades()).map((u) => u.status)).toEqual(['cancelled', 'cancelled']);
+    await page.getByRole('link', { name: 'All upgrades' }).click();
+    await page.waitForURL(`${base}/upgrades`);
+    expect(await page.locator('tr[data-request-id]').count()).toBe(1);
+  });
+
+  it("keeps a request's counts and its Cancel and Retry buttons in step as its upgrades change", async () => {
+    await upgradeLobby();
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    expect(
+      await page.locator('summary', { hasText: 'Cancel the 2 pending upgrades' }).count(),
+    ).toBe(1);
+    // one upgrade fails and the other starts, as their devices would report: the counts, the
+    // Cancel button (nothing pending is left) and the Retry button change together, without
+    // a reload
+    const [deskUpgrade, hallUpgrade] = await upgrades();
+    await t.dataSource.getRepository(Upgrade).update(deskUpgrade.id, { status: 'failed' });
+    await t.dataSource.getRepository(Upgrade).update(hallUpgrade.id, { status: 'in_progress' });
+    await page
+      .locator('summary', { hasText: 'Retry the 1 failed upgrade' })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-count="failed"]').innerText()).toBe('1');
+    expect(await page.locator('[data-count="pending"]').innerText()).toBe('0');
+    expect(await page.locator('summary', { hasText: 'Cancel the' }).count()).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+    // an open confirmation is left alone by the refresh: the question stays under the reader
+    await page.locator('summary', { hasText: 'Retry the 1 failed upgrade' }).click();
+    await t.dataSource.getRepository(Upgrade).update(hallUpgrade.id, { status: 'done' });
+    await page.waitForTimeout(7_000);
+    expect(await page.locator('[data-count="in_progress"]').innerText()).toBe('1');
+    expect(
+      await page.getByRole('button', { name: 'Yes, retry the 1 failed upgrade' }).isVisible(),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Yes, retry the 1 failed upgrade' }).click();
+    await page.waitForURL((url) => REQUEST_PAGE.test(url.pathname));
+    expect(await flash()).toMatch(/^Retrying 1 device: /);
   });
 
   it("retries a request's failed upgrades in one step, as a new request of the failed devices only", async () => {
@@ -291,7 +331,7 @@ describe('upgrade pages in a browser', () => {
     try {
       await signIn('/upgrades/new');
       await page.getByLabel('Search devices by MAC or name').fill('hall');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
       expect(await page.locator('#device-count').innerText()).toBe('1 device matches “hall”.');
       await page.getByLabel(hall.mac_id).check();
       await page.getByLabel('Roof', { exact: true }).check();

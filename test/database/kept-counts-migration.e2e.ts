@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadAppConfig } from '../../src/config/app-config';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { ENTITIES } from '../../src/entities';
-import { createPostgresDatabase, DATABASES } from '../harness/app';
+import { DATABASES } from '../harness/app';
+import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
 
 /**
  * The KeptDeviceCounts migration (and those after it) on a database that already holds devices
@@ -17,31 +12,12 @@ describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (db === 'postgres') {
-      const database = await createPostgresDatabase();
-      options = dataSourceOptions(
-        loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database,
-        ENTITIES,
-      );
-      cleanup = database.drop;
-    } else {
-      const folder = mkdtempSync(join(tmpdir(), 'airfleet-migration-'));
-      options = dataSourceOptions(
-        loadAppConfig({ DATABASE_PATH: join(folder, 'db.sqlite'), LOG_LEVEL: 'silent' }).database,
-        ENTITIES,
-      );
-      cleanup = () => Promise.resolve(rmSync(folder, { recursive: true, force: true }));
-    }
+    ({ options, cleanup } = await migrationDatabase(db));
   }, 120_000);
   afterAll(() => cleanup());
 
   it('backfills the counts and the heartbeats’ organisation from the rows', async () => {
-    const migrations = options.migrations as { name: string }[];
-    const kept = migrations.findIndex((migration) => migration.name.startsWith('KeptDeviceCounts'));
-    const before = await new DataSource({
-      ...options,
-      migrations: migrations.slice(0, kept),
-    } as DataSourceOptions).initialize();
+    const before = await dataSourceBefore(options, 'KeptDeviceCounts').initialize();
     const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
     const insert = (sql: string, params: unknown[]) =>
       before.query(

@@ -28,8 +28,8 @@ describe('pooled PostgreSQL test databases', () => {
       await query(
         used.url,
         `INSERT INTO organisations (name, allowed_device_count) VALUES ('a', 5), ('b', 5);
-         INSERT INTO users (email, organisation_id, role)
-         SELECT 'x@example.test', id, 'admin' FROM organisations WHERE name = 'a'`,
+         INSERT INTO users (email, organisation_id)
+         SELECT 'x@example.test', id FROM organisations WHERE name = 'a'`,
       );
       await emptyDatabase(used.url);
       const state = async (url: string) => ({

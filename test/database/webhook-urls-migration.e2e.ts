@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { loadAppConfig } from '../../src/config/app-config';
-import { dataSourceOptions } from '../../src/database/data-source-options';
-import { ENTITIES } from '../../src/entities';
-import { createPostgresDatabase, DATABASES } from '../harness/app';
+import { DATABASES } from '../harness/app';
+import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
 
 const isUri = fullFormats.uri as (value: string) => boolean;
 
@@ -30,31 +25,12 @@ describe.each(DATABASES)('the webhook URLs migration [%s]', (db) => {
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (db === 'postgres') {
-      const database = await createPostgresDatabase();
-      options = dataSourceOptions(
-        loadAppConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }).database,
-        ENTITIES,
-      );
-      cleanup = database.drop;
-    } else {
-      const folder = mkdtempSync(join(tmpdir(), 'airfleet-migration-'));
-      options = dataSourceOptions(
-        loadAppConfig({ DATABASE_PATH: join(folder, 'db.sqlite'), LOG_LEVEL: 'silent' }).database,
-        ENTITIES,
-      );
-      cleanup = () => Promise.resolve(rmSync(folder, { recursive: true, force: true }));
-    }
+    ({ options, cleanup } = await migrationDatabase(db));
   }, 120_000);
   afterAll(() => cleanup());
 
   it('stores each URL it can as the API stores one, and keeps the others', async () => {
-    const migrations = options.migrations as { name: string }[];
-    const at = migrations.findIndex((m) => m.name.startsWith('SerialiseWebhookUrls'));
-    const before = await new DataSource({
-      ...options,
-      migrations: migrations.slice(0, at),
-    } as DataSourceOptions).initialize();
+    const before = await dataSourceBefore(options, 'SerialiseWebhookUrls').initialize();
     const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
     try {
       await before.runMigrations();

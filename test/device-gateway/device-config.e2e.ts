@@ -367,6 +367,7 @@ onBothDatabases('device configuration', (t) => {
         })
         .expect(200);
       await t().dataSource.getRepository(Device).update(device.id, { name: 'Front desk' });
+      await t().fixtures.syncRevisions(admin.orgId);
       const auth = await credentials(device);
 
       const res = await getConfig(auth).expect(200);

@@ -5,7 +5,11 @@ import { gatewayFixtures } from '../harness/device-gateway.helpers';
 
 onBothDatabases('GET /v1/access_points/availability', (t) => {
   const g = gatewayFixtures(t);
-  const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute));
+  // Yesterday's midnight (UTC): inside the event retention, which the DOWN sweep applies at each
+  // pass, whatever day the suite runs on.
+  const day = new Date(Date.now() - 86_400_000);
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  const at = (minute: number) => new Date(midnight + minute * 60_000);
   const iso = (minute: number) => at(minute).toISOString();
 
   /** A device whose up/down history is scripted: [type, minute] pairs. */

@@ -49,6 +49,8 @@ export interface TestApp {
   http(): ReturnType<typeof request>;
   /** Runs `work` and returns the SQL statements it issued (for constant-statement tests). */
   statementsOf(work: () => Promise<unknown>): Promise<string[]>;
+  /** Whether the app runs on a database of its own (not one that env named). */
+  ownDatabase: boolean;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startApp(
     dataSource,
     fixtures: new Fixtures(app),
     url,
+    ownDatabase,
     http: () => checkedAgainstDocument(request(app.getHttpServer())),
     async statementsOf(work) {
       // The periodic work every instance runs (the DOWN sweep…) is no request's: it waits.
@@ -165,7 +168,13 @@ export function onDatabase(
       testApp = await startApp(db, env, options);
     }, 120_000);
     afterAll(async () => {
+      // Every stored configuration revision must still name the configuration its device
+      // receives after the file's tests, whatever they changed (config-revisions/).
+      const differing = testApp?.ownDatabase ? await testApp.fixtures.revisionMismatches() : [];
       await testApp?.close();
+      if (differing.length > 0) {
+        throw new Error(`stored configuration revisions differ:\n${differing.join('\n')}`);
+      }
     });
     body(() => {
       if (!testApp) {

@@ -54,6 +54,7 @@ export async function consoleFleet(t: TestApp) {
   const named = async (networkId: number | null, name: string) => {
     const made = await f.device(admin.orgId, { networkId, part: null });
     await t.dataSource.getRepository(Device).update(made.id, { name });
+    await t.fixtures.syncRevisions(admin.orgId);
     return { ...made, name };
   };
   const up = await named(lobby.id, 'lobby-up');

@@ -1,5 +1,6 @@
 import { hashToken, newTokenSecret } from '../../src/common/identity/token-secret';
 import { AccessToken } from '../../src/users/access-token.entity';
+import { Membership } from '../../src/users/membership.entity';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource, DeepPartial, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -15,6 +16,9 @@ import { Organisation } from '../../src/organisations/organisation.entity';
 import { UpgradeData } from '../../src/firmware/upgrade-data.entity';
 import { UserRole } from '../../src/common/auth/auth-user';
 import { UsersService } from '../../src/users/users.service';
+import { ConfigRevisionsService } from '../../src/config-revisions/config-revisions.service';
+import { Uplink } from '../../src/devices/uplink.entity';
+import { NetworkSsid } from '../../src/network-ssids/network-ssid.entity';
 
 export interface Caller {
   userId: number;
@@ -29,15 +33,26 @@ let sequence = 0;
 export const unique = (prefix = 'x') =>
   `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
+/** What a device's configuration is built from: saving one directly recomputes the revisions. */
+const CONFIG_SOURCES = new Set<EntityTarget<ObjectLiteral>>([
+  Device,
+  Uplink,
+  NetworkSsid,
+  LocationNetwork,
+]);
+
 /** Builds records directly, so each test states only what it is about. */
 export class Fixtures {
   private readonly dataSource: DataSource;
   private readonly users: UsersService;
+  private readonly revisions: ConfigRevisionsService;
+  private revisionQueue: Promise<unknown> = Promise.resolve();
   private macCounter = Math.floor(Math.random() * 0xffffff);
 
   constructor(app: NestFastifyApplication) {
     this.dataSource = app.get(DataSource);
     this.users = app.get(UsersService);
+    this.revisions = app.get(ConfigRevisionsService);
   }
 
   /**
@@ -59,16 +74,48 @@ export class Fixtures {
     }
     const saved: T = await repository.save(repository.create(values));
     if (entity === Device) {
-      await this.recountDevices();
+      await this.recount();
+    }
+    if (CONFIG_SOURCES.has(entity)) {
+      await this.syncRevisions((saved as { organisation_id?: number }).organisation_id);
     }
     return saved;
   }
 
   /**
+   * Stores the revision of the configuration each device receives where it differs (in this
+   * organisation, or in all): for tests that write what configurations are built from (devices,
+   * uplinks, SSIDs, networks) directly rather than through the app's changes.
+   */
+  async syncRevisions(orgId?: number): Promise<void> {
+    // One at a time: fixtures saved at once (Promise.all) would rewrite overlapping rows in
+    // different orders and deadlock on PostgreSQL.
+    const done = this.revisionQueue.then(() => this.revisions.repair(orgId));
+    this.revisionQueue = done.catch(() => undefined);
+    await done;
+  }
+
+  /** The devices whose stored configuration revision differs from the one computed now. */
+  async revisionMismatches(): Promise<string[]> {
+    const { mismatches } = await this.revisions.check();
+    return mismatches.map(
+      (m) =>
+        `organisation ${m.organisation_id}, device ${m.device_id} (${m.mac_id}): ` +
+        `stored ${m.stored ?? 'null'}, computed ${m.computed}`,
+    );
+  }
+
+  /**
    * Sets every kept device count (organisations.device_count, location_networks.device_count)
-   * to the number of rows: for tests that write devices directly rather than through the app.
+   * to the number of rows, and every stored configuration revision to the computed one: for tests
+   * that write devices directly rather than through the app.
    */
   async recountDevices(): Promise<void> {
+    await this.recount();
+    await this.syncRevisions();
+  }
+
+  private async recount(): Promise<void> {
     const recount = async (manager: EntityManager) => {
       await manager.query(
         'UPDATE "organisations" SET "device_count" = (SELECT COUNT(*) FROM "devices" d WHERE d."organisation_id" = "organisations"."id")',
@@ -128,8 +175,29 @@ export class Fixtures {
     // Scaffolding, like the organisation row: the token is stored directly, so that the
     // fixture leaves no token.created in the events the tests read (tokens.e2e tests issuing).
     const token = newTokenSecret();
-    await this.save(AccessToken, { user_id: user.id, name: 'test', token_hash: hashToken(token) });
+    await this.save(AccessToken, {
+      user_id: user.id,
+      organisation_id: orgId,
+      name: 'test',
+      token_hash: hashToken(token),
+    });
     return { userId: user.id, orgId, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  /**
+   * Makes the caller's user a member of another organisation too, and answers a caller with a
+   * fresh token that acts there.
+   */
+  async joined(caller: Caller, orgId: number, role: UserRole = 'admin'): Promise<Caller> {
+    await this.save(Membership, { user_id: caller.userId, organisation_id: orgId, role });
+    const token = newTokenSecret();
+    await this.save(AccessToken, {
+      user_id: caller.userId,
+      organisation_id: orgId,
+      name: 'test',
+      token_hash: hashToken(token),
+    });
+    return { userId: caller.userId, orgId, token, auth: { Authorization: `Bearer ${token}` } };
   }
 
   admin(orgId?: number): Promise<Caller> {
@@ -236,7 +304,8 @@ export class Fixtures {
 
   /**
    * Inserts rows as given, `chunk` to a statement, without reading them back; the caller recounts
-   * the kept device counts if they are devices (recountDevices).
+   * the kept device counts if they are devices (recountDevices). The stored configuration
+   * revisions are recomputed when the rows are what configurations are built from.
    */
   async insertRows<T extends ObjectLiteral>(
     entity: EntityTarget<T>,
@@ -251,6 +320,19 @@ export class Fixtures {
         .values(rows.slice(i, i + chunk))
         .updateEntity(false)
         .execute();
+    }
+    if (CONFIG_SOURCES.has(entity)) {
+      // The organisations of the rows when they all name theirs, else every one.
+      const orgs = new Set(
+        rows.map((row) => (row as { organisation_id?: unknown }).organisation_id),
+      );
+      if ([...orgs].every((org) => typeof org === 'number')) {
+        for (const org of orgs) {
+          await this.syncRevisions(org as number);
+        }
+      } else {
+        await this.syncRevisions();
+      }
     }
   }
 

@@ -26,6 +26,7 @@ const record = (fields: Partial<Record<string, unknown>> & { id: number }) => ({
   enable_policy: false,
   template_policy_attributes: null,
   tag_list: [],
+  config_version: 1,
   created_at: ISO,
   updated_at: ISO,
   ...fields,

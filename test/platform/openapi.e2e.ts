@@ -193,6 +193,7 @@ describe('the committed OpenAPI document', () => {
       'get /v1/access_points/availability',
       'get /v1/alerts',
       'get /v1/access_points/commands',
+      'get /v1/clients',
     ]);
   });
 

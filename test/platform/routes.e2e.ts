@@ -4,6 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import { IS_PUBLIC } from '../../src/common/auth/decorators';
 import { IS_DEVICE_ROUTE } from '../../src/common/identity/device-principal';
 import { SessionGuard } from '../../src/web/session.guard';
+import { PAGE_ACCESS, PageAccess } from '../../src/web/page-access';
 import { onBothDatabases, TestApp } from '../harness/app';
 
 interface RouteInfo {
@@ -12,6 +13,8 @@ interface RouteInfo {
   isPublic: boolean;
   isDeviceRoute: boolean;
   sessionGuarded: boolean;
+  /** A page's access (`@Page`): 'anyone' opens it to a browser that is not signed in. */
+  pageAccess: PageAccess | undefined;
 }
 
 /** Public routes that need neither a token nor a browser session. */
@@ -73,6 +76,7 @@ function registeredRoutes(t: TestApp): RouteInfo[] {
               isPublic,
               isDeviceRoute,
               sessionGuarded: guards.includes(SessionGuard),
+              pageAccess: Reflect.getMetadata(PAGE_ACCESS, handler) as PageAccess | undefined,
             });
           }
         }
@@ -151,9 +155,24 @@ onBothDatabases('every route is public on purpose or guarded', (t) => {
     expect(failures).toEqual([]);
   });
 
+  it('opens to a browser without a session only the sign-in form and an invitation’s page', () => {
+    const anyone = registeredRoutes(t())
+      .filter((r) => r.sessionGuarded && r.pageAccess === 'anyone')
+      .map((r) => `${r.method} ${r.path}`);
+    expect(anyone.sort()).toEqual(
+      [
+        'GET /login',
+        'POST /login',
+        'POST /logout',
+        'GET /invitations/accept',
+        'POST /invitations/accept',
+      ].sort(),
+    );
+  });
+
   it('sends a browser without a session to the sign-in page from every signed-in page', async () => {
     const pages = registeredRoutes(t()).filter(
-      (r) => r.sessionGuarded && r.method === 'GET' && !r.path.startsWith('/login'),
+      (r) => r.sessionGuarded && r.method === 'GET' && r.pageAccess !== 'anyone',
     );
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { User } from '../../src/users/user.entity';
+import { AccessToken } from '../../src/users/access-token.entity';
+import { EventRecord } from '../../src/event-log/event.entity';
+import { Device } from '../../src/devices/device.entity';
 import { verifyPassword } from '../../src/users/password';
 import { DataSource } from 'typeorm';
 import { runCli } from '../../src/cli';
@@ -135,6 +138,60 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
     });
   });
 
+  it('adds a membership (member by default), records member.added, and issues a token there', async () => {
+    const home = json(await cli(env, 'org:create', '--name', 'MSP Home'));
+    const customer = json(await cli(env, 'org:create', '--name', 'MSP Customer'));
+    const customer2 = json(await cli(env, 'org:create', '--name', 'MSP Customer 2'));
+    const user = json(
+      await cli(env, 'user:create', '--org', String(home.id), '--email', 'msp@acme.test'),
+    );
+    expect(
+      json(
+        await cli(env, 'membership:add', '--user', String(user.id), '--org', String(customer.id)),
+      ),
+    ).toEqual({ user_id: user.id, organisation_id: customer.id, role: 'member' });
+    expect(
+      json(
+        await cli(
+          env,
+          'membership:add',
+          ...['--user', String(user.id), '--org', String(customer2.id), '--role', 'admin'],
+        ),
+      ),
+    ).toEqual({ user_id: user.id, organisation_id: customer2.id, role: 'admin' });
+    const again = await cli(
+      env,
+      'membership:add',
+      ...['--user', String(user.id), '--org', String(customer.id)],
+    );
+    expect(again.code).not.toBe(0);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('the user is a member of the organisation already');
+    const events = await withDataSource(env, (ds) =>
+      ds.getRepository(EventRecord).find({ where: { type: 'member.added' }, order: { id: 'ASC' } }),
+    );
+    expect(events.map((e) => [e.organisation_id, e.data, e.actor])).toEqual([
+      [customer.id, { user_id: user.id, role: 'member' }, { type: 'cli' }],
+      [customer2.id, { user_id: user.id, role: 'admin' }, { type: 'cli' }],
+    ]);
+
+    const token = json(
+      await cli(env, 'token:create', '--user', String(user.id), '--org', String(customer.id)),
+    );
+    const stored = await withDataSource(env, (ds) =>
+      ds.getRepository(AccessToken).findOneByOrFail({ id: token.id as number }),
+    );
+    expect(stored.organisation_id).toBe(customer.id);
+    const stranger = json(await cli(env, 'org:create', '--name', 'MSP Stranger'));
+    const refused = await cli(
+      env,
+      'token:create',
+      ...['--user', String(user.id), '--org', String(stranger.id)],
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('organisation_id does not name an organisation of the user');
+  });
+
   it('defaults the allowed device count to 100 and the role to member', async () => {
     const org = json(await cli(env, 'org:create', '--name', 'Defaults'));
     expect(org.allowed_device_count).toBe(100);
@@ -174,6 +231,46 @@ describe.each(DATABASES)('bootstrap CLI [%s]', (db) => {
         secret: expect.stringMatching(/^[\w-]{32}$/),
       },
     });
+  });
+
+  it('verifies the stored configuration revisions: none differs, then a stale one is named and exits non-zero', async () => {
+    const seeded = json(await cli(env, 'seed:demo'));
+    const org = String(seeded.organisation_id);
+    expect(json(await cli(env, 'verify:revisions', '--org', org))).toEqual({
+      checked: 1,
+      mismatches: [],
+    });
+    const device = await withDataSource(env, async (ds) => {
+      const row = await ds
+        .getRepository(Device)
+        .findOneByOrFail({ organisation_id: seeded.organisation_id as number });
+      await ds.getRepository(Device).update(row.id, { label: 'changed by hand' });
+      return row;
+    });
+    const stale = await cli(env, 'verify:revisions', '--org', org);
+    expect(stale.code).toBe(1);
+    expect(JSON.parse(stale.stdout)).toEqual({
+      checked: 1,
+      mismatches: [
+        {
+          organisation_id: seeded.organisation_id,
+          device_id: device.id,
+          mac_id: device.mac_id,
+          stored: device.config_revision,
+          computed: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+      ],
+    });
+    expect(stale.stderr).toBe('error: 1 stored configuration revision(s) differ; see mismatches\n');
+    expect(device.config_revision).toMatch(/^[0-9a-f]{64}$/);
+    // Every organisation when none is named: the stale device is still found.
+    const all = await cli(env, 'verify:revisions');
+    expect(all.code).toBe(1);
+    expect((JSON.parse(all.stdout) as { mismatches: unknown[] }).mismatches).toHaveLength(1);
+    // --repair stores the computed revision: nothing differs afterwards.
+    const repaired = json(await cli(env, 'verify:revisions', '--repair'));
+    expect(repaired).toMatchObject({ repaired: 1 });
+    expect(json(await cli(env, 'verify:revisions'))).toMatchObject({ mismatches: [] });
   });
 
   it('prints errors on stderr and exits non-zero', async () => {

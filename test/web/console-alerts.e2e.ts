@@ -4,6 +4,12 @@ import { alertFixtures } from '../harness/alerts.helpers';
 import { gatewayFixtures } from '../harness/device-gateway.helpers';
 import { Browser, browserUser, csrfOf, signedIn } from '../harness/web-session';
 
+/**
+ * Yesterday's date (UTC): the alerts' times fall inside the retention that deletes alerts resolved
+ * long ago, whatever day the suite runs on.
+ */
+const DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
 /** The page's text with its entities decoded and the cells' phone labels left out. */
 const decoded = (html: string) =>
   html
@@ -38,7 +44,7 @@ async function alertRow(t: TestApp, orgId: number, ruleId: number, fields: Parti
     device_name: null,
     network_id: null,
     network_name: null,
-    opened_at: new Date('2026-11-27T10:00:00.000Z'),
+    opened_at: new Date(`${DAY}T10:00:00.000Z`),
     resolved_at: null,
     data: {},
     ...fields,
@@ -264,7 +270,7 @@ onBothDatabases('console: alerts', (t) => {
       network_id: n.id,
       network_name: n.network_name,
     });
-    const resolved = { state: 'resolved' as const, resolved_at: new Date('2026-11-27T11:00:00Z') };
+    const resolved = { state: 'resolved' as const, resolved_at: new Date(`${DAY}T11:00:00Z`) };
     const old = await alertRow(t(), admin.orgId, rule.id, { ...net(lobby), ...resolved });
     const open = await alertRow(t(), admin.orgId, rule.id, {
       ...net(lobby),
@@ -294,7 +300,7 @@ onBothDatabases('console: alerts', (t) => {
     expect(page).toContain('<td>The device refused its configuration: wpa_key rejected</td>');
     expect(page).toContain('<td>52 clients, more than 40</td>');
     expect(page).toContain(
-      '<td><time datetime="2026-11-27T11:00:00.000Z">2026-11-27 11:00:00 UTC</time></td>',
+      `<td><time datetime="${DAY}T11:00:00.000Z">${DAY} 11:00:00 UTC</time></td>`,
     );
     expect(rowsOf((await browser.get('/alerts?state=open').expect(200)).text)).toEqual([
       busy.id,
@@ -328,7 +334,7 @@ onBothDatabases('console: alerts', (t) => {
       await alertRow(t(), admin.orgId, rule.id, {
         type: 'upgrade_failed',
         state: 'resolved',
-        resolved_at: new Date('2026-11-27T10:00:00Z'),
+        resolved_at: new Date(`${DAY}T10:00:00Z`),
         data: { upgrade_id: i + 1, error: 'timeout' },
       });
     }
@@ -391,7 +397,7 @@ onBothDatabases('console: alerts', (t) => {
     });
     const resolved = await alertRow(t(), admin.orgId, 1, {
       state: 'resolved',
-      resolved_at: new Date('2026-11-27T11:00:00.000Z'),
+      resolved_at: new Date(`${DAY}T11:00:00.000Z`),
     });
     const browser = await signedIn(t(), admin);
     const before = decoded((await browser.get('/alerts').expect(200)).text);
@@ -435,7 +441,7 @@ onBothDatabases('console: alerts', (t) => {
     const admin = await browserUser(t());
     const resolved = await alertRow(t(), admin.orgId, 1, {
       state: 'resolved',
-      resolved_at: new Date('2026-11-27T11:00:00.000Z'),
+      resolved_at: new Date(`${DAY}T11:00:00.000Z`),
     });
     const browser = await signedIn(t(), admin);
     const res = await acknowledgeOn(browser, resolved.id);

@@ -152,7 +152,7 @@ onBothDatabases('console: device actions', (t) => {
     expect(page.text).toContain('<h1>ap-desk-01</h1>');
     expect(page.text).toContain('<dd id="device-host-name">ap-desk-01</dd>');
     expect((await browser.get('/devices').expect(200)).text).toContain(
-      '<td data-label="Name">ap-desk-01</td>',
+      '<td data-label="Name"><span class="device-name">ap-desk-01</span>',
     );
     const csrf = csrfOf(page.text);
     const act = (fields: Record<string, unknown>) =>
@@ -170,7 +170,9 @@ onBothDatabases('console: device actions', (t) => {
       '<input id="device-label-input" name="label" value="Desk &amp; door" maxlength="64"',
     );
     const list = await browser.get('/devices').expect(200);
-    expect(list.text).toContain('<td data-label="Name">Desk &amp; door</td>');
+    expect(list.text).toContain(
+      '<td data-label="Name"><span class="device-name">Desk &amp; door</span>',
+    );
     expect(
       (await t().dataSource.getRepository(Device).findOneByOrFail({ id: down.id })).label,
     ).toBe('Desk & door');

@@ -96,6 +96,7 @@ onBothDatabases('console: CSV exports', (t) => {
     await t()
       .dataSource.getRepository(Device)
       .update(up.id, { name: '=HYPERLINK("http://evil.example")' });
+    await t().fixtures.syncRevisions(admin.orgId);
     const csv = (await (await signedIn(t(), admin)).get('/devices.csv?q=HYPER').expect(200)).text;
     expect(csv).toContain(`${up.mac_id},"'=HYPERLINK(""http://evil.example"")",`);
 

@@ -182,7 +182,7 @@ onBothDatabases('console: network and SSID forms', (t) => {
       '<p class="error" id="wpa_key-error">WPA key must be 8 to 63 printable ASCII characters</p>',
     );
     expect(refused.text).toContain(
-      '<p class="error" id="v_lan_id-error">VLAN id must be between 1 and 4094</p>',
+      '<p class="error" id="v_lan_id-error">VLAN ID must be between 1 and 4094</p>',
     );
     expect(refused.text).toContain('value="short" aria-describedby="wpa_key-hint wpa_key-error"');
     expect(refused.text).toContain('value="Staff"');
@@ -342,10 +342,10 @@ onBothDatabases('console: network and SSID forms', (t) => {
       save_anyway: 'security_mode=wpa9-typo&radio_band=7GHz',
     }).expect(422);
     expect(refused.text).toContain(
-      '<p class="error" id="v_lan_id-error">VLAN id must be between 1 and 4094</p>',
+      '<p class="error" id="v_lan_id-error">VLAN ID must be between 1 and 4094</p>',
     );
     expect(refused.text).toContain(
-      '<strong>The SSID was not saved:</strong> VLAN id must be between 1 and 4094',
+      '<strong>The SSID was not saved:</strong> VLAN ID must be between 1 and 4094',
     );
     expect(refused.text).not.toContain('id="security_mode-error"');
     expect(decodedHtml(refused.text)).toContain(
@@ -386,6 +386,179 @@ onBothDatabases('console: network and SSID forms', (t) => {
       msg: 'SSID update failed',
       error_code: 1022,
       errors: 'v_lan_attributes.v_lan_id must be between 1 and 4094',
+    });
+  });
+
+  it('saves RADIUS, captive portal and DHCP settings from the advanced part, keeps what is left blank, and words a refusal for people', async () => {
+    const admin = await browserUser(t());
+    const lobby = await t().fixtures.network(admin.orgId, { network_name: 'Lobby' });
+    const browser = await signedIn(t(), admin);
+    const form = await browser.get(`/networks/${lobby.id}/ssids/new`).expect(200);
+    const csrf = csrfOf(form.text);
+    expect(form.text).toContain(
+      '<details class="advanced">\n    <summary>RADIUS, captive portal and DHCP</summary>',
+    );
+    for (const [id, label] of [
+      ['auth_radius_id', 'RADIUS server'],
+      ['acc_radius_id', 'Accounting RADIUS server'],
+      ['splash_url', 'Captive portal URL'],
+      ['walled_garden_range', 'Walled garden addresses'],
+      ['success_url', 'Redirect URL'],
+      ['dhcp_range_start', 'DHCP range start'],
+      ['dhcp_range_end', 'DHCP range end'],
+      ['dhcp_relay_server', 'DHCP relay server'],
+      ['dhcp_lease_time', 'DHCP lease time'],
+    ]) {
+      expect(form.text).toContain(`<label for="${id}">${label}</label>`);
+      expect(form.text).toMatch(
+        new RegExp(`<input id="${id}" name="${id}" type="text"[^>]* value=""`),
+      );
+    }
+    for (const [id, label] of [
+      ['acc_radius_enabled', 'RADIUS accounting'],
+      ['captive_portal', 'Captive portal'],
+      ['wallgarden', 'Walled garden'],
+      ['overwrite_success_url', 'Redirect after sign-in'],
+    ]) {
+      expect(form.text).toContain(`<input type="hidden" name="shown_${id}" value="">`);
+      expect(form.text).toContain(
+        `<label class="checkbox" for="${id}"><input type="checkbox" id="${id}" name="${id}" value="true"> ${label}</label>`,
+      );
+    }
+
+    const main = {
+      _csrf: csrf,
+      ssid_name: 'Guests',
+      is_enabled: 'true',
+      is_hidden: 'false',
+      security_mode: 'wpa2-enterprise',
+      wpa_key: '',
+      radio_band: 'dual',
+      v_lan_id: '',
+    };
+    const blankAdvanced = {
+      auth_radius_id: '',
+      acc_radius_id: '',
+      splash_url: '',
+      walled_garden_range: '',
+      success_url: '',
+      dhcp_range_start: '',
+      dhcp_range_end: '',
+      dhcp_relay_server: '',
+      dhcp_lease_time: '',
+      shown_acc_radius_enabled: '',
+      shown_captive_portal: '',
+      shown_wallgarden: '',
+      shown_overwrite_success_url: '',
+    };
+    await post(browser, `/networks/${lobby.id}/ssids`, {
+      ...main,
+      ...blankAdvanced,
+      auth_radius_id: 'radius-1',
+      captive_portal: 'true',
+      splash_url: ' https://portal.example/welcome ',
+      dhcp_range_start: '10.0.0.10',
+      dhcp_range_end: '10.0.0.99',
+      dhcp_relay_server: '2',
+    }).expect(303);
+    const [guests] = await ssidsOf(lobby.id);
+    expect(guests.settings).toEqual({
+      is_enabled: true,
+      is_hidden: false,
+      security_mode: 'wpa2-enterprise',
+      wpa_key: null,
+      radio_band: 'dual',
+      auth_radius_id: 'radius-1',
+      captive_portal: true,
+      splash_url: 'https://portal.example/welcome',
+      dhcp_range_start: '10.0.0.10',
+      dhcp_range_end: '10.0.0.99',
+      dhcp_relay_server: '2',
+    });
+
+    // Set through the API, shown by the form, kept by an edit that leaves the fields blank.
+    await t()
+      .http()
+      .put(`/v1/network_ssids/${guests.id}`)
+      .set(admin.auth)
+      .send({
+        network_ssid: { acc_radius_id: 'radius-acct', dhcp_lease_time: 3600, wallgarden: true },
+      })
+      .expect(200);
+    const edit = await browser.get(`/networks/${lobby.id}/ssids/${guests.id}/edit`).expect(200);
+    const editHtml = decodedHtml(edit.text);
+    expect(editHtml).toContain('<details class="advanced" open>');
+    expect(editHtml).toMatch(/id="auth_radius_id"[^>]* value="radius-1"/);
+    expect(editHtml).toMatch(/id="acc_radius_id"[^>]* value="radius-acct"/);
+    expect(editHtml).toMatch(/id="splash_url"[^>]* value="https:\/\/portal.example\/welcome"/);
+    expect(editHtml).toMatch(/id="dhcp_lease_time"[^>]* value="3600"/);
+    expect(editHtml).toContain('<input type="hidden" name="shown_captive_portal" value="true">');
+    expect(editHtml).toContain(
+      '<input type="checkbox" id="captive_portal" name="captive_portal" value="true" checked>',
+    );
+    expect(editHtml).toContain('<input type="hidden" name="shown_acc_radius_enabled" value="">');
+
+    await post(browser, `/networks/${lobby.id}/ssids/${guests.id}`, {
+      ...main,
+      ...blankAdvanced,
+      auth_radius_id: 'radius-2',
+      shown_captive_portal: 'true',
+      captive_portal: 'true',
+      shown_wallgarden: 'true',
+    }).expect(303);
+    const [kept] = await ssidsOf(lobby.id);
+    expect(kept.settings).toEqual({
+      ...guests.settings,
+      auth_radius_id: 'radius-2',
+      acc_radius_id: 'radius-acct',
+      dhcp_lease_time: '3600',
+      wallgarden: false,
+    });
+
+    // Asked to, the blank fields are cleared.
+    await post(browser, `/networks/${lobby.id}/ssids/${guests.id}`, {
+      ...main,
+      auth_radius_id: 'radius-2',
+      splash_url: '',
+      clear_blank: 'true',
+    }).expect(303);
+    const [cleared] = await ssidsOf(lobby.id);
+    expect(cleared.settings).toEqual({ ...kept.settings, splash_url: null });
+
+    const refused = await post(browser, `/networks/${lobby.id}/ssids/${guests.id}`, {
+      ...main,
+      ...blankAdvanced,
+      dhcp_range_start: '10.0.0.200',
+      dhcp_lease_time: 'an hour',
+    }).expect(422);
+    const refusedHtml = decodedHtml(refused.text);
+    expect(refusedHtml).toContain(
+      '<strong>The SSID was not saved:</strong> DHCP range start must not be after DHCP range end, DHCP lease time must be a non-negative integer',
+    );
+    expect(refusedHtml).toContain(
+      '<p class="error" id="dhcp_range_start-error">DHCP range start must not be after DHCP range end</p>',
+    );
+    expect(refusedHtml).toContain(
+      '<p class="error" id="dhcp_lease_time-error">DHCP lease time must be a non-negative integer</p>',
+    );
+    expect(refusedHtml).toContain(
+      'value="an hour" aria-describedby="dhcp_lease_time-hint dhcp_lease_time-error" aria-invalid="true"',
+    );
+    expect(refusedHtml).toContain('<details class="advanced" open>');
+    expect((await ssidsOf(lobby.id))[0].settings).toEqual(cleared.settings);
+
+    // The API keeps its own wording.
+    const api = await t()
+      .http()
+      .put(`/v1/network_ssids/${guests.id}`)
+      .set(admin.auth)
+      .send({ network_ssid: { dhcp_range_start: '10.0.0.200', dhcp_lease_time: 'an hour' } })
+      .expect(422);
+    expect(api.body).toEqual({
+      msg: 'SSID update failed',
+      error_code: 1022,
+      errors:
+        'dhcp_range_start must not be after dhcp_range_end, dhcp_lease_time must be a non-negative integer',
     });
   });
 

@@ -5,7 +5,11 @@ import { onBothDatabases } from '../harness/app';
 
 /** The names of the device list's rows, in order. */
 const namesOf = (html: string) =>
-  [...html.matchAll(/<td>(lobby-up|lobby-down|roof-never|roof-up|spare)<\/td>/g)].map((m) => m[1]);
+  [
+    ...html.matchAll(
+      /<td><span class="device-name">(lobby-up|lobby-down|roof-never|roof-up|spare)<\/span>/g,
+    ),
+  ].map((m) => m[1]);
 
 // The device list sorts by name, MAC or last seen, on every page and in its CSV.
 onBothDatabases('console device list sorting', (t) => {

@@ -56,7 +56,12 @@ onBothDatabases('console: API tokens', (t) => {
     const other = await browserUser(t(), { orgId: user.orgId, role: 'member' });
     const theirs = await t()
       .dataSource.getRepository(AccessToken)
-      .save({ user_id: other.userId, name: 'theirs', token_hash: 'x'.repeat(64) });
+      .save({
+        user_id: other.userId,
+        organisation_id: other.orgId,
+        name: 'theirs',
+        token_hash: 'x'.repeat(64),
+      });
     await browser
       .post(`/tokens/${theirs.id}/revoke`)
       .type('form')

@@ -103,7 +103,7 @@ onBothDatabases('console: upgrade requests', (t) => {
     expect(row?.[1]).toContain(`href="/upgrades/requests/${m.requestId}"`);
   });
 
-  it('cancels the pending upgrades in one step, as DELETE does, leaving the others', async () => {
+  it('cancels the pending upgrades in one step, leaving the others; they stay listed as cancelled', async () => {
     const m = await mixed();
     const before = await stored(m.admin.orgId);
     const page = await m.browser.get(`/upgrades/requests/${m.requestId}`).expect(200);
@@ -114,29 +114,59 @@ onBothDatabases('console: upgrade requests', (t) => {
       .expect(303);
     expect(res.headers.location).toBe(`/upgrades/requests/${m.requestId}`);
     const pending = m.devices[3];
-    expect(await stored(m.admin.orgId)).toEqual(
-      before.filter((u) => u.device_id !== pending.device.id),
+    const after = await stored(m.admin.orgId);
+    expect(after.map((u) => [u.id, u.status])).toEqual(
+      before.map((u) => [u.id, u.device_id === pending.device.id ? 'cancelled' : u.status]),
     );
-    const after = htmlOf(await m.browser.get(res.headers.location).expect(200));
-    expect(after).toContain('Cancelled 1 pending upgrade.');
-    expect(countsOf(after)).toEqual({
+    const shown = htmlOf(await m.browser.get(res.headers.location).expect(200));
+    expect(shown).toContain('Cancelled 1 pending upgrade.');
+    expect(countsOf(shown)).toEqual({
       pending: 0,
       in_progress: 1,
       done: 1,
       failed: 1,
-      cancelled: 0,
+      cancelled: 1,
     });
-    expect(after).not.toContain('Cancel the');
-    const deleted = await e.events(m.admin.auth, { after: 0, type: 'upgrade.deleted' });
-    expect(deleted.map((event) => [event.device?.id, event.network?.id, event.data])).toEqual([
+    expect(deviceRowsOf(shown)).toContainEqual([
+      m.idOf(pending),
+      pending.device.mac_id,
+      'cancelled',
+    ]);
+    expect(shown).not.toContain('Cancel the');
+    // the request stays on the Upgrades list, its cancelled upgrade counted
+    const list = htmlOf(await m.browser.get('/upgrades').expect(200));
+    const row = new RegExp(`<tr data-request-id="${m.requestId}">([\\s\\S]*?)</tr>`).exec(list);
+    expect(
+      row?.[1]
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toMatch(/^\S+ 2\.0\.0 4 devices 1 in progress · 1 done · 1 failed · 1 cancelled$/);
+    const cancelled = await e.events(m.admin.auth, { after: 0, type: 'upgrade.cancelled' });
+    expect(cancelled.map((event) => [event.device?.id, event.network?.id, event.data])).toEqual([
       [
         pending.device.id,
         m.network.id,
-        { upgrade_id: m.idOf(pending), version: '2.0.0', rollout_id: null },
+        {
+          upgrade_id: m.idOf(pending),
+          version: '2.0.0',
+          previous_version: null,
+          rollout_id: null,
+          error: null,
+        },
       ],
     ]);
-    expect(deleted[0].actor).toEqual(
+    expect(cancelled[0].actor).toEqual(
       expect.objectContaining({ type: 'user', id: m.browserAdmin.userId, via: 'console' }),
+    );
+    // a second cancel finds nothing pending
+    await m.browser
+      .post(`/upgrades/requests/${m.requestId}/cancel`)
+      .type('form')
+      .send({ _csrf: csrfOf(page.text) })
+      .expect(303);
+    expect(htmlOf(await m.browser.get(res.headers.location).expect(200))).toContain(
+      'No pending upgrade left to cancel.',
     );
   });
 
@@ -266,11 +296,13 @@ onBothDatabases('console: upgrade requests', (t) => {
       const user = asUser(made.admin);
       const cancel = await t().statementsOf(() => service.cancelPending(user, made.requestId));
       const retry = await t().statementsOf(() => service.retryFailed(user, made.requestId));
-      // The pending ones went; each failed device has a new pending upgrade of another request.
+      // The pending ones are cancelled; each failed device has a new pending upgrade of another
+      // request.
       expect(
         (await stored(made.admin.orgId)).map((u) => [u.status, u.request_id === made.requestId]),
       ).toEqual([
         ...Array(failed).fill(['failed', true]),
+        ...Array(failed).fill(['cancelled', true]),
         ...Array(failed).fill(['pending', false]),
       ]);
       return [cancel.length, retry.length];

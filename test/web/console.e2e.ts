@@ -1,10 +1,13 @@
 process.env.TZ = 'UTC';
 import { deviceFixtures } from '../harness/access-points.helpers';
 import { browserUser, signedIn } from '../harness/web-session';
-import { addSsid, consoleFleet, countOf, htmlOf } from '../harness/console.helpers';
+import { addSsid, consoleFleet, countOf, decodedHtml, htmlOf } from '../harness/console.helpers';
 import { onBothDatabases } from '../harness/app';
+import { Alert } from '../../src/alerts/alert.entity';
+import { alertFixtures } from '../harness/alerts.helpers';
 
 onBothDatabases('console pages', (t) => {
+  const a = alertFixtures(t);
   describe('GET /overview', () => {
     it('shows the numbers of GET /v1/overview, never-seen devices and firmware versions', async () => {
       const { admin } = await consoleFleet(t());
@@ -60,6 +63,58 @@ onBothDatabases('console pages', (t) => {
       expect(countOf(page.text, 'Down')).toBe(1);
       expect(countOf(page.text, 'Never seen')).toBe(0);
       expect(page.text).not.toContain('1.9.9');
+    });
+
+    it('gives each network a line, those that need a look first: devices up, down, never seen, open alerts', async () => {
+      const { admin, lobby, roof } = await consoleFleet(t());
+      const quiet = await t().fixtures.network(admin.orgId, {
+        network_name: `Annex ${admin.orgId}`,
+      });
+      const rule = await a.rule(admin, { name: 'Down', type: 'device_down' });
+      let subject = 0;
+      const alertIn = (network: { id: number; network_name: string }, state: 'open' | 'resolved') =>
+        t().fixtures.save(Alert, {
+          organisation_id: admin.orgId,
+          alert_rule_id: rule.id,
+          type: 'device_down',
+          state,
+          subject_id: (subject += 1),
+          device_id: null,
+          device_mac: null,
+          device_name: null,
+          network_id: network.id,
+          network_name: network.network_name,
+          opened_at: new Date(),
+          resolved_at: state === 'resolved' ? new Date() : null,
+          data: {},
+        });
+      await alertIn(roof, 'open');
+      await alertIn(roof, 'open');
+      await alertIn(lobby, 'resolved');
+      const lines = (html: string) =>
+        [
+          ...html.matchAll(
+            /<li data-network-id="(\d+)">\s*<a href="\/networks\/\d+">([^<]+)<\/a>[\s\S]*?<span class="health-text">(?:<a [^>]+>)?([^<]+)/g,
+          ),
+        ].map((m) => [Number(m[1]), decodedHtml(m[2]), m[3]]);
+      const page = await (await signedIn(t(), admin)).get('/overview').expect(200);
+      expect(lines(page.text)).toEqual([
+        [lobby.id, lobby.network_name, '1 of 2 up · 1 down'],
+        [roof.id, roof.network_name, '1 of 2 up · 1 never seen · 2 open alerts'],
+        [quiet.id, quiet.network_name, '0 of 0 up'],
+      ]);
+      // the words of a network with devices down lead to them
+      expect(page.text).toContain(
+        `<span class="health-text"><a href="/devices?network=${lobby.id}&amp;status=DOWN">`,
+      );
+      expect(page.text).toContain('id="overview-networks" data-live="5"');
+      // a member: only the networks granted, and only their alerts
+      const member = await browserUser(t(), { orgId: admin.orgId, role: 'member' });
+      await t().fixtures.grant(admin.orgId, member.userId, roof.id, 'read_only');
+      const theirs = await (await signedIn(t(), member)).get('/overview').expect(200);
+      expect(lines(theirs.text)).toEqual([
+        [roof.id, roof.network_name, '1 of 2 up · 1 never seen · 2 open alerts'],
+      ]);
     });
 
     it('sends a browser without a session to sign-in, and back after it', async () => {

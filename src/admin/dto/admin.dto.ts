@@ -66,6 +66,14 @@ export class CreateTokenDto {
   @IsId()
   user_id: number;
 
+  /**
+   * The organisation the token acts in: one the user is a member of (422 1030 otherwise); the
+   * user's first membership when absent.
+   */
+  @IsOptional()
+  @IsId()
+  organisation_id?: number;
+
   @IsOptional()
   @IsString()
   @MaxLength(255)

@@ -91,7 +91,9 @@ export class AlertResponse {
   device: { id: number; mac_id: string; name: string | null } | null;
 
   @NullableObject(NETWORK_REF_SCHEMA, {
-    description: "The device's network at the opening; null for none or rollout_halted",
+    description:
+      "The device's network at the opening; null for none or a firmware rollout's " +
+      "rollout_halted; a configuration rollout's network for its rollout_halted",
   })
   network: { id: number; network_name: string } | null;
 
@@ -104,7 +106,8 @@ export class AlertResponse {
   @AnyObject({
     description:
       'device_down: `{down_since}`; config_failed: `{revision, message}`; upgrade_failed: ' +
-      '`{upgrade_id, error}`; rollout_halted: `{rollout_id}`; clients_above: `{clients}`.',
+      '`{upgrade_id, error}`; rollout_halted: `{rollout_id}` (a firmware rollout) or ' +
+      '`{config_rollout_id}` (a configuration rollout); clients_above: `{clients}`.',
   })
   data: Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { APP_CONFIG_KEY, AppConfig } from '../../config/app-config';
+import { MailOutbox } from '../../mail/mail-outbox';
 import { LocationNetworksRepository } from '../../networks/location-networks.repository';
 import { AlertNotifier, AlertTransition } from '../alert-notifier';
-import { AlertEmailsRepository } from './alert-emails.repository';
 import { alertMessage } from './alert-message';
 
 /** Devices in no network (and networks gone since) are told in UTC. */
@@ -12,13 +12,13 @@ const NO_NETWORK_ZONE = 'UTC';
 /**
  * The e-mails of alert transitions: with SMTP_URL set, one message per opening
  * and per resolution of a rule with `emails`, rendered and queued in the evaluation's
- * transaction (so a committed transition is always mailed, also after a crash; a rolled-back
- * one never is). AlertMailSender sends them.
+ * transaction in the e-mail outbox (so a committed transition is always mailed, also after a
+ * crash; a rolled-back one never is). The outbox's MailSender sends them.
  */
 @Injectable()
 export class AlertMailQueue extends AlertNotifier {
   constructor(
-    private readonly emails: AlertEmailsRepository,
+    private readonly outbox: MailOutbox,
     private readonly networks: LocationNetworksRepository,
     private readonly config: ConfigService,
   ) {
@@ -26,9 +26,9 @@ export class AlertMailQueue extends AlertNotifier {
   }
 
   async notify(orgId: number, transitions: AlertTransition[]): Promise<void> {
-    const settings = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
+    const { publicUrl } = this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY);
     const mailed = transitions.filter((t) => t.rule.emails.length > 0);
-    if (!settings.alertMail.smtpUrl || mailed.length === 0) {
+    if (!this.outbox.enabled || mailed.length === 0) {
       return;
     }
     const networkIds = mailed.flatMap((t) =>
@@ -44,10 +44,16 @@ export class AlertMailQueue extends AlertNotifier {
         alert,
         rule,
         timeZone: (alert.network_id !== null && zones.get(alert.network_id)) || NO_NETWORK_ZONE,
-        publicUrl: settings.publicUrl,
+        publicUrl,
       });
-      return { alert_id: alert.id, kind, recipients: rule.emails, subject, text_body: text };
+      return {
+        topic: `alert.${kind}` as const,
+        topic_id: alert.id,
+        recipients: rule.emails,
+        subject,
+        text_body: text,
+      };
     });
-    await this.emails.enqueue(orgId, messages, new Date());
+    await this.outbox.queue(orgId, messages);
   }
 }

@@ -1,17 +1,15 @@
 import { Module } from '@nestjs/common';
-import { BackgroundModule } from '../../background/background.module';
+import { MailModule } from '../../mail/mail.module';
 import { NetworksModule } from '../../networks/networks.module';
-import { AlertEmailsRepository } from './alert-emails.repository';
 import { AlertMailQueue } from './alert-mail-queue';
-import { AlertMailSender } from './alert-mail-sender.service';
 
 /**
- * Alert e-mails: the `alert_emails` outbox, filled in the evaluation's transaction
- * (AlertMailQueue, the alerts' AlertNotifier) and sent by every instance (AlertMailSender).
+ * Alert e-mails: rendered and queued in the e-mail outbox in the evaluation's transaction
+ * (AlertMailQueue, the alerts' AlertNotifier); the outbox (mail/) sends them.
  */
 @Module({
-  imports: [BackgroundModule, NetworksModule],
-  providers: [AlertEmailsRepository, AlertMailQueue, AlertMailSender],
+  imports: [MailModule, NetworksModule],
+  providers: [AlertMailQueue],
   exports: [AlertMailQueue],
 })
 export class AlertMailModule {}

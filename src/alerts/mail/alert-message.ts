@@ -150,7 +150,11 @@ function detailsOf(alert: MessageAlert, rule: MessageRule, time: (at: Date) => s
       );
       break;
     case 'rollout_halted':
-      lines.push(`Rollout #${said(data.rollout_id)} halted.`);
+      lines.push(
+        data.config_rollout_id !== undefined
+          ? `Configuration rollout #${said(data.config_rollout_id)} halted.`
+          : `Rollout #${said(data.rollout_id)} halted.`,
+      );
       break;
     case 'clients_above':
       lines.push(

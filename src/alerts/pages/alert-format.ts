@@ -74,7 +74,9 @@ export function alertDetails(
       return `Upgrade${upgrade ? ` ${upgrade}` : ''} failed${error ? `: ${error}` : ''}`;
     }
     case 'rollout_halted':
-      return `Rollout ${textOf(data.rollout_id) ?? ''} halted`.replace('  ', ' ');
+      return data.config_rollout_id !== undefined
+        ? `Configuration rollout ${textOf(data.config_rollout_id) ?? ''} halted`.replace('  ', ' ')
+        : `Rollout ${textOf(data.rollout_id) ?? ''} halted`.replace('  ', ' ');
     default:
       return Object.entries(data)
         .map(

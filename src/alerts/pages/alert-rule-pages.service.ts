@@ -64,7 +64,7 @@ export class AlertRulePagesService {
    * addresses are kept but mailed nothing, which the form, the list and the saved message say.
    */
   private get mailOff(): boolean {
-    return !this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).alertMail.smtpUrl;
+    return !this.config.getOrThrow<AppConfig>(APP_CONFIG_KEY).mail.smtpUrl;
   }
 
   /** The saved message, with the word that its e-mails wait for a mail server when they do. */

@@ -58,6 +58,22 @@ export enum ApiErrorCode {
   LimitReached = 1046,
   /** The webhook URL's host is or resolves to a refused address. */
   RefusedAddress = 1047,
+  /** Wi-Fi client not found. */
+  ClientNotFound = 1048,
+  /** The network has no draft. */
+  DraftNotFound = 1049,
+  /** The draft is based on an older configuration version of its network. */
+  DraftOutdated = 1050,
+  /** A configuration rollout is running on the network. */
+  ConfigRolloutRunning = 1051,
+  /** The configuration rollout is missing or another organisation's. */
+  ConfigRolloutNotFound = 1052,
+  /** The organisation would have no admin left. */
+  NoAdminLeft = 1053,
+  /** Member not found. */
+  MemberNotFound = 1054,
+  /** Invitation not found, used, revoked or expired. */
+  InvitationNotFound = 1055,
 }
 
 /** The HTTP status of each code; the compiler checks that every code has one. */
@@ -108,4 +124,12 @@ export const HTTP_STATUS_OF: Record<ApiErrorCode, number> = {
   [ApiErrorCode.CommandNotQueued]: 422,
   [ApiErrorCode.LimitReached]: 422,
   [ApiErrorCode.RefusedAddress]: 422,
+  [ApiErrorCode.ClientNotFound]: 404,
+  [ApiErrorCode.DraftNotFound]: 404,
+  [ApiErrorCode.DraftOutdated]: 409,
+  [ApiErrorCode.ConfigRolloutRunning]: 409,
+  [ApiErrorCode.ConfigRolloutNotFound]: 404,
+  [ApiErrorCode.NoAdminLeft]: 422,
+  [ApiErrorCode.MemberNotFound]: 404,
+  [ApiErrorCode.InvitationNotFound]: 404,
 };

@@ -14,6 +14,11 @@ const BACKSLASH = 0x5c; // \
  * skipped). Malformed text is left to the JSON parser.
  */
 export function jsonDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  // Text with at most `max` opening brackets cannot nest deeper (a check-in's list of stations
+  // has a few dozen): counted by the engine's string search, not a loop over every character.
+  if (openingsAtMost(text, max)) {
+    return false;
+  }
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -36,4 +41,17 @@ export function jsonDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
     }
   }
   return false;
+}
+
+/** Whether the text holds at most `max` of `{` and `[` together, in strings or not. */
+function openingsAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1)) {
+      if (++count > max) {
+        return false;
+      }
+    }
+  }
+  return true;
 }

@@ -4,7 +4,7 @@ import { createValidationPipe } from '../validation/validation';
 import { ValidationFailedError } from '../errors/domain-error';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import { listEntryCount, ListTooLongError, MAX_LIST_ENTRIES, MaxListEntries } from './list-limit';
-import { findNul } from './nul';
+import { findNul, markParsed } from './nul';
 
 describe('findNul', () => {
   it('finds NUL in a string, however deeply nested, and names its path', () => {
@@ -20,6 +20,22 @@ describe('findNul', () => {
   it('finds nothing in clean values, numbers, booleans and null', () => {
     expect(findNul({ a: [1, true, null, 'text', { b: 'c' }] })).toBeUndefined();
     expect(findNul(undefined)).toBeUndefined();
+  });
+
+  it('finds NUL in a body parsed from text that holds the escape', () => {
+    const text = '{"a":{"b":["x","y\\u0000"]}}';
+    const body: unknown = JSON.parse(text);
+    markParsed(text, body);
+    expect(findNul(body)).toBe('a.b.1');
+  });
+
+  it('trusts a body parsed from text without the escape: JSON strings hold no raw NUL', () => {
+    expect(() => JSON.parse('{"a":"x\u0000"}')).toThrow(SyntaxError);
+    const text = '{"a":"x"}';
+    const body = JSON.parse(text) as { a: string };
+    markParsed(text, body);
+    body.a = 'changed\u0000 after parsing (never done)';
+    expect(findNul(body)).toBeUndefined();
   });
 
   it('walks a very deep value without recursion', () => {

@@ -1,12 +1,18 @@
 import { normaliseMac, parseMacs, splitList } from './mac';
 
 describe('normaliseMac', () => {
-  it.each(['aa:bb:cc:dd:ee:ff', 'AA-BB-CC-DD-EE-FF', 'aabbccddeeff', ' AaBbCcDdEeFf '])(
-    'turns %p into the stored form',
-    (input) => {
-      expect(normaliseMac(input)).toBe('AA:BB:CC:DD:EE:FF');
-    },
-  );
+  it.each([
+    'aa:bb:cc:dd:ee:ff',
+    'AA:BB:CC:DD:EE:FF',
+    'aA:Bb:cC:dD:eE:fF',
+    'AA-BB-CC-DD-EE-FF',
+    'aa:bb-cc:dd-ee:ff',
+    'aabbccddeeff',
+    ' AaBbCcDdEeFf ',
+    ' aa:bb:cc:dd:ee:ff',
+  ])('turns %p into the stored form', (input) => {
+    expect(normaliseMac(input)).toBe('AA:BB:CC:DD:EE:FF');
+  });
 
   it.each([
     '',
@@ -15,6 +21,8 @@ describe('normaliseMac', () => {
     'gg:bb:cc:dd:ee:ff',
     'aa.bb.cc.dd.ee.ff',
     'aa bb cc dd ee ff',
+    'aa:bb:cc:dd:ee:f',
+    'aa:bb:cc:dd:ee:ff:00',
   ])('rejects %p', (input) => {
     expect(normaliseMac(input)).toBeNull();
   });

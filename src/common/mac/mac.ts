@@ -3,9 +3,15 @@
  * `aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`.
  */
 const HEX12 = /^[0-9A-F]{12}$/;
+/** Six pairs of hex digits joined by `:`, either case: the stored form once upper-cased. */
+const COLON_PAIRS = /^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5}$/;
 
 /** The stored form of a MAC, or null when it is not 12 hex digits after removing `:` and `-`. */
 export function normaliseMac(input: string): string | null {
+  // The form devices and clients mostly send: no need to take it apart (check-ins list many).
+  if (COLON_PAIRS.test(input)) {
+    return input.toUpperCase();
+  }
   const hex = input.trim().replace(/[:-]/g, '').toUpperCase();
   if (!HEX12.test(hex)) {
     return null;

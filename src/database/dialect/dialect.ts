@@ -13,6 +13,14 @@ const TEXT_LIST_TYPE = 'text[]';
  * source's options, by `dialectOf`); nothing outside src/database/dialect asks which database
  * it runs on. An abstract class so that it is also the injection token.
  */
+/** `seconds` as the whole number an SQL text may hold (never anything else). */
+export function wholeSeconds(seconds: number): string {
+  if (!Number.isSafeInteger(seconds)) {
+    throw new Error(`not a whole number of seconds: ${seconds}`);
+  }
+  return seconds >= 0 ? `+${seconds}` : `${seconds}`;
+}
+
 export abstract class Dialect {
   /**
    * Whether transactions must run one at a time: better-sqlite3 has a single connection on
@@ -88,6 +96,21 @@ export abstract class Dialect {
   /** The JSON text of `column` as a JSON value (not a string) inside jsonObject/jsonArrayAgg. */
   abstract jsonOf(column: string): string;
 
+  /**
+   * The instant held in the date column `column` moved `seconds` later (a whole number; earlier
+   * when negative), comparable with the table's other date columns as they are stored.
+   */
+  abstract instantPlusSeconds(column: string, seconds: number): string;
+
+  /**
+   * The integer member `field` of the member named by the SQL text `key` of the JSON object held
+   * as text in `json` (NULL when either is missing).
+   */
+  abstract jsonMemberInteger(json: string, key: string, field: string): string;
+
+  /** The JSON object held as text in `json` without its member named by the SQL text `key`. */
+  abstract jsonWithoutMember(json: string, key: string): string;
+
   /** A JSON value a statement returned, parsed (the PostgreSQL driver parses json itself). */
   abstract parsedJson(value: unknown): unknown;
 
@@ -128,6 +151,13 @@ export abstract class Dialect {
    * organisation ids ascend in commit order. Taken last, after every other lock of the change.
    */
   abstract lockEventOrder(manager: EntityManager, orgId: number): Promise<void>;
+
+  /**
+   * Orders the updates of an organisation's stored configuration revisions: held from before a
+   * change reads what the revisions are computed from until it ends, so that the next one reads
+   * what this one wrote. Taken after the change's row locks (its writes), before the events'.
+   */
+  abstract lockConfigRevisions(manager: EntityManager, orgId: number): Promise<void>;
 
   /**
    * Runs one statement outside any transaction, on the driver's pool where there is one

@@ -8,7 +8,7 @@ import {
   SelectQueryBuilder,
 } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { Dialect } from './dialect';
+import { Dialect, wholeSeconds } from './dialect';
 
 /**
  * Key of the PostgreSQL advisory lock that serialises start-up work (migrations, demo seeding)
@@ -19,6 +19,9 @@ const LOCK_POLL_MS = 200;
 
 /** First key of the advisory locks that order an organisation's events (ASCII "AFEV"). */
 const EVENT_ORDER_LOCK_KEY = 0x41464556;
+
+/** First key of the advisory locks that order an organisation's revision updates ("AFCR"). */
+const CONFIG_REVISIONS_LOCK_KEY = 0x41464352;
 
 /** PostgreSQL through node-postgres: a pool of connections, row locks, advisory locks. */
 export class PostgresDialect extends Dialect {
@@ -120,6 +123,18 @@ export class PostgresDialect extends Dialect {
     return `CAST(${column} AS json)`;
   }
 
+  instantPlusSeconds(column: string, seconds: number): string {
+    return `(${column} + INTERVAL '1 second' * ${wholeSeconds(seconds)})`;
+  }
+
+  jsonMemberInteger(json: string, key: string, field: string): string {
+    return `CAST(CAST(${json} AS jsonb) -> (${key}) ->> '${field}' AS bigint)`;
+  }
+
+  jsonWithoutMember(json: string, key: string): string {
+    return `CAST(CAST(${json} AS jsonb) - CAST(${key} AS text) AS text)`;
+  }
+
   /** node-postgres parses json columns already. */
   parsedJson(value: unknown): unknown {
     return value;
@@ -147,6 +162,11 @@ export class PostgresDialect extends Dialect {
    */
   async lockEventOrder(manager: EntityManager, orgId: number): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [EVENT_ORDER_LOCK_KEY, orgId]);
+  }
+
+  /** A transaction-level advisory lock on (AFCR, organisation id), as lockEventOrder's. */
+  async lockConfigRevisions(manager: EntityManager, orgId: number): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [CONFIG_REVISIONS_LOCK_KEY, orgId]);
   }
 
   /**

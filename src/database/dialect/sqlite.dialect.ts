@@ -1,5 +1,5 @@
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { Dialect } from './dialect';
+import { Dialect, wholeSeconds } from './dialect';
 
 /**
  * SQLite through better-sqlite3: one connection, one writer per file, no row locks; id lists are
@@ -79,6 +79,19 @@ export class SqliteDialect extends Dialect {
     return `json(${column})`;
   }
 
+  instantPlusSeconds(column: string, seconds: number): string {
+    // Dates are stored as `YYYY-MM-DD HH:MM:SS.SSS` text, which this format writes again.
+    return `strftime('%Y-%m-%d %H:%M:%f', ${column}, '${wholeSeconds(seconds)} seconds')`;
+  }
+
+  jsonMemberInteger(json: string, key: string, field: string): string {
+    return `json_extract(${json}, '$."' || (${key}) || '".${field}')`;
+  }
+
+  jsonWithoutMember(json: string, key: string): string {
+    return `json_remove(${json}, '$."' || (${key}) || '"')`;
+  }
+
   /** better-sqlite3 returns JSON as text. */
   parsedJson(value: unknown): unknown {
     return typeof value === 'string' ? JSON.parse(value) : value;
@@ -100,6 +113,11 @@ export class SqliteDialect extends Dialect {
 
   /** No-op: UnitOfWork already runs one transaction at a time, so ids follow commit order. */
   lockEventOrder(_manager: EntityManager, _orgId: number): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** No-op: UnitOfWork already runs one transaction at a time. */
+  lockConfigRevisions(_manager: EntityManager, _orgId: number): Promise<void> {
     return Promise.resolve();
   }
 

@@ -13,10 +13,30 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { IsId, MAX_ID } from '../../common/ids/id';
 import { REPORT_STATES, ReportState } from '../../firmware/upgrade-lifecycle';
+import { checkListByHand } from '../../common/validation';
+import { checkedStations, DistinctMacs, MAX_STATIONS, StationDto } from './station.dto';
+
+/** `clients` beside `stations` must be their number. */
+function MatchesStations(): PropertyDecorator {
+  return ValidateBy({
+    name: 'matchesStations',
+    validator: {
+      validate: (value: unknown, args) => {
+        const stations = (args?.object as { stations?: unknown }).stations;
+        return !Array.isArray(stations) || value === stations.length;
+      },
+      defaultMessage: (args) =>
+        `clients must equal the number of stations (${String(
+          ((args?.object as { stations?: unknown[] }).stations ?? []).length,
+        )})`,
+    },
+  });
+}
 
 /** The device failed to apply a configuration revision. */
 export class ConfigErrorDto {
@@ -87,12 +107,26 @@ export class CheckinDto extends HeartbeatFieldsDto {
   @Max(MAX_ID)
   uptime_seconds?: number;
 
-  /** Wi-Fi clients associated now. */
+  /** Wi-Fi clients associated now; with `stations`, their number (or absent). */
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(MAX_ID)
+  @MatchesStations()
   clients?: number;
+
+  /**
+   * The complete list of the Wi-Fi clients associated now, at most 1,024, each MAC once. Absent:
+   * the clients stay as they were; `[]`: none is connected. A bad entry refuses the whole check-in
+   * (422 1030 naming each bad value), recording nothing.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_STATIONS)
+  @DistinctMacs()
+  @ValidateNested({ each: true })
+  @Type(() => StationDto)
+  stations?: StationDto[];
 
   /** The configuration revision the device runs. */
   @IsOptional()
@@ -120,3 +154,6 @@ export class CheckinDto extends HeartbeatFieldsDto {
   @Type(() => CommandResultDto)
   command_results?: CommandResultDto[];
 }
+
+// The stations of a steady check-in are checked by hand (the same rules, see checkedStations).
+checkListByHand(CheckinDto, { property: 'stations', check: checkedStations });

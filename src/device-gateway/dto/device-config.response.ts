@@ -52,7 +52,11 @@ export class DeviceConfigResponse {
       type: 'object',
       required: ['id', 'location_network_id', 'ssid_name'],
       properties: {
-        id: { type: 'integer' },
+        id: {
+          type: 'integer',
+          nullable: true,
+          description: 'null: an SSID a configuration rollout adds, until it completes',
+        },
         location_network_id: { type: 'integer' },
         ssid_name: { type: 'string' },
         wpa_key: { type: 'string', nullable: true },
@@ -60,7 +64,9 @@ export class DeviceConfigResponse {
       additionalProperties: true,
     },
     description:
-      "The SSIDs of the device's network by id, every field as SSID show returns it, wpa_key included",
+      "The SSIDs of the device's network by id, every field as SSID show returns it, wpa_key " +
+      'included. A device of an opened stage of a configuration rollout is given the ' +
+      "rollout's SSIDs instead: those it adds (id null) last, in the draft's order.",
   })
   ssids: Record<string, unknown>[];
 

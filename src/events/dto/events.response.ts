@@ -68,7 +68,8 @@ export class EventResponse {
       '`{upgrade_id, version, rollout_id}`; upgrade.started, done, failed, cancelled: ' +
       '`{upgrade_id, version, previous_version, rollout_id, error}`; rollout.*: `{rollout_id, ' +
       'version, stage, failure_percent, reason}`; network.*: `{network_name}` (+ `changes` on ' +
-      'update); ssid.*: `{ssid_id, ssid_name, changes}`; uplinks.applied: `{init_template_id}`; ' +
+      'update); ssid.*: `{ssid_id, ssid_name, changes}`; config.published: `{config_version, diff}` ' +
+      "(the published draft's diff, secrets masked); uplinks.applied: `{init_template_id}`; " +
       'tags.updated: `{tag_list}`; grant.*: `{user_id, network_id, level}`. `changes` is ' +
       '`{field: {from, to}}`, secrets shown as `********`.',
   })

@@ -61,6 +61,14 @@ export class NetworkResponse {
   @StrArray()
   tag_list: string[];
 
+  @Int({
+    description:
+      "The version of the network's configuration: 1 at creation, one more with every change of " +
+      'its SSIDs (SSID writes, config_rollback, a published draft). A draft records the version ' +
+      'it was written against and is published only while it is still the current one.',
+  })
+  config_version: number;
+
   @DateTime()
   created_at: string;
 

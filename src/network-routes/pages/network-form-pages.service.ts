@@ -9,7 +9,7 @@ import { formErrors, orFormAgain, orRefusedTo, showForm } from '../../web/form';
 import { PageOutcome, Redirect, redirectTo, Shown, show } from '../../web/page-outcome';
 import { plural } from '../../web/plural';
 import { options } from '../../web/select-options';
-import { NetworkView } from '../location-network.view';
+import { NetworkView } from '../../networks/location-network.view';
 import { LocationNetworksService } from '../location-networks.service';
 import { NetworkCreationService } from '../network-creation.service';
 import {

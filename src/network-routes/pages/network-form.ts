@@ -3,7 +3,7 @@ import { validateSync } from 'class-validator';
 import { validationMessages } from '../../common/validation';
 import { formFields, trimmed } from '../../web/form';
 import { CreateNetworkFieldsDto, UpdateNetworkFieldsDto } from '../dto/location-network.dto';
-import { NetworkView } from '../location-network.view';
+import { NetworkView } from '../../networks/location-network.view';
 import { networkUpdateFailed } from '../location-networks.errors';
 
 /** The network form: name, time zone and template, as typed. */

@@ -2,6 +2,7 @@ import { FormErrors } from '../../web/form';
 import { PageModel, view } from '../../web/page-outcome';
 import { Option } from '../../web/select-options';
 import { NetworkFormValues } from './network-form';
+import { AdvancedPart } from './ssid-advanced-form';
 import { KnownValue, SsidFormValues } from './ssid-form';
 import { NetworkTemplateFormValues, UplinkTemplateFormValues } from './template-forms';
 
@@ -43,12 +44,13 @@ export interface NetworkRollbackModel extends PageModel {
 /** views/ssid-form.hbs: a new SSID's form or an existing one's, in its network. */
 export interface SsidFormModel extends PageModel {
   network: Named;
-  ssid: Named | null;
   values: SsidFormValues;
   enabledChoices: Option[];
   hiddenChoices: Option[];
   securityModes: readonly KnownValue[];
   radioBands: readonly KnownValue[];
+  /** The "RADIUS, captive portal and DHCP" part. */
+  advanced: AdvancedPart;
   /**
    * The "Save anyway" box, while the form holds a value the console does not know: its value
    * names those values (what it confirms), ticked once confirmed.
@@ -57,6 +59,18 @@ export interface SsidFormModel extends PageModel {
   errors: FormErrors;
   action: string;
   cancel: string;
+  /** The submit button's words ("Add SSID", "Save changes", "Save in draft"…). */
+  submit: string;
+  /** The Delete button of an SSID that exists: where it posts and what it asks. */
+  remove: { action: string; question: string; yes: string; hidden: HiddenField[] } | null;
+  /** What the form posts besides its fields (a draft's form: the draft it was opened on). */
+  hidden: HiddenField[];
+}
+
+/** A hidden field of a form. */
+export interface HiddenField {
+  name: string;
+  value: string;
 }
 
 /** A form of the templates page, as typed, with its refusal. */

@@ -6,36 +6,24 @@ import { NetworkSsidsService } from '../../network-ssids/network-ssids.service';
 import { LocationNetwork } from '../../networks/location-network.entity';
 import { NetworkAccessPolicy } from '../../networks/network-access.policy';
 import { networkNotFound } from '../../networks/networks.errors';
-import { FormErrors, labelledFormErrors, NO_ERRORS, orFormAgain, showForm } from '../../web/form';
+import { conflictText, orFormAgain, orRefusedTo } from '../../web/form';
 import { PageOutcome, redirectTo, Shown } from '../../web/page-outcome';
-import { options } from '../../web/select-options';
-import { SSID_FORM, SsidFormModel } from './network-page-views';
+import { SsidFormModel } from './network-page-views';
 import {
   BLANK_SSID_FORM,
-  confirmationOf,
-  RADIO_BANDS,
   readSaveAnyway,
   readSsidForm,
-  SECURITY_MODES,
-  SSID_FORM_FIELDS,
-  SsidFormValues,
   ssidFormOf,
   toSsidInput,
-  unknownValues,
 } from './ssid-form';
-
-const BOOLEAN_CHOICES = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-  { value: '', label: 'Not set' },
-];
+import { refusedSsid, SsidFormPlace, ssidFormPage, unconfirmedSsidForm } from './ssid-form-page';
 
 /**
  * The SSID forms of a network page on NetworkSsidsService, the one place of the SSID
- * rules: admins and members with full access to the network add, change and
- * delete; read-only members are refused (403), others find nothing (404). A refusal (422) shows
- * the form again with the API's messages, worded for people, beside their fields and the values
- * as typed. A security mode or band the console does not know is saved only once "Save anyway"
+ * rules (so the form is refused exactly as the API is): admins and members with full access to
+ * the network add, change and delete; read-only members are refused (403), others find nothing
+ * (404). A refusal (422) shows the form again with the API's messages, worded for people, beside
+ * their fields and the values as typed. A security mode or band the console does not know is saved only once "Save anyway"
  * confirms it (the API takes any text); until then nothing is written.
  */
 @Injectable()
@@ -47,12 +35,12 @@ export class SsidFormPagesService {
 
   async newForm(user: AuthUser, networkId: number): Promise<Shown<SsidFormModel>> {
     const network = await this.access.writable(user, networkId, networkNotFound);
-    return form(network, null, BLANK_SSID_FORM);
+    return ssidFormPage(place(network, null), BLANK_SSID_FORM);
   }
 
   async editForm(user: AuthUser, networkId: number, id: number): Promise<Shown<SsidFormModel>> {
     const { network, ssid } = await this.writableSsid(user, networkId, id);
-    return form(network, ssid, ssidFormOf(ssid));
+    return ssidFormPage(place(network, ssid), ssidFormOf(ssid));
   }
 
   async create(
@@ -63,16 +51,22 @@ export class SsidFormPagesService {
     const network = await this.access.writable(user, networkId, networkNotFound);
     const values = readSsidForm(body);
     const confirmed = readSaveAnyway(body);
-    const unconfirmed = toConfirm(network, null, values, null, confirmed);
+    const unconfirmed = unconfirmedSsidForm(place(network, null), values, confirmed);
     if (unconfirmed !== null) {
       return unconfirmed;
     }
-    return orFormAgain(
-      async () => {
-        const created = await this.ssids.create(user, networkId, toSsidInput(values, null));
-        return redirectTo(`/networks/${networkId}`, `SSID ${created.ssid_name} added.`);
-      },
-      (messages) => form(network, null, values, refused(messages), confirmed),
+    return orRefusedTo(
+      `/networks/${networkId}`,
+      () =>
+        orFormAgain(
+          async () => {
+            const created = await this.ssids.create(user, networkId, toSsidInput(values, null));
+            return redirectTo(`/networks/${networkId}`, `SSID ${created.ssid_name} added.`);
+          },
+          (messages) =>
+            ssidFormPage(place(network, null), values, refusedSsid(messages), confirmed),
+        ),
+      conflictText,
     );
   }
 
@@ -85,24 +79,36 @@ export class SsidFormPagesService {
     const { network, ssid } = await this.writableSsid(user, networkId, id);
     const values = readSsidForm(body);
     const confirmed = readSaveAnyway(body);
-    const unconfirmed = toConfirm(network, ssid, values, ssidFormOf(ssid), confirmed);
+    const unconfirmed = unconfirmedSsidForm(place(network, ssid), values, confirmed);
     if (unconfirmed !== null) {
       return unconfirmed;
     }
     const vlan = ssid.v_lan_attributes as Record<string, unknown> | null;
-    return orFormAgain(
-      async () => {
-        const updated = await this.ssids.update(user, id, toSsidInput(values, vlan));
-        return redirectTo(`/networks/${networkId}`, `SSID ${updated.ssid_name} saved.`);
-      },
-      (messages) => form(network, ssid, values, refused(messages), confirmed),
+    return orRefusedTo(
+      `/networks/${networkId}`,
+      () =>
+        orFormAgain(
+          async () => {
+            const updated = await this.ssids.update(user, id, toSsidInput(values, vlan));
+            return redirectTo(`/networks/${networkId}`, `SSID ${updated.ssid_name} saved.`);
+          },
+          (messages) =>
+            ssidFormPage(place(network, ssid), values, refusedSsid(messages), confirmed),
+        ),
+      conflictText,
     );
   }
 
   async destroy(user: AuthUser, networkId: number, id: number): Promise<PageOutcome> {
     await this.writableSsid(user, networkId, id);
-    const deleted = await this.ssids.destroy(user, id);
-    return redirectTo(`/networks/${networkId}`, `SSID ${deleted.ssid_name} deleted.`);
+    return orRefusedTo(
+      `/networks/${networkId}`,
+      async () => {
+        const deleted = await this.ssids.destroy(user, id);
+        return redirectTo(`/networks/${networkId}`, `SSID ${deleted.ssid_name} deleted.`);
+      },
+      conflictText,
+    );
   }
 
   /** The SSID of this network, when the user may write the network (else 404 or 403). */
@@ -120,59 +126,22 @@ export class SsidFormPagesService {
   }
 }
 
-/** The service's refusal, worded for people beside the fields. */
-const refused = (messages: string[]): FormErrors => labelledFormErrors(messages, SSID_FORM_FIELDS);
-
-/**
- * The form again (422) asking to confirm the values the console does not know, when "Save
- * anyway" was not ticked for exactly those values; null when nothing is left to confirm.
- */
-function toConfirm(
-  network: LocationNetwork,
-  ssid: NetworkSsidView | null,
-  values: SsidFormValues,
-  stored: SsidFormValues | null,
-  confirmed: string,
-): Shown<SsidFormModel> | null {
-  const unknown = unknownValues(values, stored);
-  if (unknown.length === 0 || confirmed === confirmationOf(values, stored)) {
-    return null;
-  }
-  const errors: FormErrors = {
-    messages: unknown.map(({ message }) => message),
-    byField: Object.fromEntries(unknown.map(({ field, message }) => [field, [message]])),
-  };
-  return form(network, ssid, values, errors, '', confirmationOf(values, stored));
-}
-
-/**
- * The form of a new SSID (null) or an existing one, again with its refusal (422). `confirmation`
- * is what a "Save anyway" box confirms, shown (ticked when `confirmed` is it) while the form holds
- * a value the console does not know.
- */
-function form(
-  network: LocationNetwork,
-  ssid: NetworkSsidView | null,
-  values: SsidFormValues,
-  errors: FormErrors = NO_ERRORS,
-  confirmed = '',
-  confirmation = confirmationOf(values, ssid && ssidFormOf(ssid)),
-): Shown<SsidFormModel> {
+/** The form of a new SSID of the network (null) or of one of its SSIDs. */
+function place(network: LocationNetwork, ssid: NetworkSsidView | null): SsidFormPlace {
   const base = `/networks/${network.id}`;
-  return showForm(SSID_FORM, {
+  return {
     title: ssid ? `Edit SSID ${ssid.ssid_name}` : `New SSID in ${network.network_name}`,
-    section: 'networks',
-    network: { id: network.id, name: network.network_name },
-    ssid: ssid && { id: ssid.id, name: ssid.ssid_name },
-    values,
-    enabledChoices: options(BOOLEAN_CHOICES, values.is_enabled),
-    hiddenChoices: options(BOOLEAN_CHOICES, values.is_hidden),
-    securityModes: SECURITY_MODES,
-    radioBands: RADIO_BANDS,
-    saveAnyway:
-      confirmation === '' ? null : { value: confirmation, ticked: confirmed === confirmation },
-    errors,
+    network,
+    ssid: ssid && { name: ssid.ssid_name, stored: ssidFormOf(ssid) },
     action: ssid ? `${base}/ssids/${ssid.id}` : `${base}/ssids`,
     cancel: base,
-  });
+    submit: ssid ? 'Save changes' : 'Add SSID',
+    remove: ssid && {
+      action: `${base}/ssids/${ssid.id}/delete`,
+      question: `Delete SSID ${ssid.ssid_name} from ${network.network_name}? Its devices stop broadcasting it at their next configuration.`,
+      yes: `Yes, delete SSID ${ssid.ssid_name}`,
+      hidden: [],
+    },
+    hidden: [],
+  };
 }

@@ -22,7 +22,22 @@ describe('the SSID form', () => {
       wpa_key: ' spaced key ',
       radio_band: '5',
       v_lan_id: '30',
+      advanced: expect.objectContaining({ clearBlank: false }) as unknown,
     });
+  });
+
+  it('sends the advanced part only where it has something to say', () => {
+    const input = toSsidInput(
+      readSsidForm({
+        ssid_name: 'Staff',
+        splash_url: ' https://portal.example/ ',
+        shown_wallgarden: 'true',
+      }),
+      null,
+    );
+    expect(input).toMatchObject({ splash_url: 'https://portal.example/', wallgarden: 'false' });
+    expect(input).not.toHaveProperty('auth_radius_id');
+    expect(input).not.toHaveProperty('captive_portal');
   });
 
   it('sets the VLAN id inside the stored VLAN, keeping its other keys', () => {

@@ -1,10 +1,22 @@
 import { NetworkSsidView } from '../../network-ssids/network-ssid.view';
 import { exact, FieldLabel, formFields, trimmed } from '../../web/form';
+import {
+  ADVANCED_FIELDS,
+  advancedOf,
+  BLANK_ADVANCED,
+  readAdvanced,
+  shownFlag,
+  shownText,
+  SsidAdvancedValues,
+  toAdvancedInput,
+} from './ssid-advanced-form';
+import { SSID_FIELD_LABELS } from './ssid-labels';
 
 /**
- * The SSID form: the fields a network team changes most, as typed. Every other field
- * of an SSID is left out of what the form sends, so an edit keeps its value (the service merges).
- * The booleans are Yes / No / Not set, so that an SSID whose `is_enabled` is null keeps it.
+ * The SSID form: the fields a network team changes most, as typed, and its "RADIUS, captive
+ * portal and DHCP" part (ssid-advanced-form.ts). Every other field of an SSID is left out of what
+ * the form sends, so an edit keeps its value (the service merges). The booleans are
+ * Yes / No / Not set, so that an SSID whose `is_enabled` is null keeps it.
  */
 export interface SsidFormValues {
   ssid_name: string;
@@ -16,6 +28,7 @@ export interface SsidFormValues {
   radio_band: string;
   /** v_lan_attributes.v_lan_id as typed; empty for none. */
   v_lan_id: string;
+  advanced: SsidAdvancedValues;
 }
 
 export const BLANK_SSID_FORM: SsidFormValues = {
@@ -26,23 +39,30 @@ export const BLANK_SSID_FORM: SsidFormValues = {
   wpa_key: '',
   radio_band: '',
   v_lan_id: '',
+  advanced: BLANK_ADVANCED,
+};
+
+/** The input of the form for each field path the service's messages begin with. */
+const INPUTS: Readonly<Record<string, string>> = {
+  ssid_name: 'ssid_name',
+  is_enabled: 'is_enabled',
+  is_hidden: 'is_hidden',
+  security_mode: 'security_mode',
+  wpa_key: 'wpa_key',
+  radio_band: 'radio_band',
+  v_lan_attributes: 'v_lan_id',
+  'v_lan_attributes.v_lan_id': 'v_lan_id',
+  ...Object.fromEntries(ADVANCED_FIELDS.map((field) => [field, field])),
 };
 
 /**
  * The inputs of the form by the field path the service's messages begin with, and the words the
- * form names each by: the console words a refusal for people (`VLAN id must be between 1 and
- * 4094`) where the API names the path (`v_lan_attributes.v_lan_id must be …`).
+ * console names each by (ssid-labels.ts): a refusal reads `VLAN ID must be between 1 and 4094`
+ * where the API names the path (`v_lan_attributes.v_lan_id must be …`).
  */
-export const SSID_FORM_FIELDS: Readonly<Record<string, FieldLabel>> = {
-  ssid_name: { input: 'ssid_name', label: 'SSID name' },
-  is_enabled: { input: 'is_enabled', label: 'Enabled' },
-  is_hidden: { input: 'is_hidden', label: 'Hidden' },
-  security_mode: { input: 'security_mode', label: 'Security mode' },
-  wpa_key: { input: 'wpa_key', label: 'WPA key' },
-  radio_band: { input: 'radio_band', label: 'Radio band' },
-  v_lan_attributes: { input: 'v_lan_id', label: 'VLAN' },
-  'v_lan_attributes.v_lan_id': { input: 'v_lan_id', label: 'VLAN id' },
-};
+export const SSID_FORM_FIELDS: Readonly<Record<string, FieldLabel>> = Object.fromEntries(
+  Object.entries(INPUTS).map(([path, input]) => [path, { input, label: SSID_FIELD_LABELS[path] }]),
+);
 
 /** A value the form offers, with what people call it. */
 export interface KnownValue {
@@ -119,9 +139,6 @@ const choice = (value: unknown) => {
   const text = trimmed(value);
   return text === 'true' || text === 'false' ? text : '';
 };
-const shown = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-const flag = (value: unknown) => (value === true ? 'true' : value === false ? 'false' : '');
 
 /** The posted form as typed. */
 export function readSsidForm(body: unknown): SsidFormValues {
@@ -134,6 +151,7 @@ export function readSsidForm(body: unknown): SsidFormValues {
     wpa_key: exact(form.wpa_key),
     radio_band: trimmed(form.radio_band),
     v_lan_id: trimmed(form.v_lan_id),
+    advanced: readAdvanced(form),
   };
 }
 
@@ -142,19 +160,21 @@ export function ssidFormOf(ssid: NetworkSsidView): SsidFormValues {
   const vlan = ssid.v_lan_attributes as { v_lan_id?: unknown } | null;
   return {
     ssid_name: ssid.ssid_name,
-    is_enabled: flag(ssid.is_enabled),
-    is_hidden: flag(ssid.is_hidden),
-    security_mode: shown(ssid.security_mode),
-    wpa_key: shown(ssid.wpa_key),
-    radio_band: shown(ssid.radio_band),
-    v_lan_id: shown(vlan?.v_lan_id),
+    is_enabled: shownFlag(ssid.is_enabled),
+    is_hidden: shownFlag(ssid.is_hidden),
+    security_mode: shownText(ssid.security_mode),
+    wpa_key: shownText(ssid.wpa_key),
+    radio_band: shownText(ssid.radio_band),
+    v_lan_id: shownText(vlan?.v_lan_id),
+    advanced: advancedOf(ssid),
   };
 }
 
 /**
- * The `network_ssid` object the service takes: the form's fields (empty clears), and the VLAN id
+ * The `network_ssid` object the service takes: the form's fields (empty clears), the VLAN id
  * set inside the SSID's v_lan_attributes, whose other keys are kept (the service replaces the
- * object as a whole). Without a VLAN before or after, v_lan_attributes is not sent.
+ * object as a whole), and what the advanced part has to say. Without a VLAN before or after,
+ * v_lan_attributes is not sent.
  */
 export function toSsidInput(
   values: SsidFormValues,
@@ -167,6 +187,7 @@ export function toSsidInput(
     security_mode: values.security_mode,
     wpa_key: values.wpa_key,
     radio_band: values.radio_band,
+    ...toAdvancedInput(values.advanced),
   };
   if (values.v_lan_id !== '' || storedVlan !== null) {
     input.v_lan_attributes = {

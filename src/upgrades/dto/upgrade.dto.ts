@@ -2,7 +2,6 @@ import { Transform, Type } from 'class-transformer';
 import {
   IsArray,
   ValidateBy,
-  ValidationOptions,
   IsBoolean,
   IsIn,
   IsISO8601,
@@ -16,7 +15,7 @@ import { IsId } from '../../common/ids/id';
 import { UPGRADE_STATUSES, UpgradeStatus } from '../../firmware/upgrade.entity';
 import { MaxListEntries } from '../../common/limits/list-limit';
 import { IsTimeZone } from '../../common/time-zones/time-zones';
-import { validStages } from '../rollout-plan';
+import { IsPercent, IsRolloutStages, IsStageWait } from '../../common/staging/stage-validators';
 
 export const UPGRADE_TYPES = ['automatic', 'manual'] as const;
 export type UpgradeType = (typeof UPGRADE_TYPES)[number];
@@ -26,56 +25,6 @@ export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 /** Blank values ('' or null) mean "not given". */
 const blankToUndefined = ({ value }: { value: unknown }) =>
   value === '' || value === null ? undefined : value;
-
-const STAGES_MESSAGE =
-  'must be a strictly increasing list of whole percentages from 1 to 100 that ends with 100';
-
-/** `stages` of a rollout. */
-const IsRolloutStages = (options?: ValidationOptions) =>
-  ValidateBy(
-    {
-      name: 'isRolloutStages',
-      validator: {
-        validate: (value: unknown) => validStages(value),
-        defaultMessage: (args) => `${args?.property} ${STAGES_MESSAGE}`,
-      },
-    },
-    options,
-  );
-
-/** A number from 0 to 100, decimals allowed. */
-const IsPercent = (options?: ValidationOptions) =>
-  ValidateBy(
-    {
-      name: 'isPercent',
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100,
-        defaultMessage: (args) => `${args?.property} must be a number from 0 to 100`,
-      },
-    },
-    options,
-  );
-
-/** The longest soak time between two stages: a week, in seconds. */
-export const MAX_STAGE_WAIT_SECONDS = 604800;
-
-/** A whole number of seconds from 0 to a week. */
-const IsStageWait = (options?: ValidationOptions) =>
-  ValidateBy(
-    {
-      name: 'isStageWait',
-      validator: {
-        validate: (value: unknown) =>
-          Number.isInteger(value) &&
-          (value as number) >= 0 &&
-          (value as number) <= MAX_STAGE_WAIT_SECONDS,
-        defaultMessage: (args) =>
-          `${args?.property} must be a whole number of seconds from 0 to ${MAX_STAGE_WAIT_SECONDS}`,
-      },
-    },
-    options,
-  );
 
 /**
  * Refuses an array where an object is expected (ValidateNested alone accepts one), with the

@@ -56,15 +56,14 @@ export class UpgradeRequestPagesService {
   }
 
   /**
-   * Cancels the request's pending upgrades; back to its summary, or to the list when nothing of
-   * the request remains (cancelled upgrades are deleted, as DELETE /upgrades/:id deletes).
+   * Cancels the request's pending upgrades; back to its summary, where they stay listed as
+   * cancelled.
    */
   async cancelPending(user: AuthUser, id: string): Promise<Redirect> {
-    const { deleted, remaining } = await this.requests.cancelPending(user, id, { via: 'console' });
-    const location = remaining > 0 ? requestHref(id) : '/upgrades';
-    return deleted > 0
-      ? redirectTo(location, `Cancelled ${plural(deleted, 'pending upgrade')}.`)
-      : refusedTo(location, 'No pending upgrade left to cancel.');
+    const { cancelled } = await this.requests.cancelPending(user, id, { via: 'console' });
+    return cancelled > 0
+      ? redirectTo(requestHref(id), `Cancelled ${plural(cancelled, 'pending upgrade')}.`)
+      : refusedTo(requestHref(id), 'No pending upgrade left to cancel.');
   }
 
   retryFailed(user: AuthUser, id: string): Promise<Redirect> {

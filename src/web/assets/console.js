@@ -51,11 +51,12 @@ window.airfleetLocalTimes(document);
         var fresh = new DOMParser().parseFromString(html, 'text/html');
         regions.forEach(function (region) {
           var next = fresh.getElementById(region.id);
-          // not while the keyboard is inside it (replacing it would lose the focus), nor while
-          // boxes in it are ticked (the device list's bulk actions)
+          // not while the keyboard is inside it (replacing it would lose the focus), while
+          // boxes in it are ticked (the device list's bulk actions), nor while a confirmation
+          // in it is open (the question would close under the reader)
           var focused =
             region.contains(document.activeElement) ||
-            region.querySelector('input[type=checkbox]:checked') !== null;
+            region.querySelector('input[type=checkbox]:checked, details[open]') !== null;
           if (next && !focused && next.innerHTML !== region.innerHTML) {
             region.innerHTML = next.innerHTML;
             window.airfleetLocalTimes(region);
@@ -177,4 +178,27 @@ window.airfleetLocalTimes(document);
     }
   });
   update();
+})();
+
+// The device list's label sheet: a CSV file chosen on the page is read into the sheet's text
+// field, where it can be checked before it is sent. Without script the rows are pasted there.
+(function () {
+  'use strict';
+  var form = document.querySelector('form[data-label-sheet]');
+  if (!form || !window.FileReader) {
+    return;
+  }
+  document.documentElement.classList.add('js');
+  var file = form.querySelector('input[type=file]');
+  var sheet = form.querySelector('textarea[name=sheet]');
+  file.addEventListener('change', function () {
+    if (!file.files || file.files.length === 0) {
+      return;
+    }
+    var reader = new FileReader();
+    reader.onload = function () {
+      sheet.value = String(reader.result);
+    };
+    reader.readAsText(file.files[0]);
+  });
 })();

@@ -1,3 +1,10 @@
+import { ClientSearchIndexes1796651065538 } from './1796651065538-ClientSearchIndexes';
+import { ConfigRollouts1796646831084 } from './1796646831084-ConfigRollouts';
+import { EmailOutbox1796646858247 } from './1796646858247-EmailOutbox';
+import { ConfigRevisions1796646909300 } from './1796646909300-ConfigRevisions';
+import { Memberships1796621431494 } from './1796621431494-Memberships';
+import { ClientSessions1796621613886 } from './1796621613886-ClientSessions';
+import { ConfigDrafts1796622498826 } from './1796622498826-ConfigDrafts';
 import { DeviceLabels1796615245737 } from './1796615245737-DeviceLabels';
 import { RolloutSoak1796615386305 } from './1796615386305-RolloutSoak';
 import { UpgradesInProgressIndex1796610191079 } from './1796610191079-UpgradesInProgressIndex';
@@ -48,4 +55,11 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   AlertAcknowledgement1796613391611,
   DeviceLabels1796615245737,
   RolloutSoak1796615386305,
+  Memberships1796621431494,
+  ClientSessions1796621613886,
+  ConfigDrafts1796622498826,
+  ConfigRollouts1796646831084,
+  EmailOutbox1796646858247,
+  ConfigRevisions1796646909300,
+  ClientSearchIndexes1796651065538,
 ];

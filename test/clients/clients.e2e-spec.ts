@@ -1,0 +1,3 @@
+import { runTopics } from '../harness/topics';
+
+runTopics(__dirname);
