@@ -577,7 +577,7 @@ export interface paths {
         };
         /**
          * A configuration rollout's devices and their outcomes
-         * @description Either grant on its network (admins read every network). Ordered by stage, then the rollout's order (UP devices first, each group by id); devices that left the network are not listed. Paginated by `page` and `per_page`.
+         * @description Either grant on its network (admins read every network). Ordered by stage, then the rollout's order (UP devices first, each group by id); devices that left the network are not listed. Filter `outcome` (one of pending, waiting, succeeded, failed, skipped); paginated by `page` and `per_page`.
          */
         get: operations["list_config_rollout_devices"];
         put?: never;
@@ -9881,6 +9881,8 @@ export interface operations {
     list_config_rollout_devices: {
         parameters: {
             query?: {
+                /** @description Only the devices with this outcome (`failed`: the ones to look at after a halt). */
+                outcome?: "pending" | "failed" | "waiting" | "succeeded" | "skipped";
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
@@ -12430,10 +12432,6 @@ export interface operations {
     list_inventory: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 to 2147483647. */
-                page?: number;
-                /** @description Page size; values above 1000 are clamped to 1000. */
-                per_page?: number;
                 /**
                  * @description Look up devices by MAC (`aa:bb:cc:dd:ee:ff`, `AA-BB-CC-DD-EE-FF` or `aabbccddeeff`; a
                  *     comma-separated list is accepted).
@@ -12444,6 +12442,10 @@ export interface operations {
                  *     whose MAC contains it when it is hex digits, with or without the separators `:`, `-` and `.`.
                  */
                 search?: string;
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
             };
             header?: never;
             path?: never;
@@ -16202,11 +16204,11 @@ export interface operations {
     list_webhook_deliveries: {
         parameters: {
             query?: {
+                state?: "pending" | "failed" | "succeeded";
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
                 per_page?: number;
-                state?: "pending" | "failed" | "succeeded";
             };
             header?: never;
             path: {
@@ -17153,14 +17155,14 @@ export interface operations {
     list_alerts: {
         parameters: {
             query?: {
-                /** @description Page number, from 1 to 2147483647. */
-                page?: number;
-                /** @description Page size; values above 1000 are clamped to 1000. */
-                per_page?: number;
                 state?: "open" | "resolved";
                 alert_rule_id?: number;
                 mac_id?: string;
                 network_id?: number;
+                /** @description Page number, from 1 to 2147483647. */
+                page?: number;
+                /** @description Page size; values above 1000 are clamped to 1000. */
+                per_page?: number;
             };
             header?: never;
             path?: never;
@@ -17431,13 +17433,13 @@ export interface operations {
     list_commands: {
         parameters: {
             query?: {
+                mac_id?: string;
+                state?: "failed" | "cancelled" | "queued" | "sent" | "succeeded" | "expired";
+                type?: "reboot" | "locate" | "ping";
                 /** @description Page number, from 1 to 2147483647. */
                 page?: number;
                 /** @description Page size; values above 1000 are clamped to 1000. */
                 per_page?: number;
-                mac_id?: string;
-                state?: "failed" | "cancelled" | "queued" | "sent" | "succeeded" | "expired";
-                type?: "reboot" | "locate" | "ping";
             };
             header?: never;
             path?: never;

@@ -226,16 +226,21 @@ export class ConfigRolloutDevicesRepository extends TenantRepository<ConfigRollo
     return rows.map((row) => row.mac_id);
   }
 
-  /** A page of the rollout's devices that still count, by stage then place, and their total. */
+  /**
+   * A page of the rollout's devices that still count (with this outcome, unless null), by stage
+   * then place, and their total.
+   */
   async page(
     orgId: number,
     rolloutId: number,
+    outcome: ConfigOutcome | null,
     offset: number,
     limit: number,
   ): Promise<[RolloutDeviceRow[], number]> {
     const where = (sql: SqlBuilder) =>
       `crd."organisation_id" = ${sql.param(orgId)}
-       AND crd."config_rollout_id" = ${sql.param(rolloutId)} AND ${MEMBER}`;
+       AND crd."config_rollout_id" = ${sql.param(rolloutId)} AND ${MEMBER}` +
+      (outcome === null ? '' : ` AND crd."outcome" = ${sql.param(outcome)}`);
     const count = new SqlBuilder(this.dialect);
     const [{ n }] = await this.manager.query<{ n: unknown }[]>(
       `SELECT COUNT(*) AS n FROM "config_rollout_devices" crd WHERE ${where(count)}`,

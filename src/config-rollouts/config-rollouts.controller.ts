@@ -5,9 +5,12 @@ import { CurrentUser } from '../common/auth/decorators';
 import { ApiErrorCode } from '../common/errors';
 import { ok } from '../common/http/envelope';
 import { ApiErrorResponses } from '../common/openapi/api-error-responses';
-import { PaginationQueryDto } from '../common/pagination/pagination';
 import { ConfigRolloutsService } from './config-rollouts.service';
-import { ConfigRolloutIdParamDto, ConfigRolloutsQueryDto } from './dto/config-rollout.dto';
+import {
+  ConfigRolloutDevicesQueryDto,
+  ConfigRolloutIdParamDto,
+  ConfigRolloutsQueryDto,
+} from './dto/config-rollout.dto';
 import {
   ConfigRolloutDevicesEnvelope,
   ConfigRolloutEnvelope,
@@ -56,14 +59,15 @@ export class ConfigRolloutsController {
     summary: "A configuration rollout's devices and their outcomes",
     description:
       `${READ} Ordered by stage, then the rollout's order (UP devices first, each group by ` +
-      'id); devices that left the network are not listed. Paginated by `page` and `per_page`.',
+      'id); devices that left the network are not listed. Filter `outcome` (one of pending, ' +
+      'waiting, succeeded, failed, skipped); paginated by `page` and `per_page`.',
   })
   @ApiOkResponse({ type: ConfigRolloutDevicesEnvelope })
   @ApiErrorResponses(ApiErrorCode.ConfigRolloutNotFound, ApiErrorCode.InvalidParameter)
   async devices(
     @CurrentUser() user: AuthUser,
     @Param() params: ConfigRolloutIdParamDto,
-    @Query() query: PaginationQueryDto,
+    @Query() query: ConfigRolloutDevicesQueryDto,
   ) {
     return ok(await this.rollouts.devices(user, params.id, query));
   }

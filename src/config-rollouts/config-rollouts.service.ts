@@ -10,7 +10,7 @@ import { userActor } from '../event-log/event-actor';
 import { ChangeRunner } from '../fleet-change/change-runner.service';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
-import { ConfigRollout, ConfigRolloutState } from './config-rollout.entity';
+import { ConfigOutcome, ConfigRollout, ConfigRolloutState } from './config-rollout.entity';
 import { ConfigRolloutDevicesRepository } from './config-rollout-devices.repository';
 import { ConfigRolloutRunner } from './config-rollout-runner.service';
 import { ConfigRolloutView } from './config-rollout.view';
@@ -73,17 +73,21 @@ export class ConfigRolloutsService {
     return (await this.runner.views(user.organisation_id, [rollout]))[0];
   }
 
-  /** The rollout's devices by stage then order, with their outcomes, paginated. */
+  /**
+   * The rollout's devices by stage then order, with their outcomes (only those with `outcome`
+   * when given), paginated.
+   */
   async devices(
     user: AuthUser,
     id: number,
-    query: PaginationQueryDto,
+    query: PaginationQueryDto & { outcome?: ConfigOutcome },
   ): Promise<{ devices: ConfigRolloutDeviceView[]; meta: PaginationMeta }> {
     const rollout = await this.readable(user, id);
     const page = pageRequest(query);
     const [rows, count] = await this.members.page(
       user.organisation_id,
       rollout.id,
+      query.outcome ?? null,
       page.offset,
       page.perPage,
     );

@@ -354,6 +354,35 @@ onBothDatabases('configuration rollouts', (t) => {
         'pending',
         'pending',
       ]);
+      // The devices with one outcome: the failed one, with the count of the filter's.
+      const devicesOf = (query: object) =>
+        t().http().get(`/v1/config_rollouts/${id}/devices`).query(query).set(admin.auth);
+      expect((await devicesOf({ outcome: 'failed' }).expect(200)).body).toEqual({
+        data: {
+          devices: [
+            {
+              id: devices[0].device.id,
+              mac_id: devices[0].device.mac_id,
+              name: devices[0].device.name,
+              stage: 1,
+              outcome: 'failed',
+              reported_at: null,
+              error: 'VLAN 20 unknown',
+            },
+          ],
+          meta: { current: 1, previous: null, next: null, per_page: 100, pages: 1, count: 1 },
+        },
+        status: 200,
+      });
+      expect(
+        (await devicesOf({ outcome: 'pending', per_page: 1 }).expect(200)).body.data.meta,
+      ).toEqual({ current: 1, previous: null, next: 2, per_page: 1, pages: 2, count: 2 });
+      expect((await devicesOf({ outcome: 'skipped' }).expect(200)).body.data.devices).toEqual([]);
+      expect((await devicesOf({ outcome: 'lost' }).expect(422)).body).toEqual({
+        msg: 'Invalid parameters',
+        error_code: 1030,
+        errors: 'outcome must be one of: pending, waiting, succeeded, failed, skipped',
+      });
       // Reverted: the devices of stage 1 have the network's configuration, and its revision.
       expect(await f.config(devices[0])).toEqual(before);
       expect(await f.given(devices[1])).toEqual(['kept:Staff@10']);

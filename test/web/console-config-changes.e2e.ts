@@ -224,7 +224,7 @@ onBothDatabases('console: configuration changes', (t) => {
     expect(draftRows(shown.text)).toEqual(['1:Staff:Yes', '2:Cafe:New']);
     expect(textOf(shown.text, 'draft-diff')).toBe(
       'Added: Cafe Enabled: Yes Hidden: No Security mode: open ' +
-        'Changed: Staff Hidden: not set → No WPA key: ******** → ******** VLAN: {&quot;v_lan_id&quot;:10} → {&quot;v_lan_id&quot;:20}',
+        'Changed: Staff Hidden: not set → No WPA key: ******** → ******** VLAN ID: 10 → 20',
     );
     expect(shown.text).not.toContain('new-staff-secret');
     // The live SSIDs have not changed.
@@ -356,6 +356,18 @@ onBothDatabases('console: configuration changes', (t) => {
     );
     expect(outcomes).toEqual(['Waiting', 'Stage not opened']);
     expect(page.text).toContain(`<td class="mono"><a href="/devices/${devices[0].device.id}">`);
+    // The devices of one outcome; an outcome the page does not know shows them all.
+    const outcomesOf = async (query: string) =>
+      [
+        ...(await browser.get(`/config-rollouts/${rollout.id}?${query}`).expect(200)).text.matchAll(
+          /<td class="outcome-(\w+)">([^<]*)<\/td>/g,
+        ),
+      ].map((m) => m[2]);
+    expect(await outcomesOf('outcome=pending')).toEqual(['Stage not opened']);
+    expect(await outcomesOf('outcome=lost')).toEqual(['Waiting', 'Stage not opened']);
+    const failedOnly = await browser.get(`/config-rollouts/${rollout.id}?outcome=failed`);
+    expect(failedOnly.text).toContain('<option value="failed" selected>Failed</option>');
+    expect(failedOnly.text).toContain('No devices with this outcome.');
     expect(page.text).toContain('Changed: <strong>Staff</strong>');
     expect(page.text).toContain('Halt rollout');
 

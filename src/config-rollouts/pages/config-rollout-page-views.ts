@@ -1,4 +1,5 @@
 import { Pager } from '../../web/pager';
+import { Option } from '../../web/select-options';
 import { PageModel, view } from '../../web/page-outcome';
 import { ConfigRolloutDeviceView } from '../config-rollouts.service';
 import { ConfigRolloutView } from '../config-rollout.view';
@@ -32,6 +33,10 @@ export interface ConfigRolloutModel extends PageModel {
   nextStageIn: string | null;
   stages: ConfigStageView[];
   devices: ConfigRolloutDeviceRow[];
+  /** The devices' outcome filter, the one shown selected. */
+  outcomes: Option[];
+  /** The devices are filtered by outcome. */
+  filtered: boolean;
   pager: Pager | null;
   diff: SsidDiffLines;
   /** The caller may halt and revert (full access to the network, as the API asks). */

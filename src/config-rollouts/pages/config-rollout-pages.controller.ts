@@ -30,8 +30,13 @@ export class ConfigRolloutPagesController {
 
   @Get('config-rollouts/:id')
   @Page('signed-in')
-  show(@CurrentUser() user: AuthUser, @RolloutId() id: number, @Query('page') page?: string) {
-    return this.rollouts.show(user, id, pageNumber(page));
+  show(
+    @CurrentUser() user: AuthUser,
+    @RolloutId() id: number,
+    @Query('page') page?: string,
+    @Query('outcome') outcome?: string,
+  ) {
+    return this.rollouts.show(user, id, pageNumber(page), outcome);
   }
 
   @Post('config-rollouts/:id/halt')

@@ -8,6 +8,8 @@ import { pager } from '../../web/pager';
 import { plural } from '../../web/plural';
 import { timeUntil } from '../../web/time-ago';
 import { ConfigRolloutsService } from '../config-rollouts.service';
+import { CONFIG_OUTCOMES } from '../config-rollout.entity';
+import { options } from '../../web/select-options';
 import { ConfigRolloutStageView, ConfigRolloutView } from '../config-rollout.view';
 import {
   CONFIG_ROLLOUT_LIST,
@@ -66,13 +68,29 @@ export class ConfigRolloutPagesService {
     });
   }
 
-  /** The rollout, its stages and a page of its devices with their outcomes. */
-  async show(user: AuthUser, id: number, page: number): Promise<Shown<ConfigRolloutModel>> {
+  /**
+   * The rollout, its stages and a page of its devices with their outcomes: those with `outcome`
+   * when it names one (a filter of the page), else all of them.
+   */
+  async show(
+    user: AuthUser,
+    id: number,
+    page: number,
+    outcome?: string,
+  ): Promise<Shown<ConfigRolloutModel>> {
     const rollout = await this.rollouts.show(user, id);
+    const filter = CONFIG_OUTCOMES.find((known) => known === outcome);
     const { devices, meta } = await this.rollouts.devices(user, id, {
       page,
       per_page: DEVICES_PER_PAGE,
+      outcome: filter,
     });
+    const base = `/config-rollouts/${id}`;
+    const query = (n: number) =>
+      new URLSearchParams([
+        ...(filter ? [['outcome', filter]] : []),
+        ...(n === 1 ? [] : [['page', String(n)]]),
+      ]).toString();
     const canWrite = (await this.access.levelOn(user, rollout.network.id)) === 'full';
     const running = rollout.state === 'running';
     return show(CONFIG_ROLLOUT_PAGE, {
@@ -90,9 +108,12 @@ export class ConfigRolloutPagesService {
         ...device,
         outcomeText: OUTCOME_TEXT[device.outcome] ?? device.outcome,
       })),
-      pager: pager(meta, (n) =>
-        n === 1 ? `/config-rollouts/${id}` : `/config-rollouts/${id}?page=${n}`,
+      outcomes: options(
+        CONFIG_OUTCOMES.map((value) => ({ value, label: OUTCOME_TEXT[value] })),
+        filter,
       ),
+      filtered: filter !== undefined,
+      pager: pager(meta, (n) => (query(n) === '' ? base : `${base}?${query(n)}`)),
       diff: ssidDiffLines(rollout.diff),
       canWrite,
       revertible:

@@ -28,7 +28,10 @@ const IDENTITY = new Set(['id', 'location_network_id', 'ssid_name']);
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A value of an SSID field in words: "not set", "Yes"/"No", the text, or its JSON. */
+/**
+ * A value of an SSID field in words: "not set", "Yes"/"No", the text; a list as its entries
+ * joined by "; ", an entry with fields as "Field: value" pairs (no JSON on the page).
+ */
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === '') {
     return 'not set';
@@ -36,12 +39,53 @@ export function shownValue(value: unknown): string {
   if (typeof value === 'boolean') {
     return value ? 'Yes' : 'No';
   }
-  return typeof value === 'string' || typeof value === 'number'
-    ? String(value)
-    : JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? 'none' : value.map(shownValue).join('; ');
+  }
+  if (isObject(value)) {
+    const fields = Object.entries(value).filter(([, field]) => field !== null);
+    return fields.length === 0
+      ? 'not set'
+      : fields.map(([field, inner]) => `${readablePath(field)}: ${shownValue(inner)}`).join(', ');
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * An SSID field's value as lines of the diff: a group of fields (the VLAN) as one line per field
+ * it sets, under the path's label ("VLAN ID"); anything else as one line.
+ */
+function leaves(field: string, value: unknown): [string, unknown][] {
+  if (!isObject(value)) {
+    return [[field, value]];
+  }
+  return Object.entries(value).flatMap(([name, inner]) => leaves(`${field}.${name}`, inner));
 }
 
 const labelOf = (field: string) => SSID_FIELD_LABELS[field] ?? readablePath(field);
+
+/**
+ * The fields of a change that differ: a group of fields (the VLAN) compared field by field, each
+ * one that changes a line of its own; a field the group gains or loses reads "not set" on the
+ * side that lacks it.
+ */
+function changedLeaves(field: string, from: unknown, to: unknown): [string, unknown, unknown][] {
+  if (!isObject(from) || !isObject(to)) {
+    if (isObject(from) && (to === null || to === undefined)) {
+      return leaves(field, from).map(([path, value]) => [path, value, null]);
+    }
+    if (isObject(to) && (from === null || from === undefined)) {
+      return leaves(field, to).map(([path, value]) => [path, null, value]);
+    }
+    return [[field, from, to]];
+  }
+  const names = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return names.flatMap((name) =>
+    JSON.stringify(from[name] ?? null) === JSON.stringify(to[name] ?? null)
+      ? []
+      : changedLeaves(`${field}.${name}`, from[name] ?? null, to[name] ?? null),
+  );
+}
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -56,7 +100,9 @@ export function ssidDiffLines(diff: Record<string, unknown>): SsidDiffLines {
     .map((ssid) => ({
       name: String(ssid.ssid_name),
       fields: Object.entries(ssid)
-        .filter(([field, value]) => !IDENTITY.has(field) && value !== null)
+        .filter(([field]) => !IDENTITY.has(field))
+        .flatMap(([field, value]) => leaves(field, value))
+        .filter(([, value]) => value !== null)
         .map(([field, value]) => ({ label: labelOf(field), value: shownValue(value) })),
     }));
   const removed = list(diff.removed)
@@ -67,10 +113,16 @@ export function ssidDiffLines(diff: Record<string, unknown>): SsidDiffLines {
     .map((ssid) => ({
       id: Number(ssid.id),
       name: String(ssid.ssid_name),
-      changes: Object.entries(isObject(ssid.changes) ? ssid.changes : {}).map(([field, change]) => {
-        const { from, to } = isObject(change) ? change : { from: null, to: null };
-        return { label: labelOf(field), from: shownValue(from), to: shownValue(to) };
-      }),
+      changes: Object.entries(isObject(ssid.changes) ? ssid.changes : {}).flatMap(
+        ([field, change]) => {
+          const { from, to } = isObject(change) ? change : { from: null, to: null };
+          return changedLeaves(field, from, to).map(([path, before, after]) => ({
+            label: labelOf(path),
+            from: shownValue(before),
+            to: shownValue(after),
+          }));
+        },
+      ),
     }));
   return {
     empty: added.length + removed.length + changed.length === 0,
