@@ -28,8 +28,7 @@ SELECT mi."secret_hash", mi."mac_id" AS "inventory_mac_id", d."id", d."organisat
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
-         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollouts" cr ON cr."id" = n."latest_config_rollout_id"
        LEFT JOIN "config_rollout_devices" crd
          ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE mi."mac_id" IN (SELECT value FROM json_each(?));
@@ -64,8 +63,7 @@ SELECT d."id", d."organisation_id", d."mac_id", d."name", d."label",
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
-       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
-         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollouts" cr ON cr."id" = n."latest_config_rollout_id"
        LEFT JOIN "config_rollout_devices" crd
          ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE d."id" IN (SELECT value FROM json_each(?));

@@ -94,7 +94,7 @@ export class ConfigRolloutRunner {
     );
     await this.devices.insert(orgId, rollout.id, rows);
     await this.devices.open(orgId, rollout.id, { from: 1, to: 1 }, this.liveness.at(change.at));
-    await this.networks.setConfigRollout(orgId, publish.network.id, rollout.id);
+    await this.networks.startConfigRollout(orgId, publish.network.id, rollout.id);
     // Stage 1's devices are given the rollout's configuration, the others (those of a halted
     // rollout it supersedes too) the network's.
     await configChanged(change, { networkIds: [publish.network.id] });
@@ -185,7 +185,7 @@ export class ConfigRolloutRunner {
     rollout.state = 'halted';
     rollout.next_stage_at = null;
     rollout.finished_at = change.at;
-    await this.networks.setConfigRollout(change.orgId, rollout.location_network_id, null);
+    await this.networks.endConfigRollout(change.orgId, rollout.location_network_id);
     change.record(this.event('config_rollout.halted', rollout, network, { reason }, change));
     if (rollout.auto_revert) {
       await this.revert(change, rollout, network);
@@ -241,7 +241,7 @@ export class ConfigRolloutRunner {
     rollout.next_stage_at = null;
     await this.rollouts.save(change.orgId, rollout);
     // Cleared first: the publish's version bump is refused while a rollout runs.
-    await this.networks.setConfigRollout(change.orgId, rollout.location_network_id, null);
+    await this.networks.endConfigRollout(change.orgId, rollout.location_network_id);
     const publisher: EventActor = {
       type: 'user',
       id: rollout.created_by_id,

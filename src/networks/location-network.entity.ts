@@ -83,6 +83,15 @@ export class LocationNetwork extends OrganisationRecord {
   @Column({ type: 'integer', nullable: true })
   config_rollout_id: number | null;
 
+  /**
+   * The network's newest configuration rollout, running or not (null: none yet), set in the
+   * unit of work that creates one. Which configuration its devices are given depends on it
+   * (device-config/config-choice.ts); kept here so that the check-in's one read joins it by
+   * primary key rather than looking for the newest rollout of every device's network.
+   */
+  @Column({ type: 'integer', nullable: true })
+  latest_config_rollout_id: number | null;
+
   @CreateDateColumn()
   created_at: Date;
 

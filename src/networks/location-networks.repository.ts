@@ -191,14 +191,28 @@ export class LocationNetworksRepository extends TenantRepository<LocationNetwork
   }
 
   /**
-   * Marks the configuration rollout running on the network (null: none runs now); `updated_at`
-   * stays.
+   * Marks a configuration rollout just created as the one running on the network and as its
+   * newest; `updated_at` stays.
    */
-  async setConfigRollout(orgId: number, id: number, rolloutId: number | null): Promise<void> {
+  async startConfigRollout(orgId: number, id: number, rolloutId: number): Promise<void> {
     await this.repository
       .createQueryBuilder()
       .update()
-      .set({ config_rollout_id: rolloutId, updated_at: () => '"updated_at"' })
+      .set({
+        config_rollout_id: rolloutId,
+        latest_config_rollout_id: rolloutId,
+        updated_at: () => '"updated_at"',
+      })
+      .where('organisation_id = :orgId AND id = :id', { orgId, id })
+      .execute();
+  }
+
+  /** Marks that no configuration rollout runs on the network any more; `updated_at` stays. */
+  async endConfigRollout(orgId: number, id: number): Promise<void> {
+    await this.repository
+      .createQueryBuilder()
+      .update()
+      .set({ config_rollout_id: null, updated_at: () => '"updated_at"' })
       .where('organisation_id = :orgId AND id = :id', { orgId, id })
       .execute();
   }

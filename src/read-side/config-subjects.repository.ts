@@ -96,8 +96,7 @@ export class ConfigSubjectsRepository extends TransactionalRepository {
        FROM "devices" d
        LEFT JOIN "location_networks" n
          ON n."id" = d."location_network_id" AND n."organisation_id" = d."organisation_id"
-       LEFT JOIN "config_rollouts" cr ON cr."id" = (SELECT MAX(r2."id") FROM "config_rollouts" r2
-         WHERE r2."location_network_id" = n."id")
+       LEFT JOIN "config_rollouts" cr ON cr."id" = n."latest_config_rollout_id"
        LEFT JOIN "config_rollout_devices" crd
          ON crd."config_rollout_id" = cr."id" AND crd."device_id" = d."id"
        WHERE ${where}

@@ -2,6 +2,7 @@ import { ClientSearchIndexes1796651065538 } from './1796651065538-ClientSearchIn
 import { ConfigRollouts1796646831084 } from './1796646831084-ConfigRollouts';
 import { EmailOutbox1796646858247 } from './1796646858247-EmailOutbox';
 import { ConfigRevisions1796646909300 } from './1796646909300-ConfigRevisions';
+import { LatestConfigRollout1796659200000 } from './1796659200000-LatestConfigRollout';
 import { Memberships1796621431494 } from './1796621431494-Memberships';
 import { ClientSessions1796621613886 } from './1796621613886-ClientSessions';
 import { ConfigDrafts1796622498826 } from './1796622498826-ConfigDrafts';
@@ -62,4 +63,5 @@ export const POSTGRES_MIGRATIONS: Function[] = [
   EmailOutbox1796646858247,
   ConfigRevisions1796646909300,
   ClientSearchIndexes1796651065538,
+  LatestConfigRollout1796659200000,
 ];

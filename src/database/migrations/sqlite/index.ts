@@ -1,6 +1,7 @@
 import { ConfigRollouts1796646831084 } from './1796646831084-ConfigRollouts';
 import { EmailOutbox1796646858247 } from './1796646858247-EmailOutbox';
 import { ConfigRevisions1796646909300 } from './1796646909300-ConfigRevisions';
+import { LatestConfigRollout1796659200000 } from './1796659200000-LatestConfigRollout';
 import { Memberships1796621431494 } from './1796621431494-Memberships';
 import { ClientSessions1796621613886 } from './1796621613886-ClientSessions';
 import { ConfigDrafts1796622498826 } from './1796622498826-ConfigDrafts';
@@ -60,4 +61,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   ConfigRollouts1796646831084,
   EmailOutbox1796646858247,
   ConfigRevisions1796646909300,
+  LatestConfigRollout1796659200000,
 ];
