@@ -10,7 +10,8 @@
  * GET /v1/events pages and the DOWN sweep at 1,000,000 devices and 10,000,000 events), the
  * webhook bench (bench/lib/webhook-bench.ts) and the Wi-Fi clients bench (bench/lib/clients-bench.ts:
  * the check-in with 30 stations beside the one without, the client lookups at 10,000 and
- * 1,000,000 sessions); then the console pages bench (bench/lib/pages-bench.ts: the overview, the
+ * 1,000,000 sessions), the configuration rollout bench (bench/lib/config-rollout-bench.ts: the
+ * check-in of a running rollout's devices beside the check-in without); then the console pages bench (bench/lib/pages-bench.ts: the overview, the
  * out-of-sync devices and a network page of 10,000 devices, with one organisation of 10,000,
  * 100,000 and 1,000,000 devices; SQLite up to 100,000).
  * Writes bench/results/<date>.json and .svg and prints the Markdown tables, with the check-in
@@ -29,6 +30,8 @@ import { Bench, say } from './lib/bench';
 import { createBenchDatabase } from './lib/database';
 import { checkinAgainstEarlier } from './lib/baseline';
 import { CLIENTS_SCENARIO_IDS, clientsBench } from './lib/clients-bench';
+import { CONFIG_ROLLOUT_SCENARIO_IDS, configRolloutBench } from './lib/config-rollout-bench';
+import { configRolloutMarkdown } from './lib/config-rollout-report';
 import { clientsMarkdown } from './lib/clients-report';
 import { EVENTS_SCENARIO_IDS, eventsBench } from './lib/events-bench';
 import { eventsMarkdown } from './lib/events-report';
@@ -47,6 +50,7 @@ const SIDE_SCENARIO_IDS = [
   ...EVENTS_SCENARIO_IDS,
   ...WEBHOOK_SCENARIO_IDS,
   ...CLIENTS_SCENARIO_IDS,
+  ...CONFIG_ROLLOUT_SCENARIO_IDS,
   ...PAGES_SCENARIO_IDS,
 ];
 
@@ -184,6 +188,13 @@ async function main() {
     options.databases.includes('postgres') && clientsChosen.length > 0
       ? await clientsBench(options, serverEnv(options), clientsChosen)
       : undefined;
+  const configRolloutChosen = CONFIG_ROLLOUT_SCENARIO_IDS.some(
+    (id) => !options.scenarios || options.scenarios.includes(id),
+  );
+  const configRollout =
+    options.databases.includes('postgres') && configRolloutChosen
+      ? await configRolloutBench(options, serverEnv(options))
+      : undefined;
   const pagesChosen = PAGES_SCENARIO_IDS.filter(
     (id) => !options.scenarios || options.scenarios.includes(id),
   );
@@ -210,6 +221,7 @@ async function main() {
     events,
     webhooks,
     clients,
+    configRollout,
     pages,
   };
   const folder = join(ROOT, 'bench', 'results');
@@ -235,6 +247,7 @@ async function main() {
     ...eventsMarkdown(events),
     ...webhooksMarkdown(webhooks),
     ...clientsMarkdown(clients),
+    ...configRolloutMarkdown(configRollout),
     ...pagesMarkdown(pages),
     ...checkinAgainstEarlier(results, folder),
   ];

@@ -4,6 +4,7 @@
  * of the Airfleet/bare ratios (bench/results/<date>.svg), drawn here as plain SVG.
  */
 import type { ClientsResult } from './clients-bench';
+import type { ConfigRolloutResult } from './config-rollout-bench';
 import type { PagesResult } from './pages-bench';
 import type { EventsResult } from './events-bench';
 import type { WebhooksResult } from './webhook-bench';
@@ -121,6 +122,8 @@ export interface BenchResults {
   webhooks?: WebhooksResult;
   /** The Wi-Fi clients bench (PostgreSQL), when it ran. */
   clients?: ClientsResult;
+  /** The configuration rollout bench (PostgreSQL), when it ran. */
+  configRollout?: ConfigRolloutResult;
   pages?: PagesResult;
 }
 
