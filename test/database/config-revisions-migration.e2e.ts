@@ -1,25 +1,18 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { configDocument, configRevision } from '../../src/device-config/config-document';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, queryOn, useMigrationDatabase } from '../harness/migration-database';
 
 /**
  * The ConfigRevisions migration on a database that already holds devices, networks, SSIDs and
  * uplinks: every device's stored revision is the one the application computes for it.
  */
 describe.each(DATABASES)('the configuration revisions migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it("backfills every device's revision exactly", async () => {
-    const before = await dataSourceBefore(options, 'ConfigRevisions').initialize();
-    const insert = (sql: string, params: unknown[]) =>
-      before.query(db === 'postgres' ? sql : sql.replace(/\$\d+/g, '?'), params);
+    const before = await dataSourceBefore(options(), 'ConfigRevisions').initialize();
+    const insert = queryOn(db, before);
     const settings = { wpa_key: 'secret "key"', is_enabled: true, ssid_mode: '1' };
     try {
       await before.runMigrations();
@@ -62,7 +55,7 @@ describe.each(DATABASES)('the configuration revisions migration [%s]', (db) => {
       await before.destroy();
     }
 
-    const after = await new DataSource(options).initialize();
+    const after = await new DataSource(options()).initialize();
     try {
       await after.runMigrations();
       const rows: { id: number; config_revision: string }[] = await after.query(

@@ -1,6 +1,6 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, queryOn, useMigrationDatabase } from '../harness/migration-database';
 
 /**
  * The KeptDeviceCounts migration (and those after it) on a database that already holds devices
@@ -8,22 +8,11 @@ import { dataSourceBefore, migrationDatabase } from '../harness/migration-databa
  * organisation and is recorded UP.
  */
 describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it('backfills the counts and the heartbeats’ organisation from the rows', async () => {
-    const before = await dataSourceBefore(options, 'KeptDeviceCounts').initialize();
-    const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
-    const insert = (sql: string, params: unknown[]) =>
-      before.query(
-        sql.replace(/\$(\d+)/g, (_m, i: string) => mark(Number(i))),
-        params,
-      );
+    const before = await dataSourceBefore(options(), 'KeptDeviceCounts').initialize();
+    const insert = queryOn(db, before);
     try {
       await before.runMigrations();
       for (const name of ['a', 'b']) {
@@ -62,7 +51,7 @@ describe.each(DATABASES)('the kept device counts migration [%s]', (db) => {
       await before.destroy();
     }
 
-    const after = await new DataSource(options).initialize();
+    const after = await new DataSource(options()).initialize();
     try {
       await after.runMigrations();
       const counts = (table: string) =>

@@ -1,6 +1,6 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, queryOn, useMigrationDatabase } from '../harness/migration-database';
 
 /**
  * The LatestConfigRollout migration on a database that holds configuration rollouts: each
@@ -8,23 +8,11 @@ import { dataSourceBefore, migrationDatabase } from '../harness/migration-databa
  * drops the column.
  */
 describe.each(DATABASES)('the latest configuration rollout migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it("gives each network its newest configuration rollout's id", async () => {
-    const query =
-      (ds: DataSource) =>
-      (sql: string, params: unknown[] = []) =>
-        ds.query(
-          sql.replace(/\$(\d+)/g, (_m, i: string) => (db === 'postgres' ? `$${i}` : '?')),
-          params,
-        );
-    const before = await dataSourceBefore(options, 'LatestConfigRollout').initialize();
+    const query = (ds: DataSource) => queryOn(db, ds);
+    const before = await dataSourceBefore(options(), 'LatestConfigRollout').initialize();
     try {
       await before.runMigrations();
       const run = query(before);
@@ -57,7 +45,7 @@ describe.each(DATABASES)('the latest configuration rollout migration [%s]', (db)
       await before.destroy();
     }
 
-    const after = await dataSourceBefore(options, 'LatestConfigRollout', {
+    const after = await dataSourceBefore(options(), 'LatestConfigRollout', {
       through: true,
     }).initialize();
     try {

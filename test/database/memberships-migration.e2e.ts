@@ -1,6 +1,5 @@
-import { DataSourceOptions } from 'typeorm';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, queryOn, useMigrationDatabase } from '../harness/migration-database';
 
 /**
  * The Memberships migration on a database that already holds users, their tokens, browser
@@ -8,22 +7,11 @@ import { dataSourceBefore, migrationDatabase } from '../harness/migration-databa
  * act in that organisation and sessions in that membership, and nothing is lost.
  */
 describe.each(DATABASES)('the memberships migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it('moves every user’s organisation and role into a membership, keeping tokens, sessions and grants', async () => {
-    const before = await dataSourceBefore(options, 'Memberships').initialize();
-    const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
-    const run = (sql: string, params: unknown[] = []) =>
-      before.query(
-        sql.replace(/\$(\d+)/g, (_m, i: string) => mark(Number(i))),
-        params,
-      );
+    const before = await dataSourceBefore(options(), 'Memberships').initialize();
+    const run = queryOn(db, before);
     try {
       await before.runMigrations();
       await run("INSERT INTO organisations (name, allowed_device_count) VALUES ('a', 5), ('b', 5)");
@@ -65,7 +53,7 @@ describe.each(DATABASES)('the memberships migration [%s]', (db) => {
 
     // Up to the Memberships migration and no further, so that undoing the last one undoes it
     // whatever migrations come after it.
-    const after = await dataSourceBefore(options, 'Memberships', { through: true }).initialize();
+    const after = await dataSourceBefore(options(), 'Memberships', { through: true }).initialize();
     try {
       await after.runMigrations();
       const rows = (sql: string) =>

@@ -1,6 +1,6 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, queryOn, useMigrationDatabase } from '../harness/migration-database';
 
 /**
  * The EmailOutbox migration on a database that holds alert e-mails: each becomes an outbox
@@ -8,22 +8,10 @@ import { dataSourceBefore, migrationDatabase } from '../harness/migration-databa
  * undoing it brings the alert e-mails back.
  */
 describe.each(DATABASES)('the e-mail outbox migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it('keeps the queued alert e-mails with their ids and leases, and gives them back when undone', async () => {
-    const query =
-      (ds: DataSource) =>
-      (sql: string, params: unknown[] = []) =>
-        ds.query(
-          sql.replace(/\$(\d+)/g, (_m, i: string) => (db === 'postgres' ? `$${i}` : '?')),
-          params,
-        );
+    const query = (ds: DataSource) => queryOn(db, ds);
     const rows = (ds: DataSource) => (sql: string) =>
       ds
         .query(sql)
@@ -33,7 +21,7 @@ describe.each(DATABASES)('the e-mail outbox migration [%s]', (db) => {
           ),
         );
 
-    const before = await dataSourceBefore(options, 'EmailOutbox').initialize();
+    const before = await dataSourceBefore(options(), 'EmailOutbox').initialize();
     try {
       await before.runMigrations();
       const run = query(before);
@@ -56,7 +44,7 @@ describe.each(DATABASES)('the e-mail outbox migration [%s]', (db) => {
     }
 
     // Up to the EmailOutbox migration and no further, so that undoing the last one undoes it.
-    const after = await dataSourceBefore(options, 'EmailOutbox', { through: true }).initialize();
+    const after = await dataSourceBefore(options(), 'EmailOutbox', { through: true }).initialize();
     try {
       await after.runMigrations();
       const read = rows(after);

@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { DATABASES } from '../harness/app';
-import { dataSourceBefore, migrationDatabase } from '../harness/migration-database';
+import { dataSourceBefore, useMigrationDatabase } from '../harness/migration-database';
 
 const isUri = fullFormats.uri as (value: string) => boolean;
 
@@ -21,16 +21,10 @@ const ROWS: [string, string][] = [
  * URL it can rewrite becomes the URI form of its WHATWG serialisation, as the API stores one.
  */
 describe.each(DATABASES)('the webhook URLs migration [%s]', (db) => {
-  let options: DataSourceOptions;
-  let cleanup: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ options, cleanup } = await migrationDatabase(db));
-  }, 120_000);
-  afterAll(() => cleanup());
+  const options = useMigrationDatabase(db);
 
   it('stores each URL it can as the API stores one, and keeps the others', async () => {
-    const before = await dataSourceBefore(options, 'SerialiseWebhookUrls').initialize();
+    const before = await dataSourceBefore(options(), 'SerialiseWebhookUrls').initialize();
     const mark = (i: number) => (db === 'postgres' ? `$${i}` : '?');
     try {
       await before.runMigrations();
@@ -48,7 +42,7 @@ describe.each(DATABASES)('the webhook URLs migration [%s]', (db) => {
       await before.destroy();
     }
 
-    const after = await new DataSource(options).initialize();
+    const after = await new DataSource(options()).initialize();
     try {
       await after.runMigrations();
       const rows: { url: string }[] = await after.query('SELECT url FROM webhooks ORDER BY id');

@@ -54,3 +54,25 @@ export function dataSourceBefore(
     migrations: migrations.slice(0, through ? at + 1 : at),
   } as DataSourceOptions);
 }
+
+/**
+ * A migration test's database for the enclosing `describe` (made before its tests, removed
+ * after): a getter of the options its data sources are built on.
+ */
+export function useMigrationDatabase(db: (typeof DATABASES)[number]): () => DataSourceOptions {
+  let database: Awaited<ReturnType<typeof migrationDatabase>> | undefined;
+  beforeAll(async () => {
+    database = await migrationDatabase(db);
+  }, 120_000);
+  afterAll(() => database?.cleanup());
+  return () => database!.options;
+}
+
+/**
+ * Runs on `dataSource` a statement written with PostgreSQL's `$n` marks, each used once and in
+ * order (SQLite binds `?` by position).
+ */
+export const queryOn =
+  (db: (typeof DATABASES)[number], dataSource: DataSource) =>
+  (sql: string, params: unknown[] = []): Promise<unknown> =>
+    dataSource.query(db === 'postgres' ? sql : sql.replace(/\$\d+/g, '?'), params);
