@@ -94,7 +94,7 @@ describe('configuration changes in a browser', () => {
     );
     expect(await diff.locator('dt:has-text("Changed") + dd li').allInnerTexts()).toEqual([
       'Security mode: wpa2 → wpa3',
-      'VLAN: {"v_lan_id":10} → {"v_lan_id":20}',
+      'VLAN ID: 10 → 20',
     ]);
     expect(await page.content()).not.toContain('staff-secret-1');
     await screenshots(page, 'network-draft');
