@@ -4,8 +4,7 @@ import { DATABASES, DatabaseKind } from './harness/app';
 import {
   expectUpAndDown,
   HEARTBEAT_TIMEOUT_SECONDS,
-  launchSimulatorService,
-  SimulatorService,
+  useSimulatorServices,
 } from './harness/simulator.helpers';
 
 /** How long a device is down for the reboot. */
@@ -20,20 +19,7 @@ const REBOOT_SECONDS = 2;
  * check-in back. About 25 s, most of it starting the services.
  */
 describe('fleet simulator rebooting a network', () => {
-  const services = new Map<DatabaseKind, SimulatorService>();
-
-  beforeAll(async () => {
-    await Promise.all(
-      DATABASES.map(async (db) => services.set(db, await launchSimulatorService(db))),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const { server, drop } of services.values()) {
-      await server.stop();
-      await drop?.();
-    }
-  });
+  const services = useSimulatorServices();
 
   const options = (db: DatabaseKind): SimulationOptions => ({
     url: services.get(db)!.server.base,

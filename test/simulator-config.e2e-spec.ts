@@ -5,8 +5,7 @@ import { DATABASES, DatabaseKind } from './harness/app';
 import {
   expectUpAndDown,
   HEARTBEAT_TIMEOUT_SECONDS,
-  launchSimulatorService,
-  SimulatorService,
+  useSimulatorServices,
 } from './harness/simulator.helpers';
 
 /** The fleet's size, and the share of it that fails the configuration (every fourth device). */
@@ -24,20 +23,7 @@ const FAILING_PERCENT = 25;
  * and the 5 s the service has to record it), so a device that drops fails before it could succeed.
  */
 describe('fleet simulator failing a configuration rollout', () => {
-  const services = new Map<DatabaseKind, SimulatorService>();
-
-  beforeAll(async () => {
-    await Promise.all(
-      DATABASES.map(async (db) => services.set(db, await launchSimulatorService(db))),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const { server, drop } of services.values()) {
-      await server.stop();
-      await drop?.();
-    }
-  });
+  const services = useSimulatorServices();
 
   const options = (
     db: DatabaseKind,

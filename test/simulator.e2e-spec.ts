@@ -8,8 +8,7 @@ import {
   expectUpAndDown,
   group,
   HEARTBEAT_TIMEOUT_SECONDS,
-  launchSimulatorService,
-  SimulatorService,
+  useSimulatorServices,
 } from './harness/simulator.helpers';
 
 /**
@@ -22,20 +21,7 @@ import {
  * test/simulator-webhooks.e2e-spec.ts.
  */
 describe('fleet simulator', () => {
-  const services = new Map<DatabaseKind, SimulatorService>();
-
-  beforeAll(async () => {
-    await Promise.all(
-      DATABASES.map(async (db) => services.set(db, await launchSimulatorService(db))),
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const { server, drop } of services.values()) {
-      await server.stop();
-      await drop?.();
-    }
-  });
+  const services = useSimulatorServices();
 
   const options = (
     db: DatabaseKind,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { Summary } from '../../scripts/simulator/summary';
 import { ServerProcess } from '../faults/support/server-process';
-import { DatabaseKind, migratedPostgresDatabase, startApp } from './app';
+import { DATABASES, DatabaseKind, migratedPostgresDatabase, startApp } from './app';
 import { csrfOf } from './web-session';
 
 /**
@@ -22,6 +22,26 @@ export interface SimulatorService {
   admin: string;
   /** Drops the PostgreSQL database (after `server.stop()`). */
   drop?: () => Promise<void>;
+}
+
+/**
+ * The service on each database for the enclosing `describe`, started side by side before its
+ * tests and stopped (its PostgreSQL database dropped) after them.
+ */
+export function useSimulatorServices(): Map<DatabaseKind, SimulatorService> {
+  const services = new Map<DatabaseKind, SimulatorService>();
+  beforeAll(async () => {
+    await Promise.all(
+      DATABASES.map(async (db) => services.set(db, await launchSimulatorService(db))),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    for (const { server, drop } of services.values()) {
+      await server.stop();
+      await drop?.();
+    }
+  });
+  return services;
 }
 
 /**
