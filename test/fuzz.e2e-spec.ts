@@ -51,11 +51,14 @@ onBothDatabases('fuzz: every operation of the OpenAPI document', (t) => {
   });
 
   it('notices a changed row in its table digest (the "no row changed on error" check works)', async () => {
-    const before = await tableDigest(t().dataSource);
-    const counter = await changeCounter(t().dataSource);
-    await t().fixtures.organisation();
-    expect(changedTables(before, await tableDigest(t().dataSource))).toEqual(['organisations']);
-    expect(await changeCounter(t().dataSource)).not.toBe(counter);
+    // The fleet sample a periodic pass may write meanwhile is no change of the fixture's.
+    await withoutPeriodicWork(t().app, async () => {
+      const before = await tableDigest(t().dataSource);
+      const counter = await changeCounter(t().dataSource);
+      await t().fixtures.organisation();
+      expect(changedTables(before, await tableDigest(t().dataSource))).toEqual(['organisations']);
+      expect(await changeCounter(t().dataSource)).not.toBe(counter);
+    });
   });
 
   it(
