@@ -4,7 +4,10 @@ import { DeviceWithParts } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
 import { FirmwarePorts } from '../firmware/firmware-ports';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
-import { DeviceRecordRowsRepository } from '../read-side/device-record-rows.repository';
+import {
+  DeviceRecordRow,
+  DeviceRecordRowsRepository,
+} from '../read-side/device-record-rows.repository';
 import { FleetFilter } from '../read-side/device-filter';
 
 /**
@@ -40,12 +43,34 @@ export class DeviceRecordsService {
     page?: { offset: number; limit: number },
   ): Promise<DetailedDevice[]> {
     const rows = await this.rows.find(orgId, filter, page);
-    return rows.map(({ device, pending_upgrade, report, config_revision }) =>
-      Object.assign(device, {
-        pending_upgrade,
-        config: configSync(storedRevision(device.id, config_revision), report),
-      }),
-    );
+    return rows.map((row) => this.detailed(row));
+  }
+
+  private detailed({
+    device,
+    pending_upgrade,
+    report,
+    config_revision,
+  }: DeviceRecordRow): DetailedDevice {
+    return Object.assign(device, {
+      pending_upgrade,
+      config: configSync(storedRevision(device.id, config_revision), report),
+    });
+  }
+
+  /**
+   * One page of the matching devices' records with the kept device count of the organisation or
+   * (`networkIds` given) of those of its networks, in one statement; the count is null when the
+   * page is empty.
+   */
+  async findPageWithKeptCount(
+    orgId: number,
+    filter: FleetFilter,
+    page: { offset: number; limit: number },
+    networkIds: number[] | undefined,
+  ): Promise<{ devices: DetailedDevice[]; total: number | null }> {
+    const { rows, total } = await this.rows.findPageWithKeptCount(orgId, filter, page, networkIds);
+    return { devices: rows.map((row) => this.detailed(row)), total };
   }
 
   /** How many of the organisation's devices match the filter (one statement). */

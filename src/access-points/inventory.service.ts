@@ -71,18 +71,23 @@ export class InventoryService {
       return { devices: devices.map(deviceView) };
     }
     const page = pageRequest(query);
-    // Without a search, the kept counts answer; a search counts the matching rows.
-    const count =
-      filter.search === undefined
-        ? await this.devices.countMatching(orgId, visible)
-        : await this.records.count(orgId, filter);
+    const range = { offset: page.offset, limit: page.perPage };
+    if (filter.search === undefined) {
+      // Without a search, the kept counts answer, read with the page; an empty page (past the
+      // end, or no devices) reads them alone.
+      const found = await this.records.findPageWithKeptCount(
+        orgId,
+        filter,
+        range,
+        visible.networkIds,
+      );
+      const count = found.total ?? (await this.devices.countMatching(orgId, visible));
+      return { devices: found.devices.map(deviceView), meta: paginationMeta(page, count) };
+    }
+    // A search counts the matching rows.
+    const count = await this.records.count(orgId, filter);
     const devices =
-      page.offset < count
-        ? await this.records.findDetailed(orgId, filter, {
-            offset: page.offset,
-            limit: page.perPage,
-          })
-        : [];
+      page.offset < count ? await this.records.findDetailed(orgId, filter, range) : [];
     return { devices: devices.map(deviceView), meta: paginationMeta(page, count) };
   }
 

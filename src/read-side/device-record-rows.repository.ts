@@ -11,7 +11,13 @@ import {
 } from '../devices/device-parts';
 import { DeviceFilter } from '../devices/device-filter';
 import { deviceFilterCondition, FleetFilter } from './device-filter';
-import { devicePageIds, liveUplinksJson, parsedLiveUplinks, tagNamesJson } from './device-sql';
+import {
+  devicePageIds,
+  keptDeviceCount,
+  liveUplinksJson,
+  parsedLiveUplinks,
+  tagNamesJson,
+} from './device-sql';
 import { Upgrade } from '../firmware/upgrade.entity';
 import { ShownPendingUpgrade } from '../firmware/upgrade.entity';
 
@@ -45,6 +51,7 @@ interface RawRecordRow extends DevicePartsRow {
   applied_revision: string | null;
   config_error_revision: string | null;
   config_error_message: string | null;
+  kept_total?: number | string | null;
 }
 
 /**
@@ -65,10 +72,44 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
     if (filter.ids?.length === 0 || filter.macs?.length === 0) {
       return [];
     }
-    const manager = this.manager;
+    return (await this.select(orgId, filter, page)).map((row) => this.recordRow(row));
+  }
+
+  /**
+   * One page of the matching devices with, in the same statement, the kept device count of the
+   * organisation or (`networkIds` given) of those of its networks (devices/device-counts.ts):
+   * a listing's page and its total in one round trip. The total is null when the page is empty
+   * (read past the end, or nothing matches): the caller then asks the kept counts themselves.
+   */
+  async findPageWithKeptCount(
+    orgId: number,
+    filter: FleetFilter,
+    page: { offset: number; limit: number },
+    networkIds: number[] | undefined,
+  ): Promise<{ rows: DeviceRecordRow[]; total: number | null }> {
+    if (filter.ids?.length === 0 || filter.macs?.length === 0 || networkIds?.length === 0) {
+      return { rows: [], total: null };
+    }
+    const raw = await this.select(orgId, filter, page, (sql) =>
+      keptDeviceCount(sql, orgId, networkIds),
+    );
+    return {
+      rows: raw.map((row) => this.recordRow(row)),
+      total: raw.length === 0 ? null : Number(raw[0].kept_total ?? 0),
+    };
+  }
+
+  /** The raw rows of `find`, with the column `kept_total` when `keptTotal` gives its SQL. */
+  private select(
+    orgId: number,
+    filter: FleetFilter,
+    page?: { offset: number; limit: number },
+    keptTotal?: (sql: SqlBuilder) => string,
+  ): Promise<RawRecordRow[]> {
     const sql = new SqlBuilder(this.dialect);
-    const rows: RawRecordRow[] = await manager.query(
-      `SELECT ${DEVICE_PARTS_COLUMNS},
+    const total = keptTotal ? `${keptTotal(sql)} AS kept_total,` : '';
+    return this.manager.query(
+      `SELECT ${total} ${DEVICE_PARTS_COLUMNS},
          ${liveUplinksJson(this.dialect, 'd."id"')} AS uplinks,
          ${tagNamesJson(this.dialect, 'd."id"')} AS tags,
          n."network_name" AS network_name, n."timezone" AS network_timezone,
@@ -91,7 +132,11 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
        ORDER BY d."id"`,
       sql.params,
     );
-    return rows.map((row) => ({
+  }
+
+  private recordRow(row: RawRecordRow): DeviceRecordRow {
+    const manager = this.manager;
+    return {
       device: deviceWithParts(
         row,
         parsedLiveUplinks(this.dialect, row.uplinks),
@@ -131,7 +176,7 @@ export class DeviceRecordRowsRepository extends TransactionalRepository {
               config_error_message: row.config_error_message,
             },
       config_revision: row.config_revision,
-    }));
+    };
   }
 
   /** How many of the organisation's devices match the filter (one statement). */

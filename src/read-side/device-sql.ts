@@ -65,3 +65,14 @@ export function tagNamesJson(dialect: Dialect, deviceId: string): string {
     FROM "device_tags" dt INNER JOIN "tags" t ON t."id" = dt."tag_id"
     WHERE dt."device_id" = ${deviceId})`;
 }
+
+/**
+ * The kept device count (devices/device-counts.ts) of the organisation, or (`networkIds` given)
+ * of those of its networks, as a scalar subquery: a listing reads its total with its page.
+ */
+export function keptDeviceCount(sql: SqlBuilder, orgId: number, networkIds?: number[]): string {
+  return networkIds === undefined
+    ? `(SELECT o."device_count" FROM "organisations" o WHERE o."id" = ${sql.param(orgId)})`
+    : `(SELECT COALESCE(SUM(n."device_count"), 0) FROM "location_networks" n
+        WHERE n."organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('n."id"', networkIds)})`;
+}

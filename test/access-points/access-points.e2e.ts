@@ -82,6 +82,42 @@ onBothDatabases('access points: inventory and provisioning', (t) => {
       });
     });
 
+    it('reads a page with its kept count in one statement, and the count alone past the last page', async () => {
+      const admin = await t().fixtures.admin();
+      const net = await f.network(admin.orgId);
+      for (let i = 0; i < 3; i++) {
+        await f.device(admin.orgId, { networkId: i === 0 ? undefined : net.id });
+      }
+      const page = (query: string) =>
+        t().http().get(`/v1/access_points/list_inventory?${query}`).set(admin.auth).expect(200);
+      await page('per_page=2'); // the token's first use is recorded by a write of its own
+      let first: { body: { data: { devices: unknown[]; meta: unknown } } } | undefined;
+      let past: { body: { data: { devices: unknown[]; meta: unknown } } } | undefined;
+      const onPage = await t().statementsOf(async () => (first = await page('per_page=2')));
+      const pastEnd = await t().statementsOf(async () => (past = await page('page=3&per_page=2')));
+      expect(first!.body.data.devices).toHaveLength(2);
+      expect(first!.body.data.meta).toEqual({
+        current: 1,
+        previous: null,
+        next: 2,
+        per_page: 2,
+        pages: 2,
+        count: 3,
+      });
+      expect(past!.body.data).toEqual({
+        devices: [],
+        meta: { current: 3, previous: 2, next: null, per_page: 2, pages: 2, count: 3 },
+      });
+      // The token's lookup, then the page with its count; past the end, an empty page, then the
+      // count.
+      const counted = (statements: string[]) =>
+        statements.filter((sql) => sql.includes('"device_count"'));
+      expect(counted(onPage)).toEqual([expect.stringMatching(/kept_total[\s\S]*"devices" d/)]);
+      expect(onPage).toHaveLength(2);
+      expect(pastEnd).toHaveLength(3);
+      expect(counted(pastEnd)).toHaveLength(2);
+    });
+
     it('answers 422 1030 for a page or per_page that is not a positive integer', async () => {
       const admin = await t().fixtures.admin();
       for (const query of ['page=0', 'per_page=-1', 'page=abc']) {
