@@ -26,7 +26,7 @@ SELECT d."id" AS id, d."mac_id" AS mac_id, d."name" AS name, d."label" AS label,
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
              WHERE d."organisation_id" = $1 ORDER BY d."id"
-             LIMIT $2 OFFSET $3) page
+             LIMIT 100 OFFSET 0) page
        JOIN "devices" d ON d."id" = page.id
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
        ORDER BY d."id";

@@ -254,7 +254,7 @@ export class ConfigRolloutDevicesRepository extends TenantRepository<ConfigRollo
          FROM "config_rollout_devices" crd JOIN "devices" d ON d."id" = crd."device_id"
          WHERE ${where(sql)}
          ORDER BY crd."stage", crd."position"
-         LIMIT ${sql.param(limit)} OFFSET ${sql.param(offset)}`,
+         ${sql.page(limit, offset)}`,
         sql.params,
       );
     return [

@@ -99,7 +99,18 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       type: 'postgres',
       url: 'postgres://u@h:5432/db',
+      statementCache: 100,
     });
+  });
+
+  it('keeps 100 prepared statements a PostgreSQL connection unless DATABASE_STATEMENT_CACHE says otherwise', () => {
+    const url = 'postgres://u@h:5432/db';
+    const cache = (value?: string) =>
+      loadAppConfig({ DATABASE_URL: url, DATABASE_STATEMENT_CACHE: value }).database;
+    expect(cache('0')).toMatchObject({ statementCache: 0 });
+    expect(cache('250')).toMatchObject({ statementCache: 250 });
+    expect(() => cache('-1')).toThrow(/DATABASE_STATEMENT_CACHE/);
+    expect(() => cache('many')).toThrow(/DATABASE_STATEMENT_CACHE/);
   });
 
   it('names every bad variable', () => {

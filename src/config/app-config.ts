@@ -18,6 +18,9 @@ import {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** How many prepared statements each PostgreSQL connection keeps unless told otherwise. */
+export const DEFAULT_STATEMENT_CACHE_SIZE = 100;
+
 /** The environment variables (docs/operations.md), checked once at boot. */
 class EnvironmentVariables {
   @IsOptional()
@@ -35,6 +38,14 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   DATABASE_PATH: string = './data/airfleet.sqlite';
+
+  /** Prepared statements each PostgreSQL connection keeps (0: none, for PgBouncer's transaction pooling). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  DATABASE_STATEMENT_CACHE: number = DEFAULT_STATEMENT_CACHE_SIZE;
 
   @IsOptional()
   @Type(() => Number)
@@ -175,7 +186,14 @@ class EnvironmentVariables {
 /** Typed, validated configuration; injected through @nestjs/config under the key `app`. */
 export interface AppConfig {
   port: number;
-  database: { type: 'postgres'; url: string } | { type: 'better-sqlite3'; path: string };
+  database:
+    | {
+        type: 'postgres';
+        url: string;
+        /** How many prepared statements each connection keeps (0: none); default 100. */
+        statementCache?: number;
+      }
+    | { type: 'better-sqlite3'; path: string };
   heartbeatTimeoutSeconds: number;
   rateLimitPerMinute: number;
   deviceCheckinIntervalSeconds: number;
@@ -237,7 +255,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: vars.PORT,
     database: vars.DATABASE_URL
-      ? { type: 'postgres', url: vars.DATABASE_URL }
+      ? { type: 'postgres', url: vars.DATABASE_URL, statementCache: vars.DATABASE_STATEMENT_CACHE }
       : { type: 'better-sqlite3', path: vars.DATABASE_PATH },
     heartbeatTimeoutSeconds: vars.HEARTBEAT_TIMEOUT_SECONDS,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,

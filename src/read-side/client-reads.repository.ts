@@ -178,7 +178,7 @@ export class ClientReadsRepository extends TransactionalRepository {
        FROM ${sessions} c
        WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
        ORDER BY ${order}, c."client_mac" ASC
-       LIMIT ${sql.param(limit)} OFFSET ${sql.param(offset)}`,
+       ${sql.page(limit, offset)}`,
       sql.params,
     );
     if (rows.length === 0 && offset > 0) {
@@ -304,7 +304,7 @@ export class ClientReadsRepository extends TransactionalRepository {
     const rows = await this.manager.query<RawRow[]>(
       `SELECT c.*, COUNT(*) OVER () AS "total" FROM ${sessions} c
        ORDER BY c."started_at" DESC, c."id" DESC
-       LIMIT ${sql.param(limit)} OFFSET ${sql.param(offset)}`,
+       ${sql.page(limit, offset)}`,
       sql.params,
     );
     if (rows.length === 0 && offset > 0) {

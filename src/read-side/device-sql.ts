@@ -37,7 +37,7 @@ export function devicePageIds(
   page?: { offset: number; limit: number },
 ): string {
   const where = deviceFilterCondition(sql, orgId, filter);
-  const limit = page ? ` LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}` : '';
+  const limit = page ? ` ${sql.page(page.limit, page.offset)}` : '';
   return `SELECT d."id" AS id FROM "devices" d WHERE ${where} ORDER BY d."id"${limit}`;
 }
 

@@ -69,7 +69,7 @@ export class DeviceStatusesRepository extends TransactionalRepository {
        FROM (SELECT d."id" AS id
              FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
              WHERE ${where} ORDER BY ${orderBy}
-             LIMIT ${sql.param(page.limit)} OFFSET ${sql.param(page.offset)}) page
+             ${sql.page(page.limit, page.offset)}) page
        JOIN "devices" d ON d."id" = page.id
        LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
        ORDER BY ${orderBy}`,

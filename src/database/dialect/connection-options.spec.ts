@@ -6,7 +6,17 @@ describe('connectionOptions', () => {
   it('gives PostgreSQL its URL and the outage pool settings', () => {
     const options = connectionOptions({ type: 'postgres', url: 'postgres://u@h/db_test' });
     expect(options).toMatchObject({ type: 'postgres', url: 'postgres://u@h/db_test' });
-    expect(options).toHaveProperty('extra', POSTGRES_POOL);
+    expect(options.extra).toMatchObject(POSTGRES_POOL);
+  });
+
+  it('gives PostgreSQL a preparing client class unless the statement cache is 0', () => {
+    const url = 'postgres://u@h/db_test';
+    const extra = (statementCache?: number) =>
+      connectionOptions({ type: 'postgres', url, statementCache }).extra as { Client?: unknown };
+    expect(extra().Client).toEqual(expect.any(Function));
+    expect(extra(5).Client).toEqual(expect.any(Function));
+    expect(extra(0)).not.toHaveProperty('Client');
+    expect(extra(0)).toEqual(POSTGRES_POOL);
   });
 
   it('gives TypeORM the converting better-sqlite3 driver through its public driver option', async () => {

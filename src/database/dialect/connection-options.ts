@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { AppConfig } from '../../config/app-config';
+import { AppConfig, DEFAULT_STATEMENT_CACHE_SIZE } from '../../config/app-config';
 import { POSTGRES_MIGRATIONS } from '../migrations/postgres';
 import { SQLITE_MIGRATIONS } from '../migrations/sqlite';
 import { ConvertingDatabase } from './sqlite-driver';
+import { preparingClient } from './statement-cache';
 
 /**
  * node-postgres pool settings for outages: a request never hangs on an unreachable
@@ -20,6 +21,15 @@ export const POSTGRES_POOL = {
   keepAliveInitialDelayMillis: 10_000,
 };
 
+/**
+ * The pool's client class: node-postgres' own without a statement cache (each statement parsed
+ * and planned on every execution, as PgBouncer's transaction pooling needs), else one that keeps
+ * that many prepared statements a connection (statement-cache.ts).
+ */
+function preparedStatements(size: number): { Client?: ReturnType<typeof preparingClient> } {
+  return size > 0 ? { Client: preparingClient(size) } : {};
+}
+
 /** The database-specific TypeORM options: driver, location, migrations and connection set-up. */
 export function connectionOptions(database: AppConfig['database']) {
   if (database.type === 'postgres') {
@@ -27,7 +37,10 @@ export function connectionOptions(database: AppConfig['database']) {
       type: 'postgres',
       url: database.url,
       migrations: POSTGRES_MIGRATIONS,
-      extra: POSTGRES_POOL,
+      extra: {
+        ...POSTGRES_POOL,
+        ...preparedStatements(database.statementCache ?? DEFAULT_STATEMENT_CACHE_SIZE),
+      },
     } as const;
   }
   if (database.path !== ':memory:') {

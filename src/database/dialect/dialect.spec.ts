@@ -54,6 +54,17 @@ describe('SqlBuilder', () => {
     expect(lite.inTexts('m', ['a', 'b'])).toBe('m IN (SELECT value FROM json_each(?))');
     expect(lite.params).toEqual(['["a","b"]']);
   });
+
+  it('writes a page size and offset into the text, and refuses anything but a row count', () => {
+    const sql = new SqlBuilder(postgres);
+    expect(sql.page(100, 0)).toBe('LIMIT 100 OFFSET 0');
+    expect(sql.page(25, 9975)).toBe('LIMIT 25 OFFSET 9975');
+    expect(sql.params).toEqual([]);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      expect(() => sql.page(bad, 0)).toThrow(/not a row count/);
+      expect(() => sql.page(10, bad)).toThrow(/not a row count/);
+    }
+  });
 });
 
 describe('SqlBuilder.idValueTable', () => {

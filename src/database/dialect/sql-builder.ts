@@ -18,6 +18,21 @@ export class SqlBuilder {
     return this.dialect.placeholder(this.params.length, type);
   }
 
+  /**
+   * `LIMIT … OFFSET …` with the two numbers written in the text, as TypeORM's query builder writes
+   * them: PostgreSQL plans a page of a prepared statement once (a generic plan) only when its
+   * size is known; bound as parameters, it is planned again on every execution. Only
+   * non-negative safe integers are written; anything else throws.
+   */
+  page(limit: number, offset: number): string {
+    for (const value of [limit, offset]) {
+      if (!Number.isSafeInteger(value) || value < 0) {
+        throw new Error(`not a row count: ${String(value)}`);
+      }
+    }
+    return `LIMIT ${limit} OFFSET ${offset}`;
+  }
+
   /** `column` is one of the ids. */
   inIds(column: string, ids: number[]): string {
     return this.dialect.inList(column, this.idList(ids));
