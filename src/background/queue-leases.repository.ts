@@ -79,7 +79,6 @@ export class QueueLeasesRepository {
     const from = sql.idTable(keys);
     const rows = await this.dialect.preparedQuery<{ key_id: number | string }>(
       this.txHost.tx,
-      'airfleet_take_leases',
       `INSERT INTO "queue_leases" ("queue", "key_id", "owner", "token", "until")
        SELECT ${name}, t.value, ${owner}, ${token}, ${until} FROM ${from} WHERE 1 = 1
        ON CONFLICT ("queue", "key_id") DO UPDATE
@@ -102,7 +101,6 @@ export class QueueLeasesRepository {
     const name = this.param(sql, 'queue', queue);
     const rows = await this.dialect.preparedQuery<{ key_id: number | string }>(
       this.txHost.tx,
-      `airfleet_renew_leases_${held.length}`,
       `UPDATE "queue_leases" SET "until" = ${mark}
        FROM (SELECT column1 AS key_id, column2 AS token FROM (VALUES ${values.join(', ')}) AS v) AS r
        WHERE "queue_leases"."queue" = ${name} AND "queue_leases"."key_id" = r.key_id
@@ -121,7 +119,6 @@ export class QueueLeasesRepository {
     const mark = this.param(sql, 'owner', owner);
     await this.dialect.preparedQuery(
       this.txHost.tx,
-      'airfleet_release_leases',
       `UPDATE "queue_leases" SET "until" = ${until}
        WHERE "queue" = ${name} AND "owner" = ${mark}
          AND "key_id" IN (SELECT t.value FROM ${sql.idTable([...keys])})`,

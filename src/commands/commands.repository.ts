@@ -45,7 +45,6 @@ export class CommandsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<{ id: number | string }>(
       this.manager,
-      'airfleet_commands_insert',
 
       `INSERT INTO "commands" ("organisation_id", "device_id", "device_mac", "device_name", "type",
          "params", "state", "created_by_id", "created_by_email", "created_at", "expires_at")
@@ -76,7 +75,6 @@ export class CommandsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<{ id: number | string }>(
       this.manager,
-      'airfleet_commands_cancel_queued',
 
       `UPDATE "commands" SET "state" = 'cancelled', "completed_at" = ${sql.param(this.at(now))}
        WHERE "organisation_id" = ${sql.param(orgId)} AND "state" = 'queued'
@@ -154,7 +152,6 @@ export class CommandsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<{ id: number | string }>(
       this.manager,
-      'airfleet_commands_close',
 
       `UPDATE "commands" SET "state" = ${sql.param(result.state)}, "output" = ${sql.param(result.output, 'text')},
          "error" = ${sql.param(result.error, 'varchar')}, "completed_at" = ${sql.param(this.at(now))}
@@ -174,7 +171,6 @@ export class CommandsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<{ id: number | string }>(
       this.manager,
-      'airfleet_commands_expire',
 
       `UPDATE "commands" SET "state" = 'expired', "completed_at" = "expires_at"
        WHERE "state" IN ${OPEN} AND "expires_at" <= ${sql.param(this.at(now))}

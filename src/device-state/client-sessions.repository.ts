@@ -93,7 +93,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<OpenSessionFacts & { client_mac: string }>(
       this.manager,
-      'airfleet_client_sessions_open_on_device',
       `SELECT "client_mac", "ssid", "band", "ip", "hostname" FROM ${SESSION}
        WHERE "device_id" = ${sql.param(deviceId)} AND "ended_at" IS NULL
          AND "organisation_id" = ${sql.param(orgId)}`,
@@ -127,16 +126,12 @@ export class ClientSessionsRepository extends TransactionalRepository {
     // Marks in the order they appear (SQLite binds by position).
     const org = sql.param(orgId);
     let condition: string;
-    let name: string;
     if ('device' in scope) {
       condition = `"device_id" = ${sql.param(scope.device)} AND ${sql.inTexts('"client_mac"', scope.macs)}`;
-      name = 'left';
     } else if ('roamedTo' in scope) {
       condition = `"device_id" <> ${sql.param(scope.roamedTo)} AND ${sql.inTexts('"client_mac"', scope.macs)}`;
-      name = 'roamed';
     } else {
       condition = sql.inIds('"device_id"', scope.devices);
-      name = 'devices';
     }
     const rows = await this.dialect.preparedQuery<{
       client_mac: string;
@@ -148,7 +143,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
       hostname: string | null;
     }>(
       this.manager,
-      `airfleet_client_sessions_end_${name}_${at === null ? 'down' : 'at'}`,
       `UPDATE ${SESSION} SET ${live.join(', ')},
          "last_seen_at" = COALESCE((SELECT h."stations_at" ${OWN_HEARTBEAT}
            AND h."stations_at" >= ${SESSION}."started_at"), "last_seen_at"),
@@ -184,7 +178,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_client_sessions_forget_digests',
       `UPDATE "heartbeats" SET "stations_digest" = NULL
        WHERE "organisation_id" = ${sql.param(orgId)} AND ${sql.inIds('"device_id"', deviceIds)}`,
       sql.params,
@@ -241,7 +234,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const selected = columns.map(([name]) => `t."${name}"`).join(', ');
     const inserted = await this.dialect.preparedQuery<{ client_mac: string }>(
       this.manager,
-      'airfleet_client_sessions_start',
       `INSERT INTO ${SESSION} (${names})
        SELECT ${selected} FROM ${this.dialect.recordsTable(1, columns)} WHERE true ORDER BY t.ordinal
        ON CONFLICT DO NOTHING
@@ -269,7 +261,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const table = this.dialect.recordsTable(1, columns);
     await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_client_sessions_describe',
       `UPDATE ${SESSION} SET "ssid" = t."ssid", "band" = t."band",
          "ip" = COALESCE(t."ip", ${SESSION}."ip"),
          "hostname" = COALESCE(t."hostname", ${SESSION}."hostname")
@@ -290,7 +281,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const deleted = await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_client_sessions_erase',
       `DELETE FROM ${SESSION} WHERE "organisation_id" = ${sql.param(orgId)}
          AND "client_mac" = ${sql.param(mac)} RETURNING "id"`,
       sql.params,
@@ -298,7 +288,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const kept = new SqlBuilder(this.dialect);
     await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_client_sessions_erase_live',
       `UPDATE "heartbeats" SET
          "stations" = ${this.dialect.jsonWithoutMember('"stations"', kept.param(mac))},
          "stations_digest" = NULL
@@ -316,7 +305,6 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_client_sessions_retention',
       `DELETE FROM ${SESSION} WHERE "id" IN (
          SELECT "id" FROM ${SESSION} WHERE "ended_at" < ${sql.param(this.instant(cutoff))}
          ORDER BY "ended_at" LIMIT ${sql.param(limit)})

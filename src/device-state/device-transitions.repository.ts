@@ -25,7 +25,6 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
     // silent_since is left as it is (RETURNING shows the row after the update).
     const rows = await this.dialect.preparedQuery<{ silent_since: unknown }>(
       this.manager,
-      'airfleet_mark_up',
       `UPDATE "heartbeats" SET "up" = true
        WHERE "device_id" = ${sql.param(deviceId)} AND "organisation_id" = ${sql.param(orgId)}
          AND "up" = false
@@ -56,7 +55,6 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
       received_at: unknown;
     }>(
       this.manager,
-      'airfleet_sweep_down',
       `UPDATE "heartbeats" SET "up" = false, "silent_since" = "received_at"
          WHERE "up" = true AND "received_at" < ${heartbeatInstant(this.manager, sql, cutoff)}
          RETURNING "device_id", "organisation_id", "received_at"`,
@@ -78,7 +76,6 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_applied_revision',
       `UPDATE "heartbeats" SET "applied_revision" = ${sql.param(revision)}
        WHERE "device_id" = ${sql.param(deviceId)} AND "organisation_id" = ${sql.param(orgId)}
          AND ("applied_revision" IS NULL OR "applied_revision" <> ${sql.param(revision)})
@@ -103,7 +100,6 @@ export class DeviceTransitionsRepository extends TransactionalRepository {
     const message = sql.param(error.message);
     const rows = await this.dialect.preparedQuery(
       this.manager,
-      'airfleet_config_error',
       `UPDATE "heartbeats" SET "config_error_revision" = ${revision}, "config_error_message" = ${message}
        WHERE "device_id" = ${sql.param(deviceId)} AND "organisation_id" = ${sql.param(orgId)}
          AND ("config_error_revision" IS NULL OR "config_error_revision" <> ${sql.param(error.revision)}

@@ -143,12 +143,7 @@ export class HeartbeatsRepository extends TransactionalRepository {
       // A single check-in (written before its answer) is the same text every time.
       const returned: { device_id: number | string; up: boolean | number }[] =
         await (chunk.length === 1
-          ? this.dialect.preparedQuery(
-              this.manager,
-              onlyUp ? 'airfleet_checkin_heartbeat' : 'airfleet_checkin_heartbeat_any',
-              statement,
-              sql.params,
-            )
+          ? this.dialect.preparedQuery(this.manager, statement, sql.params)
           : this.manager.query(statement, sql.params));
       returned.forEach((row) => written.set(Number(row.device_id), Boolean(row.up)));
     }
@@ -198,7 +193,6 @@ export class HeartbeatsRepository extends TransactionalRepository {
       : ['', ''];
     const rows = await this.dialect.preparedQuery(
       this.manager,
-      onlyUp ? 'airfleet_heartbeat_for_mac' : 'airfleet_heartbeat_for_mac_any',
       `INSERT INTO "heartbeats" ("device_id", "organisation_id", ${replaced.map(([c]) => `"${c}"`).join(', ')})
        SELECT d."id", d."organisation_id", ${values.join(', ')} FROM "devices" d
        WHERE d."organisation_id" = ${sql.param(orgId)} AND d."mac_id" = ${sql.param(mac)} ${guard[0]}

@@ -36,7 +36,6 @@ export class NetworkAccessRepository extends TenantRepository<NetworkAccessGrant
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<{ level: AccessLevel }>(
       this.manager,
-      'airfleet_revoke_grant',
       `DELETE FROM "network_access_grants"
        WHERE "organisation_id" = ${sql.param(orgId)} AND "user_id" = ${sql.param(userId)}
          AND "location_network_id" = ${sql.param(networkId)}

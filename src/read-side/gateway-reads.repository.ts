@@ -165,7 +165,6 @@ export class GatewayReadsRepository {
         new Map(
           (
             await this.query(
-              'airfleet_device_facts_by_macs',
               `mi."secret_hash", mi."mac_id" AS "inventory_mac_id"`,
               `"master_inventory" mi LEFT JOIN "devices" d ON d."mac_id" = mi."mac_id"`,
               (sql) => sql.inTexts('mi."mac_id"', macs),
@@ -178,11 +177,10 @@ export class GatewayReadsRepository {
     this.devices = new BatchedReads(
       async (ids) =>
         new Map(
-          (
-            await this.query('airfleet_device_facts_by_ids', null, `"devices" d`, (sql) =>
-              sql.inIds('d."id"', ids),
-            )
-          ).map((row) => [Number(row.id), row]),
+          (await this.query(null, `"devices" d`, (sql) => sql.inIds('d."id"', ids))).map((row) => [
+            Number(row.id),
+            row,
+          ]),
         ),
       READS_PER_STATEMENT,
       detached,
@@ -223,7 +221,6 @@ export class GatewayReadsRepository {
    * condition binds its parameters after the statement's own (SQLite binds by position).
    */
   private query(
-    name: string,
     extra: string | null,
     from: string,
     where: (sql: SqlBuilder) => string,
@@ -245,7 +242,6 @@ export class GatewayReadsRepository {
     const unexpired = sql.param(at);
     return this.dialect.preparedQuery<FactsRow>(
       this.txHost.tx,
-      name,
       `SELECT ${extra ? `${extra}, ` : ''}d."id", d."organisation_id", d."mac_id", d."name", d."label",
          hp."part_number", n."id" AS "network_id", n."network_name", n."timezone",
          h."applied_revision", h."firmware_version", h."up" AS "recorded_up",

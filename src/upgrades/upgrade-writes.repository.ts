@@ -188,7 +188,6 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     const typed = this.typedParam(sql);
     const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
       this.manager,
-      'airfleet_fail_timed_out',
       `UPDATE "upgrades" SET "status" = 'failed', "error" = ${sql.param(TIMED_OUT)},
          "completed_at" = ${typed('completed_at', at)}, "updated_at" = ${typed('updated_at', at)}
        WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'in_progress'
@@ -206,7 +205,6 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     const typed = this.typedParam(sql);
     const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
       this.manager,
-      'airfleet_cancel_pending',
       `UPDATE "upgrades" SET "status" = 'cancelled', "updated_at" = ${typed('updated_at', new Date())}
        WHERE "organisation_id" = ${sql.param(orgId)} AND "rollout_id" = ${sql.param(rolloutId)}
          AND "status" = 'pending'
@@ -275,7 +273,6 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     const sql = new SqlBuilder(this.dialect);
     const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
       this.manager,
-      'airfleet_delete_pending',
       `DELETE FROM "upgrades"
        WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
          AND ${sql.inIds('"id"', ids)}
@@ -298,7 +295,6 @@ export class UpgradeWritesRepository extends TenantRepository<Upgrade> {
     const typed = this.typedParam(sql);
     const rows = await this.dialect.preparedQuery<ClosedUpgradeRow>(
       this.manager,
-      'airfleet_cancel_pending_of',
       `UPDATE "upgrades" SET "status" = 'cancelled', "updated_at" = ${typed('updated_at', at)}
        WHERE "organisation_id" = ${sql.param(orgId)} AND "status" = 'pending'
          AND ${sql.inIds('"id"', ids)}

@@ -73,7 +73,6 @@ export class DeliveryQueueRepository {
     // VALUES columns are column1… on both databases (SQLite has no column list on an alias).
     const rows = await this.dialect.preparedQuery<ClaimRow>(
       this.txHost.tx,
-      `airfleet_finish_deliveries_${outcomes.length}`,
       `UPDATE "webhook_deliveries" SET "state" = o.state, "attempts" = "webhook_deliveries"."attempts" + 1,
          "last_status_code" = o.status, "last_error" = o.error, "last_attempt_at" = o.at,
          "next_attempt_at" = o.next
@@ -114,7 +113,6 @@ export class DeliveryQueueRepository {
     const event = EVENT_COLUMNS.map((column) => `e."${column}" AS "e_${column}"`);
     const rows = await this.dialect.preparedQuery<ClaimRow>(
       this.txHost.tx,
-      `airfleet_due_deliveries_${targets.length}`,
       `SELECT ${[...delivery, ...event].join(', ')}
        FROM "webhook_deliveries" d LEFT JOIN "events" e ON e."id" = d."event_id"
        WHERE d."id" IN (${firstDue.join(' UNION ALL ')})

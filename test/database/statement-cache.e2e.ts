@@ -1,4 +1,6 @@
+import { Pool } from 'pg';
 import { DataSource, QueryRunner } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { loadAppConfig } from '../../src/config/app-config';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { createPostgresDatabase } from '../harness/app';
@@ -38,6 +40,27 @@ describe('prepared statements on PostgreSQL', () => {
        FROM pg_prepared_statements ORDER BY prepare_time, name`,
     ) as Promise<{ statement: string; runs: string }[]>;
 
+  /** Only the texts of `prepared`. */
+  const preparedTexts = async (runner: QueryRunner) =>
+    (await prepared(runner)).map((s) => s.statement);
+
+  it('prepares the statements sent to the pool itself, as the hot path sends them outside a transaction', async () => {
+    const config = loadAppConfig({ DATABASE_URL: database.url });
+    const source = await new DataSource(dataSourceOptions(config.database, [])).initialize();
+    sources.push(source);
+    const pool = (source.driver as PostgresDriver).master as Pool;
+    for (const value of [1, 2]) {
+      expect((await pool.query('SELECT $1::int AS pooled', [value])).rows).toEqual([
+        { pooled: value },
+      ]);
+    }
+    // One query at a time: the pool hands the same idle client back each time.
+    const rows = await pool.query(
+      'SELECT statement, generic_plans + custom_plans AS runs FROM pg_prepared_statements',
+    );
+    expect(rows.rows).toEqual([{ statement: 'SELECT $1::int AS pooled', runs: '2' }]);
+  });
+
   it('prepares a parameterised statement once per connection by default, and runs it by name after', async () => {
     const runner = await connection();
     for (const value of [1, 2, 3]) {
@@ -65,15 +88,9 @@ describe('prepared statements on PostgreSQL', () => {
     await run('SELECT $1::int AS b');
     await run('SELECT $1::int AS a'); // b is now the least recently used
     expect(await run('SELECT $1::int AS c')).toEqual([{ c: 7 }]);
-    expect((await prepared(runner)).map((s) => s.statement)).toEqual([
-      'SELECT $1::int AS a',
-      'SELECT $1::int AS c',
-    ]);
+    expect(await preparedTexts(runner)).toEqual(['SELECT $1::int AS a', 'SELECT $1::int AS c']);
     expect(await run('SELECT $1::int AS b')).toEqual([{ b: 7 }]);
-    expect((await prepared(runner)).map((s) => s.statement)).toEqual([
-      'SELECT $1::int AS c',
-      'SELECT $1::int AS b',
-    ]);
+    expect(await preparedTexts(runner)).toEqual(['SELECT $1::int AS c', 'SELECT $1::int AS b']);
     await runner.release();
   });
 
@@ -93,10 +110,7 @@ describe('prepared statements on PostgreSQL', () => {
     await runner.rollbackTransaction();
     expect(await runner.query('SELECT $1::int AS a', [4])).toEqual([{ a: 4 }]);
     expect(await runner.query('SELECT $1::int AS b', [5])).toEqual([{ b: 5 }]);
-    expect((await prepared(runner)).map((s) => s.statement)).toEqual([
-      'SELECT $1::int AS a',
-      'SELECT $1::int AS b',
-    ]);
+    expect(await preparedTexts(runner)).toEqual(['SELECT $1::int AS a', 'SELECT $1::int AS b']);
     await runner.release();
   });
 

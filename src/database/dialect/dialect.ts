@@ -65,18 +65,13 @@ export abstract class Dialect {
   abstract recordsTable(first: number, columns: readonly (readonly [string, string])[]): string;
 
   /**
-   * Runs `sql`, a statement the hot path sends thousands of times a second under one `name`
-   * (unique per text), where `manager` runs (in its transaction, if any). PostgreSQL keeps it
-   * as a named prepared statement per connection: parsed once, and planned once when its
-   * generic plan is as good (planning a join costs more than running it); elsewhere it is an
+   * Runs `sql`, a statement the hot path sends thousands of times a second, where `manager`
+   * runs (in its transaction, if any). On PostgreSQL it goes to the pool's client straight,
+   * without TypeORM's query runner, and that client keeps it prepared like every statement with
+   * parameters (statement-cache.ts, unless DATABASE_STATEMENT_CACHE is 0); elsewhere it is an
    * ordinary query. Logged and wrapped in QueryFailedError as TypeORM's own queries are.
    */
-  abstract preparedQuery<T>(
-    manager: EntityManager,
-    name: string,
-    sql: string,
-    params: unknown[],
-  ): Promise<T[]>;
+  abstract preparedQuery<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]>;
 
   /**
    * A FROM item `t` with integer columns `id` and `value`, pairing the lists bound at `idsMark`

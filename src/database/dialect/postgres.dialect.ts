@@ -80,15 +80,10 @@ export class PostgresDialect extends Dialect {
   }
 
   /**
-   * Through node-postgres directly: TypeORM's query() takes only a text. Outside a transaction
-   * on the pool (no query runner to create and release), inside on the transaction's client.
+   * Through node-postgres directly, without a TypeORM query runner: outside a transaction on the
+   * pool (no runner to create and release), inside on the transaction's client.
    */
-  async preparedQuery<T>(
-    manager: EntityManager,
-    name: string,
-    sql: string,
-    params: unknown[],
-  ): Promise<T[]> {
+  async preparedQuery<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
     manager.connection.logger.logQuery(sql, params);
     const runner = manager.queryRunner;
     try {
@@ -98,7 +93,7 @@ export class PostgresDialect extends Dialect {
       const target: Pool | PoolClient = runner
         ? ((await runner.connect()) as PoolClient)
         : ((manager.connection.driver as PostgresDriver).master as Pool);
-      const result: QueryResult = await target.query({ name, text: sql, values: params });
+      const result: QueryResult = await target.query(sql, params);
       return result.rows as T[];
     } catch (error) {
       throw error instanceof QueryRunnerAlreadyReleasedError

@@ -53,12 +53,7 @@ export class SqliteDialect extends Dialect {
   }
 
   /** An ordinary query: TypeORM's better-sqlite3 driver already caches prepared statements. */
-  preparedQuery<T>(
-    manager: EntityManager,
-    _name: string,
-    sql: string,
-    params: unknown[],
-  ): Promise<T[]> {
+  preparedQuery<T>(manager: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
     return manager.query(sql, params);
   }
 

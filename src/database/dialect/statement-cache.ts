@@ -55,17 +55,20 @@ export function preparingClient(size: number): typeof Client {
   return class PreparingClient extends Client {
     private readonly statements = new StatementNames(size);
 
-    // node-postgres' query() has many overloads; TypeORM calls query(text, values).
+    // node-postgres' query() has many overloads; TypeORM calls query(text, values), the pool's
+    // own query() calls query(text, values, callback).
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && !callback) {
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
         const { name, evicted } = this.statements.nameFor(text);
         if (evicted !== undefined) {
           const connection = (this as unknown as { connection: ProtocolConnection }).connection;
           delete connection.parsedStatements[evicted];
           connection.close({ type: 'S', name: evicted });
         }
-        return (super.query as (config: unknown) => never)({ name, text, values });
+        const named = { name, text, values };
+        const rest = typeof callback === 'function' ? [named, callback] : [named];
+        return (super.query as (...rest: unknown[]) => never)(...rest);
       }
       return (super.query as (...rest: unknown[]) => never)(...args);
     }
