@@ -114,10 +114,12 @@ export class ClientSessionsRepository extends TransactionalRepository {
    */
   async end(orgId: number, scope: EndedScope, at: Date | null): Promise<EndedSession[]> {
     const sql = new SqlBuilder(this.dialect);
-    const live = LIVE_FIELDS.map(
-      (field) =>
-        `"${field}" = COALESCE((SELECT ${this.dialect.jsonMemberInteger('h."stations"', `${SESSION}."client_mac"`, field)} ${OWN_HEARTBEAT}), "${field}")`,
-    );
+    // The client's member of the heartbeat record, parsed once per session (not once per field).
+    const member = this.dialect.jsonMember('h."stations"', `${SESSION}."client_mac"`);
+    const live = `(${LIVE_FIELDS.map((field) => `"${field}"`).join(', ')}) = (SELECT ${LIVE_FIELDS.map(
+      (field) => `COALESCE(${this.dialect.jsonInteger('x."m"', field)}, ${SESSION}."${field}")`,
+    ).join(', ')}
+      FROM (SELECT (SELECT ${member} ${OWN_HEARTBEAT}) AS "m" ${this.dialect.keepSubquery()}) x)`;
     // Never before it started (a check-in that committed later than one with a later time).
     const endedAt =
       at === null
@@ -143,7 +145,7 @@ export class ClientSessionsRepository extends TransactionalRepository {
       hostname: string | null;
     }>(
       this.manager,
-      `UPDATE ${SESSION} SET ${live.join(', ')},
+      `UPDATE ${SESSION} SET ${live},
          "last_seen_at" = COALESCE((SELECT h."stations_at" ${OWN_HEARTBEAT}
            AND h."stations_at" >= ${SESSION}."started_at"), "last_seen_at"),
          "ended_at" = ${endedAt}

@@ -74,6 +74,31 @@ const LIVE = [
   'rx_bytes',
 ] as const;
 
+/** The columns of sessions() that withLive passes on as they are. */
+const SHOWN = [
+  'id',
+  'client_mac',
+  'device_id',
+  'device_mac_id',
+  'device_name',
+  'network_id',
+  'network_name',
+  'ssid',
+  'band',
+  'ip',
+  'hostname',
+  'started_at',
+  'last_seen_at',
+  'ended_at',
+  'run_started_at',
+  'roamed_from_id',
+  'roamed_from_mac_id',
+  'roamed_from_name',
+] as const;
+
+/** Sessions newest first (latest start, then the higher id). */
+const newestFirst = (alias: string) => `${alias}."started_at" DESC, ${alias}."id" DESC`;
+
 interface RawRow {
   id: number | string;
   client_mac: string;
@@ -113,17 +138,38 @@ const numberOrNull = (value: number | string | null) => (value === null ? null :
  */
 @Injectable()
 export class ClientReadsRepository extends TransactionalRepository {
-  /** The sessions of `scope` as rows with every shown field (alias `c`), in a sub-select. */
-  private sessions(sql: SqlBuilder, scope: SessionScope, where: () => string): string {
-    const live = LIVE.map(
-      (field) =>
-        `CASE WHEN s."ended_at" IS NULL THEN COALESCE(${this.dialect.jsonMemberInteger('h."stations"', 's."client_mac"', field)}, s."${field}") ELSE s."${field}" END AS "${field}"`,
+  /**
+   * The sessions of `scope` as rows with every shown field but the live values (alias `c`), in
+   * a sub-select: what filters and sorts need, read for every session they consider. `liveRssi`
+   * adds an open session's live signal as `rssi` (to sort by), reading each device's record
+   * once rather than once per session.
+   */
+  private sessions(
+    sql: SqlBuilder,
+    scope: SessionScope,
+    where: () => string,
+    liveRssi = false,
+  ): string {
+    const stored = LIVE.filter((field) => !(liveRssi && field === 'rssi')).map(
+      (field) => `s."${field}"`,
     );
+    const rssi = liveRssi
+      ? `, CASE WHEN s."ended_at" IS NULL THEN COALESCE(lr."rssi", s."rssi") ELSE s."rssi" END AS "rssi"`
+      : '';
+    // Marks in the order they appear (SQLite binds by position).
+    const signals = liveRssi
+      ? `LEFT JOIN (SELECT h2."device_id", e."key" AS "client_mac",
+            ${this.dialect.jsonInteger('e."value"', 'rssi')} AS "rssi"
+          FROM "heartbeats" h2 CROSS JOIN ${this.dialect.jsonMembers('h2."stations"')} e
+          WHERE h2."organisation_id" = ${sql.param(scope.orgId)} AND h2."stations" IS NOT NULL) lr
+        ON lr."device_id" = s."device_id" AND lr."client_mac" = s."client_mac"
+          AND s."ended_at" IS NULL`
+      : '';
     return `(SELECT s."id", s."client_mac", s."device_id",
         COALESCE(d."mac_id", s."device_mac_id") AS "device_mac_id",
         CASE WHEN d."id" IS NULL THEN s."device_name" ELSE d."name" END AS "device_name",
         s."network_id", COALESCE(n."network_name", s."network_name") AS "network_name",
-        s."ssid", s."band", ${live.join(', ')}, s."ip", s."hostname", s."started_at",
+        s."ssid", s."band", ${stored.join(', ')}${rssi}, s."ip", s."hostname", s."started_at",
         CASE WHEN s."ended_at" IS NULL AND h."stations_at" >= s."started_at"
           THEN h."stations_at" ELSE s."last_seen_at" END AS "last_seen_at",
         s."ended_at", s."run_started_at", s."roamed_from_id",
@@ -136,7 +182,26 @@ export class ClientReadsRepository extends TransactionalRepository {
       LEFT JOIN "heartbeats" h ON h."device_id" = s."device_id" AND s."ended_at" IS NULL
       LEFT JOIN "devices" r
         ON r."id" = s."roamed_from_id" AND r."organisation_id" = s."organisation_id"
+      ${signals}
       WHERE ${this.visible(sql, scope, 's')} AND ${where()})`;
+  }
+
+  /**
+   * The rows of `page` (a statement over sessions(), at most one page of them) with the live
+   * values of the open ones, read from their device's heartbeat record once per row, in
+   * `order`; `extra` adds columns over `q` (marks first: it comes first in the text).
+   */
+  private withLive(page: string, order: (alias: string) => string, extra = ''): string {
+    const live = LIVE.map(
+      (field) =>
+        `CASE WHEN q."ended_at" IS NULL THEN COALESCE(${this.dialect.jsonInteger('q."m"', field)}, q."${field}") ELSE q."${field}" END AS "${field}"`,
+    );
+    const member = this.dialect.jsonMember('lh."stations"', 'p."client_mac"');
+    return `SELECT ${SHOWN.map((column) => `q."${column}"`).join(', ')}, ${live.join(', ')}${extra}
+      FROM (SELECT p.*, CASE WHEN p."ended_at" IS NULL THEN ${member} END AS "m"
+        FROM (${page}) p LEFT JOIN "heartbeats" lh ON lh."device_id" = p."device_id"
+        ${this.dialect.keepSubquery()}) q
+      ORDER BY ${order('q')}`;
   }
 
   /** The sessions `alias` of the scope. */
@@ -165,20 +230,23 @@ export class ClientReadsRepository extends TransactionalRepository {
   ): Promise<{ clients: ClientRow[]; count: number }> {
     // Marks in the order they appear (SQLite binds by position).
     const sql = new SqlBuilder(this.dialect);
-    const today = this.sessionsToday(sql, scope, () => 'c."client_mac"', now);
-    const sessions = this.sessions(sql, scope, () => this.newest(sql, scope));
+    const today = this.sessionsToday(sql, scope, () => 'q."client_mac"', now);
+    const sessions = this.sessions(sql, scope, () => this.newest(sql, scope), sort === 'rssi');
     const conditions = this.conditions(sql, filter);
-    const order = {
-      last_seen: 'c."last_seen_at" DESC',
-      rssi: 'CASE WHEN c."rssi" IS NULL THEN 1 ELSE 0 END, c."rssi" ASC',
-      hostname: `CASE WHEN c."hostname" IS NULL THEN 1 ELSE 0 END, LOWER(c."hostname") ASC`,
-    }[sort];
-    const rows = await this.manager.query<RawRow[]>(
-      `SELECT c.*, COUNT(*) OVER () AS "total", ${today} AS "sessions_today"
-       FROM ${sessions} c
+    const order = (alias: string) =>
+      `${
+        {
+          last_seen: `${alias}."last_seen_at" DESC`,
+          rssi: `CASE WHEN ${alias}."rssi" IS NULL THEN 1 ELSE 0 END, ${alias}."rssi" ASC`,
+          hostname: `CASE WHEN ${alias}."hostname" IS NULL THEN 1 ELSE 0 END, LOWER(${alias}."hostname") ASC`,
+        }[sort]
+      }, ${alias}."client_mac" ASC`;
+    const page = `SELECT c.*, COUNT(*) OVER () AS "total" FROM ${sessions} c
        WHERE ${conditions.length > 0 ? conditions.join(' AND ') : 'true'}
-       ORDER BY ${order}, c."client_mac" ASC
-       ${sql.page(limit, offset)}`,
+       ORDER BY ${order('c')}
+       ${sql.page(limit, offset)}`;
+    const rows = await this.manager.query<RawRow[]>(
+      this.withLive(page, order, `, q."total", ${today} AS "sessions_today"`),
       sql.params,
     );
     if (rows.length === 0 && offset > 0) {
@@ -270,8 +338,11 @@ export class ClientReadsRepository extends TransactionalRepository {
     const today = this.sessionsToday(sql, scope, () => sql.param(mac), now);
     const sessions = this.sessions(sql, scope, () => `s."client_mac" = ${sql.param(mac)}`);
     const rows = await this.manager.query<RawRow[]>(
-      `SELECT c.*, ${today} AS "sessions_today" FROM ${sessions} c
-       ORDER BY c."started_at" DESC, c."id" DESC LIMIT 1`,
+      this.withLive(
+        `SELECT c.* FROM ${sessions} c ORDER BY ${newestFirst('c')} LIMIT 1`,
+        newestFirst,
+        `, ${today} AS "sessions_today"`,
+      ),
       sql.params,
     );
     return rows.length === 0
@@ -302,9 +373,12 @@ export class ClientReadsRepository extends TransactionalRepository {
       return where.join(' AND ');
     });
     const rows = await this.manager.query<RawRow[]>(
-      `SELECT c.*, COUNT(*) OVER () AS "total" FROM ${sessions} c
-       ORDER BY c."started_at" DESC, c."id" DESC
-       ${sql.page(limit, offset)}`,
+      this.withLive(
+        `SELECT c.*, COUNT(*) OVER () AS "total" FROM ${sessions} c
+         ORDER BY ${newestFirst('c')} ${sql.page(limit, offset)}`,
+        newestFirst,
+        ', q."total"',
+      ),
       sql.params,
     );
     if (rows.length === 0 && offset > 0) {

@@ -1,5 +1,6 @@
 process.env.TZ = 'UTC';
 import { onBothDatabases } from '../harness/app';
+import { Heartbeat } from '../../src/device-state/heartbeat.entity';
 import { clientFixtures, clientMac, station } from '../harness/clients.helpers';
 
 const NOT_FOUND = { msg: 'Client not found', error_code: 1048 };
@@ -63,6 +64,21 @@ onBothDatabases('client routes', (t) => {
       clients: [],
       meta: { current: 9, previous: 8, next: null, per_page: 2, pages: 3, count: 5 },
     });
+  });
+
+  it("reads the live values of the page's clients only, not of every client the list considers", async () => {
+    const { admin, a, b, macs } = await site();
+    // A probe of what the page reads: b's record of live values made unreadable. A list that
+    // read every open session's live values before paging (a whole organisation's clients,
+    // at every request) fails on it; one that reads them for the page's rows does not.
+    const heartbeats = t().dataSource.getRepository(Heartbeat);
+    await heartbeats.update({ device_id: b.device.id }, { stations: '{"unreadable' });
+    await c.report(a, [station(macs[0], { rssi: -61 })]);
+    const res = await c.list(admin.auth, { per_page: 1 }).expect(200);
+    expect(res.body.data.clients).toEqual([
+      expect.objectContaining({ mac: macs[0], rssi: -61, connected: true }),
+    ]);
+    expect(res.body.data.meta.count).toBe(5);
   });
 
   it('sorts by weakest signal (unknown last) and by host name (case-insensitive, none last), ties by MAC', async () => {

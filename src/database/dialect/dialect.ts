@@ -98,10 +98,26 @@ export abstract class Dialect {
   abstract instantPlusSeconds(column: string, seconds: number): string;
 
   /**
-   * The integer member `field` of the member named by the SQL text `key` of the JSON object held
-   * as text in `json` (NULL when either is missing).
+   * The member named by the SQL text `key` of the JSON object held as text in `json`, as JSON
+   * (NULL when missing), for jsonInteger. The whole text is parsed each time the expression is
+   * evaluated: read several fields of one member through keepSubquery, not one call per field.
    */
-  abstract jsonMemberInteger(json: string, key: string, field: string): string;
+  abstract jsonMember(json: string, key: string): string;
+
+  /** The integer member `field` of `member` (a jsonMember or a jsonMembers value; NULL: none). */
+  abstract jsonInteger(member: string, field: string): string;
+
+  /**
+   * The members of the JSON object held as text in `json`, as a table of `key` and `value` (a
+   * value as jsonInteger reads it) to write in a FROM clause: each row's text is parsed once.
+   */
+  abstract jsonMembers(json: string): string;
+
+  /**
+   * Written last in a sub-select in FROM, keeps it from being merged into the outer query, so
+   * that what it computes once per row is not computed again for each use outside.
+   */
+  abstract keepSubquery(): string;
 
   /** The JSON object held as text in `json` without its member named by the SQL text `key`. */
   abstract jsonWithoutMember(json: string, key: string): string;

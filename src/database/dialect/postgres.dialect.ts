@@ -122,8 +122,21 @@ export class PostgresDialect extends Dialect {
     return `(${column} + INTERVAL '1 second' * ${wholeSeconds(seconds)})`;
   }
 
-  jsonMemberInteger(json: string, key: string, field: string): string {
-    return `CAST(CAST(${json} AS jsonb) -> (${key}) ->> '${field}' AS bigint)`;
+  /** json, not jsonb: reading one member of a text parses it in half the time of a jsonb. */
+  jsonMember(json: string, key: string): string {
+    return `CAST(${json} AS json) -> (${key})`;
+  }
+
+  jsonInteger(member: string, field: string): string {
+    return `CAST(${member} ->> '${field}' AS bigint)`;
+  }
+
+  jsonMembers(json: string): string {
+    return `json_each(CAST(${json} AS json))`;
+  }
+
+  keepSubquery(): string {
+    return 'OFFSET 0';
   }
 
   jsonWithoutMember(json: string, key: string): string {

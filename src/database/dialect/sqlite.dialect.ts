@@ -79,8 +79,21 @@ export class SqliteDialect extends Dialect {
     return `strftime('%Y-%m-%d %H:%M:%f', ${column}, '${wholeSeconds(seconds)} seconds')`;
   }
 
-  jsonMemberInteger(json: string, key: string, field: string): string {
-    return `json_extract(${json}, '$."' || (${key}) || '".${field}')`;
+  jsonMember(json: string, key: string): string {
+    return `json_extract(${json}, '$."' || (${key}) || '"')`;
+  }
+
+  jsonInteger(member: string, field: string): string {
+    return `json_extract(${member}, '$.${field}')`;
+  }
+
+  jsonMembers(json: string): string {
+    return `json_each(${json})`;
+  }
+
+  /** SQLite takes no OFFSET without a LIMIT; -1 is none. */
+  keepSubquery(): string {
+    return 'LIMIT -1 OFFSET 0';
   }
 
   jsonWithoutMember(json: string, key: string): string {
