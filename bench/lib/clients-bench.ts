@@ -9,8 +9,9 @@
  *   (server + PostgreSQL) of each over the check-in without stations, and the client_sessions
  *   rows written per check-in. Every device first checks in once with its stations, outside the
  *   rounds, so that the rounds measure the steady state rather than 30 sessions starting.
- * - `clients-search` and `clients-mac`: `GET /v1/clients?search=<6 hex digits>` and
- *   `GET /v1/clients/:mac` with organisation 1 holding each of BENCH_CLIENT_SESSIONS sessions
+ * - `clients-search`, `clients-list` and `clients-mac`: `GET /v1/clients?search=<6 hex digits>`,
+ *   the first page of `GET /v1/clients` and `GET /v1/clients/:mac` with organisation 1 holding
+ *   each of BENCH_CLIENT_SESSIONS sessions
  *   (10,000 and 1,000,000 by default), seeded in one statement, each asked one at a time (the
  *   time a person waits, not a rate under 50 connections, which a scan of a million rows would
  *   turn into timeouts), and the time at each size over the time at the first, with the plans PostgreSQL chooses for their statements at each size.
@@ -36,6 +37,10 @@ export const CLIENT_LOOKUPS: Record<string, { label: string; path: string }> = {
   'clients-search': {
     label: '`GET /v1/clients?search=<6 hex digits>`',
     path: `/v1/clients?search=${SEARCHED}`,
+  },
+  'clients-list': {
+    label: '`GET /v1/clients?per_page=50` (page 1, newest seen first)',
+    path: '/v1/clients?per_page=50',
   },
   'clients-mac': {
     label: '`GET /v1/clients/:mac`',
