@@ -7,10 +7,11 @@ import { OpenSessionFacts, ReportedStation } from './station-plan';
 
 /** Which open sessions of an organisation end. */
 export type EndedScope =
-  /** The device's sessions of these clients (they left it). */
-  | { device: number; macs: string[] }
-  /** These clients' sessions on any other device (they roamed to `roamedTo`). */
-  | { roamedTo: number; macs: string[] }
+  /**
+   * A check-in's: the device's sessions of the clients that `left` it, and the sessions on any
+   * other device of the clients that `arrived` on it (they roamed), in one statement.
+   */
+  | { device: number; left: string[]; arrived: string[] }
   /** Every session of these devices (DOWN, removal). */
   | { devices: number[] };
 
@@ -129,9 +130,11 @@ export class ClientSessionsRepository extends TransactionalRepository {
     const org = sql.param(orgId);
     let condition: string;
     if ('device' in scope) {
-      condition = `"device_id" = ${sql.param(scope.device)} AND ${sql.inTexts('"client_mac"', scope.macs)}`;
-    } else if ('roamedTo' in scope) {
-      condition = `"device_id" <> ${sql.param(scope.roamedTo)} AND ${sql.inTexts('"client_mac"', scope.macs)}`;
+      const device = sql.param(scope.device);
+      const left = sql.inTexts('"client_mac"', scope.left);
+      const otherDevice = sql.param(scope.device);
+      const arrived = sql.inTexts('"client_mac"', scope.arrived);
+      condition = `(("device_id" = ${device} AND ${left}) OR ("device_id" <> ${otherDevice} AND ${arrived}))`;
     } else {
       condition = sql.inIds('"device_id"', scope.devices);
     }

@@ -55,20 +55,28 @@ export class ClientStationsService {
   ): Promise<{ live: LiveStations; roamedFrom: number[] }> {
     const open = await this.sessions.openOnDevice(orgId, device.id);
     const plan = planStations(open, previous, listed);
-    if (plan.ended.length > 0) {
-      await this.sessions.end(orgId, { device: device.id, macs: plan.ended }, at);
-    }
     await this.sessions.describe(orgId, device.id, plan.described);
     const roamedFrom = new Set<number>();
     let pending = plan.started;
-    for (let attempt = 0; pending.length > 0 && attempt < START_ATTEMPTS; attempt++) {
-      const roamed = await this.sessions.end(
+    // The departed clients' sessions end with the first ending of the arrived ones' elsewhere.
+    let left = plan.ended;
+    for (
+      let attempt = 0;
+      (pending.length > 0 || left.length > 0) && attempt < START_ATTEMPTS;
+      attempt++
+    ) {
+      const ended = await this.sessions.end(
         orgId,
-        { roamedTo: device.id, macs: pending.map((s) => s.mac) },
+        { device: device.id, left, arrived: pending.map((s) => s.mac) },
         at,
       );
+      left = [];
+      const roamed = ended.filter((r) => r.device_id !== device.id);
       const from = new Map<string, EndedSession>(roamed.map((r) => [r.client_mac, r]));
       roamed.forEach((r) => roamedFrom.add(r.device_id));
+      if (pending.length === 0) {
+        break;
+      }
       const started = await this.sessions.start(
         orgId,
         pending.map((station) => ({

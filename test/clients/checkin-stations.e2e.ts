@@ -241,6 +241,40 @@ onBothDatabases('check-in stations and client sessions', (t) => {
     });
   });
 
+  it('ends a departed client and an arrived one elsewhere in one statement, and starts the arrival in one more', async () => {
+    const admin = await t().fixtures.admin();
+    const [a, b] = [await c.device(admin.orgId), await c.device(admin.orgId)];
+    const [stays, departs, arrives] = [clientMac(), clientMac(), clientMac()];
+    await c.report(a, [station(stays), station(departs)]);
+    await c.report(b, [station(arrives)]);
+    let at = '';
+    const statements = await t().statementsOf(async () => {
+      at = await c.report(a, [station(stays), station(arrives, { rssi: -52 })]);
+    });
+    const sessionWrites = statements.filter(
+      (s) => /client_sessions/.test(s) && !/^\s*SELECT/i.test(s),
+    );
+    expect(sessionWrites.map((s) => s.trim().split(/\s/)[0])).toEqual(['UPDATE', 'INSERT']);
+    const [gone, moved] = [
+      (await c.client(admin.auth, departs).expect(200)).body.data.sessions,
+      (await c.client(admin.auth, arrives).expect(200)).body.data.sessions,
+    ];
+    expect(gone).toEqual([expect.objectContaining({ ended_at: at })]);
+    expect(moved).toEqual([
+      expect.objectContaining({
+        device: expect.objectContaining({ id: a.device.id }),
+        started_at: at,
+        ended_at: null,
+        rssi: -52,
+        roamed_from: expect.objectContaining({ id: b.device.id }),
+      }),
+      expect.objectContaining({
+        device: expect.objectContaining({ id: b.device.id }),
+        ended_at: at,
+      }),
+    ]);
+  });
+
   it('ends the session on a roam to another device, naming it in roamed_from, and keeps connected_since across the run', async () => {
     const admin = await t().fixtures.admin();
     const [a, b, d] = [
