@@ -14,6 +14,7 @@ import {
   StatusCounts,
 } from '../read-side/device-status-counts.repository';
 import { FleetFilter } from '../read-side/device-filter';
+import { FleetBreakdown, fleetBreakdown } from './fleet-breakdown';
 import { DeviceOrder } from '../read-side/device-order';
 import { DeviceStatusesRepository, DeviceStatusRow } from '../read-side/device-statuses.repository';
 import { StatusesQueryDto } from './dto/fleet-status.dto';
@@ -202,18 +203,20 @@ export class FleetStatusService {
 
   /**
    * How many of the organisation's devices in these networks (`'all'`: every device, also those
-   * in no network) are UP and DOWN now, and how many were never heard from: one statement.
-   */
-  async counts(orgId: number, networkIds: number[] | 'all'): Promise<FleetCounts> {
-    return this.tallies.counts(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
-  }
-
-  /**
-   * How many of the organisation's devices in these networks (`'all'`: every device, also those
    * in no network) are UP and DOWN now: one statement (the kept count and the UP count).
    */
   async upDown(orgId: number, networkIds: number[] | 'all'): Promise<StatusCounts> {
     return this.summary(orgId, networkIds === 'all' ? {} : { networkIds }, this.upSince());
+  }
+
+  /**
+   * The overview's counts of the devices of these networks (`'all'`: every device): the fleet's
+   * up, down and never seen, the sync tally, the same per network and the firmware versions,
+   * from one statement.
+   */
+  async breakdown(orgId: number, networkIds: number[] | 'all'): Promise<FleetBreakdown> {
+    const filter = networkIds === 'all' ? {} : { networkIds };
+    return fleetBreakdown(await this.tallies.breakdown(orgId, filter, this.upSince()));
   }
 
   /** The up/down/never-seen counts of the devices of each of these networks (one statement). */

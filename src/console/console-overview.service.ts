@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AlertsService } from '../alerts/alerts.service';
-import { FleetStatusService } from '../access-points/fleet-status.service';
 import { AuthUser } from '../common/auth/auth-user';
-import { OverviewService } from '../overview/overview.service';
+import { OverviewDetails, OverviewService } from '../overview/overview.service';
 import { UPGRADE_STATUSES } from '../firmware/upgrade.entity';
 import { ConsoleEventsService } from './console-events.service';
 import { firmwareLink, LinkedCount, UPGRADE_LABELS } from './console-format';
@@ -20,7 +19,6 @@ import { Shown, show } from '../web/page-outcome';
 export class ConsoleOverviewService {
   constructor(
     private readonly overviews: OverviewService,
-    private readonly fleet: FleetStatusService,
     private readonly activity: ConsoleEventsService,
     private readonly alerts: AlertsService,
     private readonly access: NetworkAccessPolicy,
@@ -54,12 +52,15 @@ export class ConsoleOverviewService {
       fleet,
       upgrades,
       rollouts: details.rollouts.running,
-      sync: await this.syncCounts(user),
+      sync: {
+        out: { label: 'Out of sync', count: details.sync.outOfSync, href: '/devices?sync=out' },
+        in: { label: 'In sync', count: details.sync.inSync, href: '/devices?sync=in' },
+      },
       openAlerts: await this.alerts.countOpen(user),
       firmware,
       chart: firmware.length > 0 ? firmwareChart(firmware) : null,
       history: await this.activity.history(user),
-      networkLines: await this.networkLines(user, details.networks),
+      networkLines: await this.networkLines(user, details.networks, details.byNetwork),
     });
   }
 
@@ -70,23 +71,11 @@ export class ConsoleOverviewService {
   private async networkLines(
     user: AuthUser,
     total: number,
+    counts: OverviewDetails['byNetwork'],
   ): Promise<OverviewModel['networkLines']> {
     const readable = await this.access.readableNetworkIds(user);
     const networks = await this.access.networkChoices(user, readable);
-    const lines = networkHealthLines(
-      networks,
-      await this.fleet.countsByNetwork(user.organisation_id, readable),
-      await this.alerts.countOpenByNetwork(user),
-    );
+    const lines = networkHealthLines(networks, counts, await this.alerts.countOpenByNetwork(user));
     return { lines, more: total > lines.length ? total : null };
-  }
-
-  /** The overview's configuration panel: devices heard from out of sync and in sync. */
-  private async syncCounts(user: AuthUser): Promise<{ out: LinkedCount; in: LinkedCount }> {
-    const tally = await this.fleet.syncTally(user);
-    return {
-      out: { label: 'Out of sync', count: tally.outOfSync, href: '/devices?sync=out' },
-      in: { label: 'In sync', count: tally.inSync, href: '/devices?sync=in' },
-    };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { FleetStatusService } from '../access-points/fleet-status.service';
+import { FleetBreakdown } from '../access-points/fleet-breakdown';
 import { FirmwareCount } from '../read-side/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
@@ -15,10 +16,15 @@ export interface OverviewView {
   rollouts: { running: number };
 }
 
-/** The overview page's numbers: the API's, with never-seen devices and firmware. */
+/**
+ * The overview page's numbers: the API's, with never-seen devices, firmware, the configuration
+ * sync tally and the counts of each network.
+ */
 export interface OverviewDetails extends OverviewView {
   devices: OverviewView['devices'] & { never_seen: number };
   firmware: FirmwareCount[];
+  sync: FleetBreakdown['sync'];
+  byNetwork: FleetBreakdown['byNetwork'];
 }
 
 /**
@@ -67,16 +73,22 @@ export class OverviewService {
   }
 
   /**
-   * The console's overview page: the API's numbers, by the same path, with the never-seen devices
-   * and the firmware versions of the devices the caller may see.
+   * The console's overview page: the API's numbers, by the same path, with the never-seen
+   * devices, the firmware versions, the sync tally and each network's counts of the devices the
+   * caller may see, all from one read of them (FleetStatusService.breakdown).
    */
   async details(user: AuthUser): Promise<OverviewDetails> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
     const view = await this.overview(user, readable);
-    const { never_seen } = await this.fleet.counts(orgId, readable);
-    const firmware = await this.fleet.firmwareCounts(orgId, readable);
-    return { ...view, devices: { ...view.devices, never_seen }, firmware };
+    const { counts, firmware, sync, byNetwork } = await this.fleet.breakdown(orgId, readable);
+    return {
+      ...view,
+      devices: { ...view.devices, never_seen: counts.never_seen },
+      firmware,
+      sync,
+      byNetwork,
+    };
   }
 
   private async upgradesAndRollouts(

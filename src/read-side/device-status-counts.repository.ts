@@ -20,7 +20,36 @@ export interface FirmwareCount {
   devices: number;
 }
 
+/**
+ * The matching devices of one network (null: none) on one firmware version (null: none
+ * reported), counted every way the overview shows them.
+ */
+export interface BreakdownRow {
+  network: number | null;
+  version: string | null;
+  total: number;
+  up: number;
+  /** Never heard from: no heartbeat record. */
+  never: number;
+  /** Heard from in the organisation (a heartbeat record of it). */
+  seen: number;
+  /** Of those, running their current configuration revision. */
+  inSync: number;
+}
+
 const count = (value: number | string | null | undefined) => Number(value ?? 0);
+
+/**
+ * Most devices first, then by version (numeric order), devices that reported none last among
+ * equals.
+ */
+export function firmwareOrder(a: FirmwareCount, b: FirmwareCount): number {
+  return (
+    b.devices - a.devices ||
+    Number(a.version === null) - Number(b.version === null) ||
+    (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true })
+  );
+}
 
 /**
  * How many of an organisation's devices are UP, DOWN, never seen, or on each firmware: each
@@ -160,11 +189,39 @@ export class DeviceStatusCountsRepository extends TransactionalRepository {
     );
     return rows
       .map((row) => ({ version: row.version, devices: count(row.devices) }))
-      .sort(
-        (a, b) =>
-          b.devices - a.devices ||
-          Number(a.version === null) - Number(b.version === null) ||
-          (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true }),
-      );
+      .sort(firmwareOrder);
+  }
+
+  /**
+   * The matching devices by network and firmware version, each group counted as counts(),
+   * syncCounts(), countsByNetwork() and firmwareCounts() count them: the four in one read of the
+   * devices with their heartbeats (fleetBreakdown adds the groups up).
+   */
+  async breakdown(orgId: number, filter: FleetFilter, upSince: Date): Promise<BreakdownRow[]> {
+    const sql = new SqlBuilder(this.dialect);
+    const up = upAt(this.manager, sql, upSince);
+    const where = matchingAt(this.manager, sql, orgId, filter, upSince);
+    const seen = 'h."organisation_id" = d."organisation_id"';
+    const rows: Record<keyof BreakdownRow, number | string | null>[] = await this.manager.query(
+      `SELECT d."location_network_id" AS network, h."firmware_version" AS version,
+              COUNT(d."id") AS total,
+              COALESCE(SUM(CASE WHEN ${up} THEN 1 ELSE 0 END), 0) AS up,
+              COALESCE(SUM(CASE WHEN h."device_id" IS NULL THEN 1 ELSE 0 END), 0) AS never,
+              COALESCE(SUM(CASE WHEN ${seen} THEN 1 ELSE 0 END), 0) AS seen,
+              COALESCE(SUM(CASE WHEN ${seen} AND h."applied_revision" = d."config_revision"
+                THEN 1 ELSE 0 END), 0) AS "inSync"
+       FROM "devices" d LEFT JOIN "heartbeats" h ON h."device_id" = d."id"
+       WHERE ${where} GROUP BY d."location_network_id", h."firmware_version"`,
+      sql.params,
+    );
+    return rows.map((row) => ({
+      network: row.network === null ? null : Number(row.network),
+      version: row.version === null ? null : String(row.version),
+      total: count(row.total),
+      up: count(row.up),
+      never: count(row.never),
+      seen: count(row.seen),
+      inSync: count(row.inSync),
+    }));
   }
 }

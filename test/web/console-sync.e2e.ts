@@ -51,6 +51,20 @@ onBothDatabases('console configuration sync', (t) => {
     expect(inSync).toContain(`<a href="/devices/${up.id}">${up.mac_id}</a>`);
   });
 
+  it("reads the overview's devices once for every count it shows", async () => {
+    const { admin } = await consoleFleet(t());
+    const agent = await signedIn(t(), admin);
+    let page = '';
+    const statements = await t().statementsOf(async () => {
+      page = htmlOf(await agent.get('/overview').expect(200));
+    });
+    // Never seen, the sync tally, the firmware versions and each network's line: one read of
+    // the devices with their heartbeats (the UP count is the heartbeats' own index range).
+    expect(statements.filter((s) => /FROM "devices" d/.test(s))).toHaveLength(1);
+    expect(page).toContain('<a href="/devices?sync=out" id="out-of-sync">4</a>');
+    expect(page).toContain('data-count="Never seen">1</span>');
+  });
+
   it('combines the sync filter with network and status, and keeps it in page links', async () => {
     const { admin, lobby, up, down } = await consoleFleet(t());
     await applyCurrent(t(), admin, down);
