@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../common/auth/auth-user';
 import { FleetStatusService } from '../access-points/fleet-status.service';
 import { FleetBreakdown } from '../access-points/fleet-breakdown';
-import { FirmwareCount } from '../read-side/device-status-counts.repository';
+import { FirmwareCount, StatusCounts } from '../read-side/device-status-counts.repository';
 import { LocationNetworksRepository } from '../networks/location-networks.repository';
 import { NetworkAccessPolicy } from '../networks/network-access.policy';
 import { UpgradeStatus } from '../firmware/upgrade.entity';
@@ -47,9 +47,14 @@ export class OverviewService {
 
   /**
    * The API's overview: the networks counted, the devices from the kept counts and the UP count,
-   * the upgrades by status, the running rollouts.
+   * the upgrades by status, the running rollouts. `counted`: a member's UP and DOWN already
+   * counted (details).
    */
-  async overview(user: AuthUser, readable?: number[] | 'all'): Promise<OverviewView> {
+  async overview(
+    user: AuthUser,
+    readable?: number[] | 'all',
+    counted?: StatusCounts,
+  ): Promise<OverviewView> {
     const orgId = user.organisation_id;
     readable ??= await this.access.readableNetworkIds(user);
     if (readable === 'all') {
@@ -64,7 +69,7 @@ export class OverviewService {
       };
     }
     const networks = await this.networks.count(orgId, readable);
-    const { up, down } = await this.fleet.upDown(orgId, readable);
+    const { up, down } = counted ?? (await this.fleet.upDown(orgId, readable));
     return {
       networks,
       devices: { total: up + down, up, down },
@@ -80,8 +85,10 @@ export class OverviewService {
   async details(user: AuthUser): Promise<OverviewDetails> {
     const orgId = user.organisation_id;
     const readable = await this.access.readableNetworkIds(user);
-    const view = await this.overview(user, readable);
     const { counts, firmware, sync, byNetwork } = await this.fleet.breakdown(orgId, readable);
+    // A member's UP and DOWN are the breakdown's (the same rule over the same devices): its
+    // networks' devices are read once. An admin's come from the one statement of the API's.
+    const view = await this.overview(user, readable, readable === 'all' ? undefined : counts);
     return {
       ...view,
       devices: { ...view.devices, never_seen: counts.never_seen },
